@@ -1,0 +1,609 @@
+//! In-memory implementations of the ports, for tests of the layers above. They keep
+//! the same contract as the real adapters (see `tests/contract.rs`).
+
+use async_trait::async_trait;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::RwLock;
+use store_domain::catalog::{
+    Bundle, BundleItem, BundleRecord, Catalogue, Category, ContentPage, Creator, CreatorRef,
+    ListKind, ListOwner, ListQuery, PER_PAGE, Picture, Product, ProductPage, ProductRecord,
+    ProductSummary, Sort, SummaryKind, Variation, Vendor,
+};
+use store_domain::catalog::{
+    BundleItemRecord, NameValue, PersonalizationField, ProductType, VariationRecord,
+};
+use store_domain::money::Money;
+use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
+
+#[derive(Default, Clone)]
+struct State {
+    vendors: BTreeMap<i64, Vendor>,
+    creators: BTreeMap<i64, Creator>,
+    categories: Vec<Category>,
+    products: BTreeMap<i64, ProductRecord>,
+    bundles: BTreeMap<i64, BundleRecord>,
+    pages: BTreeMap<i64, ContentPage>,
+}
+
+#[derive(Default)]
+pub struct InMemoryCatalog {
+    state: RwLock<State>,
+}
+
+impl InMemoryCatalog {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, State> {
+        self.state
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+fn in_stock(p: &ProductRecord) -> bool {
+    p.stock > 0 || p.variations.iter().any(|v| v.stock > 0)
+}
+
+impl State {
+    fn summary(&self, p: &ProductRecord) -> ProductSummary {
+        ProductSummary {
+            id: p.id,
+            kind: SummaryKind::Product,
+            slug: p.slug.clone(),
+            title: p.title.clone(),
+            heb_title: p.heb_title.clone(),
+            price: p.price,
+            fake_price: p.fake_price,
+            image: p.media.first().map(Picture::url),
+            vendor_name: self.vendors.get(&p.vendor_id).map(|v| v.name.clone()),
+            in_stock: in_stock(p),
+        }
+    }
+
+    fn subtree(&self, root: i64) -> HashSet<i64> {
+        let mut ids = HashSet::from([root]);
+        loop {
+            let before = ids.len();
+            for c in &self.categories {
+                if c.parent_id.is_some_and(|p| ids.contains(&p)) {
+                    ids.insert(c.id);
+                }
+            }
+            if ids.len() == before {
+                return ids;
+            }
+        }
+    }
+
+    fn sorted(&self, mut items: Vec<&ProductRecord>, sort: Sort) -> Vec<ProductSummary> {
+        match sort {
+            Sort::Relevant => items.sort_by_key(|p| p.id),
+            Sort::PriceAsc => items.sort_by_key(|p| (p.price, p.id)),
+            Sort::PriceDesc => items.sort_by(|a, b| b.price.cmp(&a.price).then(a.id.cmp(&b.id))),
+            Sort::Newest => {
+                items.sort_by(|a, b| b.release_date.cmp(&a.release_date).then(a.id.cmp(&b.id)))
+            }
+        }
+        items.into_iter().map(|p| self.summary(p)).collect()
+    }
+
+    /// Applies `c` to this state, refusing what a database's constraints would refuse.
+    fn apply(&mut self, c: &Catalogue) -> Result<(), CatalogError> {
+        let reject = |what: String| Err(CatalogError::Rejected(what));
+        for v in &c.vendors {
+            if self.vendors.insert(v.id, v.clone()).is_some() {
+                return reject(format!("vendor {} exists", v.id));
+            }
+        }
+        for v in &c.creators {
+            if self.creators.insert(v.id, v.clone()).is_some() {
+                return reject(format!("creator {} exists", v.id));
+            }
+        }
+        for cat in &c.categories {
+            if self.categories.iter().any(|x| x.id == cat.id) {
+                return reject(format!("category {} exists", cat.id));
+            }
+            if cat
+                .parent_id
+                .is_some_and(|p| !self.categories.iter().any(|x| x.id == p))
+            {
+                return reject(format!("category {} has an unknown parent", cat.id));
+            }
+            self.categories.push(cat.clone());
+        }
+        let mut skus: HashSet<String> = self
+            .products
+            .values()
+            .flat_map(|p| {
+                std::iter::once(p.sku.clone()).chain(p.variations.iter().map(|v| v.sku.clone()))
+            })
+            .collect();
+        for p in &c.products {
+            let known_refs = self.vendors.contains_key(&p.vendor_id)
+                && self.categories.iter().any(|x| x.id == p.category_id)
+                && p.creator_ids
+                    .iter()
+                    .all(|id| self.creators.contains_key(id));
+            if !known_refs {
+                return reject(format!(
+                    "product {} refers to an unknown vendor, category or creator",
+                    p.id
+                ));
+            }
+            if p.price.cents() < 0 || p.variations.iter().any(|v| v.price.cents() < 0) {
+                return reject(format!("product {} has a negative price", p.id));
+            }
+            for sku in std::iter::once(&p.sku).chain(p.variations.iter().map(|v| &v.sku)) {
+                if !skus.insert(sku.clone()) {
+                    return reject(format!("sku {sku} exists"));
+                }
+            }
+            if self.products.insert(p.id, p.clone()).is_some() {
+                return reject(format!("product {} exists", p.id));
+            }
+        }
+        for b in &c.bundles {
+            if b.items
+                .iter()
+                .any(|i| i.quantity <= 0 || !self.products.contains_key(&i.product_id))
+            {
+                return reject(format!("bundle {} has a bad item", b.id));
+            }
+            if self.bundles.insert(b.id, b.clone()).is_some() {
+                return reject(format!("bundle {} exists", b.id));
+            }
+        }
+        for page in &c.pages {
+            if self.pages.insert(page.id, page.clone()).is_some() {
+                return reject(format!("page {} exists", page.id));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl Catalog for InMemoryCatalog {
+    async fn categories(&self) -> Result<Vec<Category>, CatalogError> {
+        Ok(self.read().categories.clone())
+    }
+
+    async fn product(&self, id: i64) -> Result<Option<Product>, CatalogError> {
+        let state = self.read();
+        let Some(p) = state.products.get(&id) else {
+            return Ok(None);
+        };
+        let vendor = state
+            .vendors
+            .get(&p.vendor_id)
+            .cloned()
+            .ok_or_else(|| CatalogError::Storage("vendor gone".into()))?;
+        Ok(Some(Product {
+            id: p.id,
+            slug: p.slug.clone(),
+            product_type: p.product_type,
+            item_type: p.item_type.clone(),
+            title: p.title.clone(),
+            heb_title: p.heb_title.clone(),
+            short_desc: p.short_desc.clone(),
+            heb_short_desc: p.heb_short_desc.clone(),
+            description: p.description.clone(),
+            heb_description: p.heb_description.clone(),
+            price: p.price,
+            fake_price: p.fake_price,
+            sku: p.sku.clone(),
+            stock: p.stock,
+            max_quantity: p.max_quantity,
+            tax_code: p.tax_code.clone(),
+            vendor,
+            creators: p
+                .creator_ids
+                .iter()
+                .filter_map(|id| state.creators.get(id))
+                .map(|c| CreatorRef {
+                    id: c.id,
+                    slug: c.slug.clone(),
+                    name: c.name.clone(),
+                    heb_name: c.heb_name.clone(),
+                    role: c.role.clone(),
+                })
+                .collect(),
+            category_id: p.category_id,
+            exclude_free_shipping: p.exclude_free_shipping,
+            release_date: p.release_date.clone(),
+            media: p.media.iter().map(Picture::url).collect(),
+            filters: p.filters.clone(),
+            gift_options_price: p.gift_options_price,
+            personalization: p.personalization.clone(),
+            variations: p
+                .variations
+                .iter()
+                .map(|v| Variation {
+                    id: v.id,
+                    sku: v.sku.clone(),
+                    price: v.price,
+                    fake_price: v.fake_price,
+                    stock: v.stock,
+                    max_quantity: v.max_quantity,
+                    item_type: v.item_type.clone(),
+                    options: v.options.clone(),
+                    picture: v.picture.as_ref().map(Picture::url),
+                })
+                .collect(),
+        }))
+    }
+
+    async fn bundle(&self, id: i64) -> Result<Option<Bundle>, CatalogError> {
+        let state = self.read();
+        let Some(b) = state.bundles.get(&id) else {
+            return Ok(None);
+        };
+        Ok(Some(Bundle {
+            id: b.id,
+            slug: b.slug.clone(),
+            title: b.title.clone(),
+            heb_title: b.heb_title.clone(),
+            short_desc: b.short_desc.clone(),
+            heb_short_desc: b.heb_short_desc.clone(),
+            description: b.description.clone(),
+            heb_description: b.heb_description.clone(),
+            price: b.price,
+            fake_price: b.fake_price,
+            sku: b.sku.clone(),
+            media: b.media.iter().map(Picture::url).collect(),
+            items: b
+                .items
+                .iter()
+                .filter_map(|i| state.products.get(&i.product_id).map(|p| (i, p)))
+                .map(|(i, p)| BundleItem {
+                    product: state.summary(p),
+                    quantity: i.quantity,
+                    stock: p.stock,
+                })
+                .collect(),
+        }))
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Option<ProductPage>, CatalogError> {
+        let state = self.read();
+        let (owner, members): (ListOwner, Vec<&ProductRecord>) = match query.kind {
+            ListKind::Category => {
+                let Some(c) = state.categories.iter().find(|c| c.id == query.id) else {
+                    return Ok(None);
+                };
+                let ids = state.subtree(c.id);
+                let owner = ListOwner {
+                    slug: c.slug.clone(),
+                    name: c.name.clone(),
+                    heb_name: c.heb_name.clone(),
+                };
+                (
+                    owner,
+                    state
+                        .products
+                        .values()
+                        .filter(|p| ids.contains(&p.category_id))
+                        .collect(),
+                )
+            }
+            ListKind::Vendor => {
+                let Some(v) = state.vendors.get(&query.id) else {
+                    return Ok(None);
+                };
+                let owner = ListOwner {
+                    slug: v.slug.clone(),
+                    name: v.name.clone(),
+                    heb_name: v.heb_name.clone(),
+                };
+                (
+                    owner,
+                    state
+                        .products
+                        .values()
+                        .filter(|p| p.vendor_id == v.id)
+                        .collect(),
+                )
+            }
+            ListKind::Creator => {
+                let Some(c) = state.creators.get(&query.id) else {
+                    return Ok(None);
+                };
+                let owner = ListOwner {
+                    slug: c.slug.clone(),
+                    name: c.name.clone(),
+                    heb_name: c.heb_name.clone(),
+                };
+                (
+                    owner,
+                    state
+                        .products
+                        .values()
+                        .filter(|p| p.creator_ids.contains(&c.id))
+                        .collect(),
+                )
+            }
+        };
+        let total = members.len() as u64;
+        let items = state
+            .sorted(members, query.sort)
+            .into_iter()
+            .skip(usize::try_from(query.offset()).unwrap_or(usize::MAX))
+            .take(PER_PAGE as usize)
+            .collect();
+        Ok(Some(ProductPage {
+            owner,
+            items,
+            total,
+        }))
+    }
+
+    async fn related(
+        &self,
+        product_id: i64,
+        category_id: i64,
+        limit: u32,
+    ) -> Result<Vec<ProductSummary>, CatalogError> {
+        let state = self.read();
+        let members = state
+            .products
+            .values()
+            .filter(|p| p.category_id == category_id && p.id != product_id)
+            .collect();
+        Ok(state
+            .sorted(members, Sort::Newest)
+            .into_iter()
+            .take(limit as usize)
+            .collect())
+    }
+
+    async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+        let state = self.read();
+        Ok(state
+            .sorted(state.products.values().collect(), Sort::Newest)
+            .into_iter()
+            .take(limit as usize)
+            .collect())
+    }
+
+    async fn bundles(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+        let state = self.read();
+        Ok(state
+            .bundles
+            .values()
+            .take(limit as usize)
+            .map(|b| ProductSummary {
+                id: b.id,
+                kind: SummaryKind::Bundle,
+                slug: b.slug.clone(),
+                title: b.title.clone(),
+                heb_title: b.heb_title.clone(),
+                price: b.price,
+                fake_price: b.fake_price,
+                image: b.media.first().map(Picture::url),
+                vendor_name: None,
+                in_stock: b.items.iter().all(|i| {
+                    state
+                        .products
+                        .get(&i.product_id)
+                        .is_some_and(|p| p.stock >= i.quantity)
+                }),
+            })
+            .collect())
+    }
+
+    async fn page(&self, id: i64) -> Result<Option<ContentPage>, CatalogError> {
+        Ok(self.read().pages.get(&id).cloned())
+    }
+
+    async fn product_count(&self) -> Result<u64, CatalogError> {
+        Ok(self.read().products.len() as u64)
+    }
+}
+
+#[async_trait]
+impl CatalogWriter for InMemoryCatalog {
+    async fn import(&self, catalogue: &Catalogue) -> Result<(), CatalogError> {
+        let mut state = self
+            .state
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // Work on a copy so a rejected import leaves nothing behind, like a rolled-back transaction.
+        let mut next = state.clone();
+        next.apply(catalogue)?;
+        *state = next;
+        Ok(())
+    }
+
+    async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError> {
+        let mut state = self
+            .state
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if state
+            .bundles
+            .values()
+            .flat_map(|b| &b.items)
+            .any(|i| i.product_id >= first_id)
+        {
+            return Err(CatalogError::Rejected(
+                "a bundle contains one of the products".into(),
+            ));
+        }
+        let removed = state.products.split_off(&first_id);
+        Ok(removed.len() as u64)
+    }
+}
+
+// ---------------------------------------------------------------- test fixture
+
+fn pic(icon: &str, color: &str) -> Picture {
+    Picture {
+        icon: icon.into(),
+        color: color.into(),
+    }
+}
+
+/// A plain in-stock product of the fixture's shape, for tests that need more of them.
+pub fn product(
+    id: i64,
+    category_id: i64,
+    vendor_id: i64,
+    price: i64,
+    release_date: &str,
+    stock: i64,
+) -> ProductRecord {
+    ProductRecord {
+        id,
+        slug: format!("item-{id}"),
+        product_type: ProductType::Product,
+        item_type: "others".into(),
+        title: format!("Item {id}"),
+        heb_title: Some(format!("פריט {id}")),
+        short_desc: "Short.".into(),
+        heb_short_desc: Some("קצר.".into()),
+        description: "Long.".into(),
+        heb_description: None,
+        price: Money::from_cents(price),
+        fake_price: None,
+        sku: format!("SKU-{id}"),
+        stock,
+        max_quantity: Some(10),
+        tax_code: "P0000000".into(),
+        vendor_id,
+        creator_ids: vec![],
+        category_id,
+        exclude_free_shipping: false,
+        release_date: release_date.into(),
+        media: vec![pic("mug", "2a9d8f")],
+        filters: vec![],
+        gift_options_price: None,
+        personalization: vec![],
+        variations: vec![],
+    }
+}
+
+/// A small catalogue for tests: Home > Kitchen > Mugs, and Books; products 10 (two
+/// variations, personalization), 11 (out of stock, fake price), 12, 13 (a book with two
+/// creators and vowel-pointed Hebrew), bundle 50 and page 43.
+pub fn fixture() -> Catalogue {
+    let category = |id, parent_id, slug: &str| Category {
+        id,
+        parent_id,
+        slug: slug.into(),
+        name: slug.to_uppercase(),
+        heb_name: Some(format!("{slug} בעברית")),
+        picture: Some(pic("box", "264653")),
+    };
+    let mut mug = product(10, 3, 1, 1000, "2025-01-01", 5);
+    mug.media.push(pic("mug", "e76f51"));
+    mug.filters = vec![NameValue {
+        name: "Material".into(),
+        value: "Stoneware".into(),
+    }];
+    mug.gift_options_price = Some(Money::from_cents(500));
+    mug.personalization = vec![PersonalizationField {
+        key: "initials".into(),
+        label: "Initials".into(),
+        heb_label: Some("ראשי תיבות".into()),
+        price: Money::from_cents(300),
+        max_length: 3,
+    }];
+    mug.variations = ["Blue", "Red"]
+        .iter()
+        .enumerate()
+        .map(|(i, color)| VariationRecord {
+            id: 1001 + i as i64,
+            sku: format!("SKU-10-{color}"),
+            price: Money::from_cents(1000 + i as i64 * 200),
+            fake_price: Some(Money::from_cents(1500)),
+            stock: i as i64 * 4,
+            max_quantity: Some(10),
+            item_type: "others".into(),
+            options: vec![NameValue {
+                name: "Color".into(),
+                value: (*color).into(),
+            }],
+            picture: Some(pic("mug", "264653")),
+        })
+        .collect();
+    let mut cheap_mug = product(11, 3, 2, 500, "2026-01-01", 0);
+    cheap_mug.fake_price = Some(Money::from_cents(800));
+    let kettle = product(12, 2, 1, 3000, "2024-05-01", 7);
+    let mut book = product(13, 4, 2, 1500, "2025-06-01", 3);
+    book.creator_ids = vec![2, 1];
+    book.heb_title = Some("שִׁיר לַיְלָה".into());
+    Catalogue {
+        vendors: vec![
+            Vendor {
+                id: 1,
+                slug: "oak".into(),
+                name: "Oak".into(),
+                heb_name: Some("אלון".into()),
+            },
+            Vendor {
+                id: 2,
+                slug: "fig".into(),
+                name: "Fig".into(),
+                heb_name: None,
+            },
+        ],
+        creators: vec![
+            Creator {
+                id: 1,
+                slug: "dana".into(),
+                name: "Dana".into(),
+                heb_name: Some("דנה".into()),
+                role: "author".into(),
+            },
+            Creator {
+                id: 2,
+                slug: "omer".into(),
+                name: "Omer".into(),
+                heb_name: None,
+                role: "illustrator".into(),
+            },
+        ],
+        categories: vec![
+            category(1, None, "home"),
+            category(2, Some(1), "kitchen"),
+            category(3, Some(2), "mugs"),
+            category(4, None, "books"),
+        ],
+        products: vec![mug, cheap_mug, kettle, book],
+        bundles: vec![BundleRecord {
+            id: 50,
+            slug: "kitchen-set".into(),
+            title: "Kitchen Set".into(),
+            heb_title: Some("ערכת מטבח".into()),
+            short_desc: "Set.".into(),
+            heb_short_desc: None,
+            description: "A set.".into(),
+            heb_description: None,
+            price: Money::from_cents(4000),
+            fake_price: Some(Money::from_cents(5000)),
+            sku: "BN-50".into(),
+            media: vec![pic("gift", "bc4749")],
+            items: vec![
+                BundleItemRecord {
+                    product_id: 10,
+                    quantity: 2,
+                },
+                BundleItemRecord {
+                    product_id: 12,
+                    quantity: 1,
+                },
+            ],
+        }],
+        pages: vec![ContentPage {
+            id: 43,
+            slug: "about".into(),
+            title: "About".into(),
+            heb_title: Some("אודות".into()),
+            body: vec!["First paragraph.".into(), "Second one.".into()],
+            heb_body: Some(vec!["פסקה.".into()]),
+        }],
+    }
+}

@@ -1,0 +1,8 @@
+//! Adapters: the concrete things behind the domain's ports.
+
+pub mod demo;
+#[cfg(feature = "fakes")]
+pub mod fakes;
+pub mod generator;
+pub mod reference;
+pub mod sqlite;

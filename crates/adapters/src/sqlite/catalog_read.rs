@@ -1,0 +1,552 @@
+//! Reading the catalogue.
+
+use super::{SqliteStore, catalog_error, split_paragraphs};
+use async_trait::async_trait;
+use sqlx::{AssertSqlSafe, FromRow};
+use store_domain::catalog::{
+    Bundle, BundleItem, Category, ContentPage, CreatorRef, ListKind, ListOwner, ListQuery,
+    NameValue, PER_PAGE, PersonalizationField, Picture, Product, ProductPage, ProductSummary,
+    ProductType, Sort, SummaryKind, Variation, Vendor,
+};
+use store_domain::money::Money;
+use store_domain::ports::{Catalog, CatalogError};
+
+/// The columns of a product card. `in_stock` counts a variation product as in stock
+/// when any of its variations is.
+const SUMMARY_COLUMNS: &str = "p.id, p.slug, p.title, p.heb_title, p.price, p.fake_price, p.image, v.name AS vendor_name,
+    CASE WHEN p.stock > 0 OR EXISTS (SELECT 1 FROM variations x WHERE x.product_id = p.id AND x.stock > 0)
+         THEN 1 ELSE 0 END AS in_stock";
+
+#[derive(FromRow)]
+struct SummaryRow {
+    id: i64,
+    slug: String,
+    title: String,
+    heb_title: Option<String>,
+    price: i64,
+    fake_price: Option<i64>,
+    image: Option<String>,
+    vendor_name: Option<String>,
+    in_stock: i64,
+}
+
+impl SummaryRow {
+    fn into_summary(self, kind: SummaryKind) -> ProductSummary {
+        ProductSummary {
+            id: self.id,
+            kind,
+            slug: self.slug,
+            title: self.title,
+            heb_title: self.heb_title,
+            price: Money::from_cents(self.price),
+            fake_price: self.fake_price.map(Money::from_cents),
+            image: self.image,
+            vendor_name: self.vendor_name,
+            in_stock: self.in_stock != 0,
+        }
+    }
+}
+
+#[derive(FromRow)]
+struct CategoryRow {
+    id: i64,
+    parent_id: Option<i64>,
+    slug: String,
+    name: String,
+    heb_name: Option<String>,
+    icon: Option<String>,
+    color: Option<String>,
+}
+
+#[derive(FromRow)]
+struct ProductRow {
+    id: i64,
+    slug: String,
+    product_type: String,
+    item_type: String,
+    title: String,
+    heb_title: Option<String>,
+    short_desc: String,
+    heb_short_desc: Option<String>,
+    description: String,
+    heb_description: Option<String>,
+    price: i64,
+    fake_price: Option<i64>,
+    sku: String,
+    stock: i64,
+    max_quantity: Option<i64>,
+    tax_code: String,
+    category_id: i64,
+    exclude_free_shipping: i16,
+    release_date: String,
+    gift_options_price: Option<i64>,
+    vendor_id: i64,
+    vendor_slug: String,
+    vendor_name: String,
+    vendor_heb_name: Option<String>,
+}
+
+#[derive(FromRow)]
+struct CreatorRow {
+    id: i64,
+    slug: String,
+    name: String,
+    heb_name: Option<String>,
+    role: String,
+}
+
+#[derive(FromRow)]
+struct VariationRow {
+    id: i64,
+    sku: String,
+    price: i64,
+    fake_price: Option<i64>,
+    stock: i64,
+    max_quantity: Option<i64>,
+    item_type: String,
+    picture: Option<String>,
+}
+
+#[derive(FromRow)]
+struct OptionRow {
+    variation_id: i64,
+    name: String,
+    value: String,
+}
+
+#[derive(FromRow)]
+struct PersonalizationRow {
+    field_key: String,
+    label: String,
+    heb_label: Option<String>,
+    price: i64,
+    max_length: i64,
+}
+
+#[derive(FromRow)]
+struct BundleRow {
+    id: i64,
+    slug: String,
+    title: String,
+    heb_title: Option<String>,
+    short_desc: String,
+    heb_short_desc: Option<String>,
+    description: String,
+    heb_description: Option<String>,
+    price: i64,
+    fake_price: Option<i64>,
+    sku: String,
+}
+
+#[derive(FromRow)]
+struct BundleItemRow {
+    #[sqlx(flatten)]
+    summary: SummaryRow,
+    quantity: i64,
+    stock: i64,
+}
+
+#[derive(FromRow)]
+struct PageRow {
+    id: i64,
+    slug: String,
+    title: String,
+    heb_title: Option<String>,
+    body: String,
+    heb_body: Option<String>,
+}
+
+#[derive(FromRow)]
+struct OwnerRow {
+    slug: String,
+    name: String,
+    heb_name: Option<String>,
+}
+
+fn order_by(sort: Sort) -> &'static str {
+    match sort {
+        // Outside search, relevance is the merchant's own order: the catalogue's ids.
+        Sort::Relevant => "p.id",
+        Sort::PriceAsc => "p.price, p.id",
+        Sort::PriceDesc => "p.price DESC, p.id",
+        Sort::Newest => "p.release_date DESC, p.id",
+    }
+}
+
+/// The subquery selecting the ids of a list's products, bound to `$1`.
+fn list_filter(kind: ListKind) -> &'static str {
+    match kind {
+        ListKind::Category => {
+            "p.category_id IN (WITH RECURSIVE tree(id) AS (
+                SELECT id FROM categories WHERE id = $1
+                UNION ALL SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id)
+             SELECT id FROM tree)"
+        }
+        ListKind::Vendor => "p.vendor_id = $1",
+        ListKind::Creator => {
+            "p.id IN (SELECT product_id FROM product_creators WHERE creator_id = $1)"
+        }
+    }
+}
+
+fn owner_query(kind: ListKind) -> &'static str {
+    match kind {
+        ListKind::Category => "SELECT slug, name, heb_name FROM categories WHERE id = $1",
+        ListKind::Vendor => "SELECT slug, name, heb_name FROM vendors WHERE id = $1",
+        ListKind::Creator => "SELECT slug, name, heb_name FROM creators WHERE id = $1",
+    }
+}
+
+impl SqliteStore {
+    /// `sql` is assembled only from this module's constant fragments, never from input.
+    async fn summaries(
+        &self,
+        sql: String,
+        binds: &[i64],
+    ) -> Result<Vec<ProductSummary>, CatalogError> {
+        let mut query = sqlx::query_as::<_, SummaryRow>(AssertSqlSafe(sql));
+        for bind in binds {
+            query = query.bind(*bind);
+        }
+        let rows = query.fetch_all(&self.pool).await.map_err(catalog_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| r.into_summary(SummaryKind::Product))
+            .collect())
+    }
+
+    async fn strings(&self, sql: &'static str, id: i64) -> Result<Vec<String>, CatalogError> {
+        sqlx::query_scalar::<_, String>(sql)
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(catalog_error)
+    }
+}
+
+#[async_trait]
+impl Catalog for SqliteStore {
+    async fn categories(&self) -> Result<Vec<Category>, CatalogError> {
+        let rows = sqlx::query_as::<_, CategoryRow>(
+            "SELECT id, parent_id, slug, name, heb_name, icon, color FROM categories ORDER BY position, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| Category {
+                id: r.id,
+                parent_id: r.parent_id,
+                slug: r.slug,
+                name: r.name,
+                heb_name: r.heb_name,
+                picture: r
+                    .icon
+                    .zip(r.color)
+                    .map(|(icon, color)| Picture { icon, color }),
+            })
+            .collect())
+    }
+
+    async fn product(&self, id: i64) -> Result<Option<Product>, CatalogError> {
+        let row = sqlx::query_as::<_, ProductRow>(
+            "SELECT p.id, p.slug, p.product_type, p.item_type, p.title, p.heb_title, p.short_desc, p.heb_short_desc,
+                    p.description, p.heb_description, p.price, p.fake_price, p.sku, p.stock, p.max_quantity, p.tax_code,
+                    p.category_id, p.exclude_free_shipping, p.release_date, p.gift_options_price,
+                    v.id AS vendor_id, v.slug AS vendor_slug, v.name AS vendor_name, v.heb_name AS vendor_heb_name
+             FROM products p JOIN vendors v ON v.id = p.vendor_id WHERE p.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        let Some(row) = row else { return Ok(None) };
+
+        let media = self
+            .strings(
+                "SELECT url FROM product_media WHERE product_id = $1 ORDER BY position",
+                id,
+            )
+            .await?;
+        let creators = sqlx::query_as::<_, CreatorRow>(
+            "SELECT c.id, c.slug, c.name, c.heb_name, c.role FROM product_creators pc
+             JOIN creators c ON c.id = pc.creator_id WHERE pc.product_id = $1 ORDER BY pc.position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        let filters = sqlx::query_as::<_, (String, String)>(
+            "SELECT name, value FROM product_filters WHERE product_id = $1 ORDER BY position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        let personalization = sqlx::query_as::<_, PersonalizationRow>(
+            "SELECT field_key, label, heb_label, price, max_length FROM personalization_fields
+             WHERE product_id = $1 ORDER BY position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        let variation_rows = sqlx::query_as::<_, VariationRow>(
+            "SELECT id, sku, price, fake_price, stock, max_quantity, item_type, picture FROM variations
+             WHERE product_id = $1 ORDER BY position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        let options = sqlx::query_as::<_, OptionRow>(
+            "SELECT o.variation_id, o.name, o.value FROM variation_options o
+             JOIN variations v ON v.id = o.variation_id WHERE v.product_id = $1 ORDER BY o.variation_id, o.position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+
+        let variations = variation_rows
+            .into_iter()
+            .map(|v| Variation {
+                options: options
+                    .iter()
+                    .filter(|o| o.variation_id == v.id)
+                    .map(|o| NameValue {
+                        name: o.name.clone(),
+                        value: o.value.clone(),
+                    })
+                    .collect(),
+                id: v.id,
+                sku: v.sku,
+                price: Money::from_cents(v.price),
+                fake_price: v.fake_price.map(Money::from_cents),
+                stock: v.stock,
+                max_quantity: v.max_quantity,
+                item_type: v.item_type,
+                picture: v.picture,
+            })
+            .collect();
+
+        let product_type = ProductType::parse(&row.product_type).ok_or_else(|| {
+            CatalogError::Storage(format!(
+                "product {id} has unknown type {:?}",
+                row.product_type
+            ))
+        })?;
+        Ok(Some(Product {
+            id: row.id,
+            slug: row.slug,
+            product_type,
+            item_type: row.item_type,
+            title: row.title,
+            heb_title: row.heb_title,
+            short_desc: row.short_desc,
+            heb_short_desc: row.heb_short_desc,
+            description: row.description,
+            heb_description: row.heb_description,
+            price: Money::from_cents(row.price),
+            fake_price: row.fake_price.map(Money::from_cents),
+            sku: row.sku,
+            stock: row.stock,
+            max_quantity: row.max_quantity,
+            tax_code: row.tax_code,
+            vendor: Vendor {
+                id: row.vendor_id,
+                slug: row.vendor_slug,
+                name: row.vendor_name,
+                heb_name: row.vendor_heb_name,
+            },
+            creators: creators
+                .into_iter()
+                .map(|c| CreatorRef {
+                    id: c.id,
+                    slug: c.slug,
+                    name: c.name,
+                    heb_name: c.heb_name,
+                    role: c.role,
+                })
+                .collect(),
+            category_id: row.category_id,
+            exclude_free_shipping: row.exclude_free_shipping != 0,
+            release_date: row.release_date,
+            media,
+            filters: filters
+                .into_iter()
+                .map(|(name, value)| NameValue { name, value })
+                .collect(),
+            gift_options_price: row.gift_options_price.map(Money::from_cents),
+            personalization: personalization
+                .into_iter()
+                .map(|p| PersonalizationField {
+                    key: p.field_key,
+                    label: p.label,
+                    heb_label: p.heb_label,
+                    price: Money::from_cents(p.price),
+                    max_length: u32::try_from(p.max_length).unwrap_or(0),
+                })
+                .collect(),
+            variations,
+        }))
+    }
+
+    async fn bundle(&self, id: i64) -> Result<Option<Bundle>, CatalogError> {
+        let row = sqlx::query_as::<_, BundleRow>(
+            "SELECT id, slug, title, heb_title, short_desc, heb_short_desc, description, heb_description,
+                    price, fake_price, sku FROM bundles WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        let Some(row) = row else { return Ok(None) };
+        let media = self
+            .strings(
+                "SELECT url FROM bundle_media WHERE bundle_id = $1 ORDER BY position",
+                id,
+            )
+            .await?;
+        let items = sqlx::query_as::<_, BundleItemRow>(AssertSqlSafe(format!(
+            "SELECT {SUMMARY_COLUMNS}, bi.quantity, p.stock FROM bundle_items bi
+             JOIN products p ON p.id = bi.product_id JOIN vendors v ON v.id = p.vendor_id
+             WHERE bi.bundle_id = $1 ORDER BY bi.position"
+        )))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        Ok(Some(Bundle {
+            id: row.id,
+            slug: row.slug,
+            title: row.title,
+            heb_title: row.heb_title,
+            short_desc: row.short_desc,
+            heb_short_desc: row.heb_short_desc,
+            description: row.description,
+            heb_description: row.heb_description,
+            price: Money::from_cents(row.price),
+            fake_price: row.fake_price.map(Money::from_cents),
+            sku: row.sku,
+            media,
+            items: items
+                .into_iter()
+                .map(|i| BundleItem {
+                    product: i.summary.into_summary(SummaryKind::Product),
+                    quantity: i.quantity,
+                    stock: i.stock,
+                })
+                .collect(),
+        }))
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Option<ProductPage>, CatalogError> {
+        let owner = sqlx::query_as::<_, OwnerRow>(owner_query(query.kind))
+            .bind(query.id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(catalog_error)?;
+        let Some(owner) = owner else { return Ok(None) };
+        let filter = list_filter(query.kind);
+        let total: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT COUNT(*) FROM products p WHERE {filter}"
+        )))
+        .bind(query.id)
+        .fetch_one(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        let offset = i64::try_from(query.offset()).unwrap_or(i64::MAX);
+        let items = self
+            .summaries(
+                format!(
+                    "SELECT {SUMMARY_COLUMNS} FROM products p JOIN vendors v ON v.id = p.vendor_id
+                     WHERE {filter} ORDER BY {} LIMIT $2 OFFSET $3",
+                    order_by(query.sort)
+                ),
+                &[query.id, i64::from(PER_PAGE), offset],
+            )
+            .await?;
+        Ok(Some(ProductPage {
+            owner: ListOwner {
+                slug: owner.slug,
+                name: owner.name,
+                heb_name: owner.heb_name,
+            },
+            items,
+            total: u64::try_from(total).unwrap_or(0),
+        }))
+    }
+
+    async fn related(
+        &self,
+        product_id: i64,
+        category_id: i64,
+        limit: u32,
+    ) -> Result<Vec<ProductSummary>, CatalogError> {
+        self.summaries(
+            format!(
+                "SELECT {SUMMARY_COLUMNS} FROM products p JOIN vendors v ON v.id = p.vendor_id
+                 WHERE p.category_id = $1 AND p.id <> $2 ORDER BY p.release_date DESC, p.id LIMIT $3"
+            ),
+            &[category_id, product_id, i64::from(limit)],
+        )
+        .await
+    }
+
+    async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+        self.summaries(
+            format!(
+                "SELECT {SUMMARY_COLUMNS} FROM products p JOIN vendors v ON v.id = p.vendor_id
+                 ORDER BY p.release_date DESC, p.id LIMIT $1"
+            ),
+            &[i64::from(limit)],
+        )
+        .await
+    }
+
+    async fn bundles(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+        // A bundle is in stock while every one of its items is.
+        let rows = sqlx::query_as::<_, SummaryRow>(
+            "SELECT b.id, b.slug, b.title, b.heb_title, b.price, b.fake_price, b.image, NULL AS vendor_name,
+                    CASE WHEN EXISTS (SELECT 1 FROM bundle_items bi JOIN products p ON p.id = bi.product_id
+                                      WHERE bi.bundle_id = b.id AND p.stock < bi.quantity) THEN 0 ELSE 1 END AS in_stock
+             FROM bundles b ORDER BY b.id LIMIT $1",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| r.into_summary(SummaryKind::Bundle))
+            .collect())
+    }
+
+    async fn page(&self, id: i64) -> Result<Option<ContentPage>, CatalogError> {
+        let row = sqlx::query_as::<_, PageRow>(
+            "SELECT id, slug, title, heb_title, body, heb_body FROM pages WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        Ok(row.map(|r| ContentPage {
+            id: r.id,
+            slug: r.slug,
+            title: r.title,
+            heb_title: r.heb_title,
+            body: split_paragraphs(&r.body),
+            heb_body: r.heb_body.as_deref().map(split_paragraphs),
+        }))
+    }
+
+    async fn product_count(&self) -> Result<u64, CatalogError> {
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(catalog_error)?;
+        Ok(u64::try_from(count).unwrap_or(0))
+    }
+}

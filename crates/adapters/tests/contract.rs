@@ -1,0 +1,294 @@
+//! The catalogue port contract, written once and run against every implementation.
+//! A new adapter (PostgreSQL next) joins by adding one line to `contract_suite!`.
+
+use store_adapters::fakes::{InMemoryCatalog, fixture, product};
+use store_adapters::sqlite::SqliteStore;
+use store_domain::catalog::*;
+use store_domain::money::Money;
+use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
+
+fn ids(items: &[ProductSummary]) -> Vec<i64> {
+    items.iter().map(|p| p.id).collect()
+}
+
+fn query(kind: ListKind, id: i64, sort: Sort, page: u32) -> ListQuery {
+    ListQuery {
+        kind,
+        id,
+        sort,
+        page,
+    }
+}
+
+mod cases {
+    use super::*;
+
+    async fn seeded<S: CatalogWriter>(store: &S) {
+        store.import(&fixture()).await.expect("fixture imports");
+    }
+
+    pub async fn categories_keep_import_order<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let cats = s.categories().await.unwrap();
+        assert_eq!(cats, fixture().categories);
+    }
+
+    pub async fn product_round_trips<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let p = s.product(10).await.unwrap().expect("product 10");
+        let f = &fixture().products[0];
+        assert_eq!(
+            (p.id, p.slug.as_str(), p.title.as_str()),
+            (10, "item-10", "Item 10")
+        );
+        assert_eq!(p.heb_title.as_deref(), Some("פריט 10"));
+        assert_eq!(p.price, Money::from_cents(1000));
+        assert_eq!(p.vendor.name, "Oak");
+        assert_eq!(
+            p.media,
+            vec![
+                "/media/mug/2a9d8f.svg".to_owned(),
+                "/media/mug/e76f51.svg".to_owned()
+            ]
+        );
+        assert_eq!(p.filters, f.filters);
+        assert_eq!(p.gift_options_price, Some(Money::from_cents(500)));
+        assert_eq!(p.personalization, f.personalization);
+        assert_eq!(p.variations.len(), 2);
+        assert_eq!(p.variations[1].options[0].value, "Red");
+        assert_eq!(p.variations[1].price, Money::from_cents(1200));
+        assert_eq!(p.variations[1].stock, 4);
+        assert_eq!(
+            p.variations[0].picture.as_deref(),
+            Some("/media/mug/264653.svg")
+        );
+        assert_eq!(p.wire_type(), "variation");
+
+        let book = s.product(13).await.unwrap().expect("product 13");
+        assert_eq!(
+            book.creators.iter().map(|c| c.id).collect::<Vec<_>>(),
+            vec![2, 1],
+            "creators keep their order"
+        );
+        assert_eq!(book.heb_title.as_deref(), Some("שִׁיר לַיְלָה"));
+        assert_eq!(book.wire_type(), "product");
+    }
+
+    pub async fn unknown_ids_are_none<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        assert!(s.product(999).await.unwrap().is_none());
+        assert!(s.bundle(999).await.unwrap().is_none());
+        assert!(s.page(999).await.unwrap().is_none());
+        for kind in [ListKind::Category, ListKind::Vendor, ListKind::Creator] {
+            assert!(
+                s.list(&query(kind, 999, Sort::Relevant, 1))
+                    .await
+                    .unwrap()
+                    .is_none()
+            );
+        }
+    }
+
+    pub async fn category_lists_include_descendants_and_sort<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let home = |sort| query(ListKind::Category, 1, sort, 1);
+        let page = s.list(&home(Sort::Relevant)).await.unwrap().unwrap();
+        assert_eq!(page.owner.name, "HOME");
+        assert_eq!(page.total, 3);
+        assert_eq!(ids(&page.items), vec![10, 11, 12]);
+        assert_eq!(
+            ids(&s.list(&home(Sort::PriceAsc)).await.unwrap().unwrap().items),
+            vec![11, 10, 12]
+        );
+        assert_eq!(
+            ids(&s.list(&home(Sort::PriceDesc)).await.unwrap().unwrap().items),
+            vec![12, 10, 11]
+        );
+        assert_eq!(
+            ids(&s.list(&home(Sort::Newest)).await.unwrap().unwrap().items),
+            vec![11, 10, 12]
+        );
+        let mugs = s
+            .list(&query(ListKind::Category, 3, Sort::Relevant, 1))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(ids(&mugs.items), vec![10, 11]);
+        let summary = &mugs.items[1];
+        assert!(!summary.in_stock);
+        assert_eq!(summary.fake_price, Some(Money::from_cents(800)));
+        assert_eq!(summary.vendor_name.as_deref(), Some("Fig"));
+        assert_eq!(summary.image.as_deref(), Some("/media/mug/2a9d8f.svg"));
+        assert_eq!(summary.path(), "/products/item-11/11");
+    }
+
+    pub async fn lists_page<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let extra = (0..30).map(|i| {
+            let mut p = product(100 + i, 4, 1, 100 + i, "2024-01-01", 1);
+            p.sku = format!("EXTRA-{i}");
+            p
+        });
+        s.import(&Catalogue {
+            products: extra.collect(),
+            ..Catalogue::default()
+        })
+        .await
+        .unwrap();
+        let first = s
+            .list(&query(ListKind::Category, 4, Sort::Relevant, 1))
+            .await
+            .unwrap()
+            .unwrap();
+        let second = s
+            .list(&query(ListKind::Category, 4, Sort::Relevant, 2))
+            .await
+            .unwrap()
+            .unwrap();
+        let beyond = s
+            .list(&query(ListKind::Category, 4, Sort::Relevant, 9))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(first.total, 31);
+        assert_eq!(first.items.len(), PER_PAGE as usize);
+        assert_eq!(second.items.len(), 31 - PER_PAGE as usize);
+        assert_eq!(first.items[0].id, 13);
+        assert!(beyond.items.is_empty());
+        assert_eq!(beyond.total, 31);
+    }
+
+    pub async fn vendor_and_creator_lists<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let fig = s
+            .list(&query(ListKind::Vendor, 2, Sort::PriceAsc, 1))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(ids(&fig.items), vec![11, 13]);
+        let dana = s
+            .list(&query(ListKind::Creator, 1, Sort::Relevant, 1))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (dana.owner.slug.as_str(), dana.owner.heb_name.as_deref()),
+            ("dana", Some("דנה"))
+        );
+        assert_eq!(ids(&dana.items), vec![13]);
+    }
+
+    pub async fn related_new_arrivals_and_bundles<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        assert_eq!(ids(&s.related(10, 3, 8).await.unwrap()), vec![11]);
+        assert_eq!(ids(&s.new_arrivals(3).await.unwrap()), vec![11, 13, 10]);
+        let bundles = s.bundles(10).await.unwrap();
+        assert_eq!(ids(&bundles), vec![50]);
+        assert_eq!(bundles[0].kind, SummaryKind::Bundle);
+        assert!(bundles[0].in_stock);
+        assert_eq!(bundles[0].path(), "/bundles/kitchen-set/50");
+        let bundle = s.bundle(50).await.unwrap().unwrap();
+        assert_eq!(
+            bundle
+                .items
+                .iter()
+                .map(|i| (i.product.id, i.quantity))
+                .collect::<Vec<_>>(),
+            vec![(10, 2), (12, 1)]
+        );
+        assert_eq!(bundle.max(), 2, "5 mugs make 2 bundles of two");
+        assert_eq!(bundle.media, vec!["/media/gift/bc4749.svg".to_owned()]);
+    }
+
+    pub async fn pages_keep_paragraphs<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        assert_eq!(s.page(43).await.unwrap(), Some(fixture().pages[0].clone()));
+    }
+
+    pub async fn rejected_imports_leave_nothing<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let bad = Catalogue {
+            vendors: vec![Vendor {
+                id: 9,
+                slug: "new".into(),
+                name: "New".into(),
+                heb_name: None,
+            }],
+            products: vec![product(20, 777, 9, 100, "2025-01-01", 1)],
+            ..Catalogue::default()
+        };
+        assert!(matches!(
+            s.import(&bad).await,
+            Err(CatalogError::Rejected(_))
+        ));
+        assert!(
+            s.list(&query(ListKind::Vendor, 9, Sort::Relevant, 1))
+                .await
+                .unwrap()
+                .is_none(),
+            "vendor rolled back"
+        );
+        let duplicate = Catalogue {
+            products: vec![product(10, 3, 1, 100, "2025-01-01", 1)],
+            ..Catalogue::default()
+        };
+        assert!(matches!(
+            s.import(&duplicate).await,
+            Err(CatalogError::Rejected(_))
+        ));
+        assert_eq!(s.product_count().await.unwrap(), 4);
+    }
+
+    pub async fn removing_generated_products<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        assert!(
+            matches!(
+                s.remove_products_from(12).await,
+                Err(CatalogError::Rejected(_))
+            ),
+            "product 12 is in a bundle and must not vanish from under it"
+        );
+        assert_eq!(s.product_count().await.unwrap(), 4);
+        assert_eq!(s.remove_products_from(13).await.unwrap(), 1);
+        assert_eq!(s.product_count().await.unwrap(), 3);
+        assert!(s.product(13).await.unwrap().is_none());
+        assert!(s.product(12).await.unwrap().is_some());
+    }
+}
+
+macro_rules! contract_suite {
+    ($module:ident, $make:expr) => {
+        mod $module {
+            use super::*;
+            contract_suite!(@cases $make; categories_keep_import_order, product_round_trips, unknown_ids_are_none,
+                category_lists_include_descendants_and_sort, lists_page, vendor_and_creator_lists,
+                related_new_arrivals_and_bundles, pages_keep_paragraphs, rejected_imports_leave_nothing,
+                removing_generated_products);
+        }
+    };
+    (@cases $make:expr; $($case:ident),*) => {
+        $(
+            #[tokio::test]
+            async fn $case() {
+                let (store, _guard) = $make.await;
+                cases::$case(&store).await;
+            }
+        )*
+    };
+}
+
+async fn in_memory() -> (InMemoryCatalog, ()) {
+    (InMemoryCatalog::new(), ())
+}
+
+/// A real database file in WAL mode, as production runs it.
+async fn sqlite() -> (SqliteStore, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("store.db").display());
+    let store = SqliteStore::open(&url, 4).await.unwrap();
+    store.migrate().await.unwrap();
+    (store, dir)
+}
+
+contract_suite!(fake, in_memory());
+contract_suite!(sqlite_file, sqlite());

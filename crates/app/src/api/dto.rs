@@ -1,0 +1,524 @@
+//! Wire types: the JSON the API speaks, in the spec's field names, with conversions
+//! from the domain. Money is integer cents on the wire.
+
+use poem_openapi::{Enum, Object};
+use store_domain::browse;
+use store_domain::catalog::{self as domain, ListKind, Sort, SummaryKind, shown_fake_price};
+use store_domain::money::Money;
+use store_domain::reference;
+
+fn cents(m: Money) -> i64 {
+    m.cents()
+}
+
+#[derive(Object)]
+pub struct ErrorMessage {
+    pub message: String,
+}
+
+#[derive(Object)]
+pub struct Health {
+    pub status: String,
+    pub products: u64,
+}
+
+/// A department or category; `value` is its list path.
+#[derive(Object)]
+pub struct Category {
+    pub id: i64,
+    pub name: String,
+    pub heb_name: Option<String>,
+    pub value: String,
+    pub image: Option<String>,
+    pub children: Vec<Category>,
+}
+
+impl From<domain::CategoryNode> for Category {
+    fn from(n: domain::CategoryNode) -> Self {
+        Category {
+            id: n.id,
+            name: n.name,
+            heb_name: n.heb_name,
+            value: n.value,
+            image: n.image,
+            children: n.children.into_iter().map(Category::from).collect(),
+        }
+    }
+}
+
+#[derive(Object)]
+pub struct Country {
+    pub label: String,
+    pub value: String,
+    pub heb_label: String,
+}
+
+impl From<reference::Country> for Country {
+    fn from(c: reference::Country) -> Self {
+        Country {
+            label: c.label,
+            value: c.value,
+            heb_label: c.heb_label,
+        }
+    }
+}
+
+#[derive(Object)]
+pub struct Currency {
+    pub currency: String,
+    pub name: String,
+    pub rate: f64,
+    pub symbol: String,
+}
+
+impl From<reference::Currency> for Currency {
+    fn from(c: reference::Currency) -> Self {
+        Currency {
+            currency: c.currency,
+            name: c.name,
+            rate: c.rate,
+            symbol: c.symbol,
+        }
+    }
+}
+
+#[derive(Object)]
+pub struct Crumb {
+    pub name: String,
+    pub heb_name: Option<String>,
+    pub value: String,
+}
+
+impl From<domain::Crumb> for Crumb {
+    fn from(c: domain::Crumb) -> Self {
+        Crumb {
+            name: c.name,
+            heb_name: c.heb_name,
+            value: c.value,
+        }
+    }
+}
+
+#[derive(Object)]
+pub struct VendorRef {
+    pub id: i64,
+    pub name: String,
+    pub heb_name: Option<String>,
+    pub path: String,
+}
+
+#[derive(Object)]
+pub struct CreatorRef {
+    pub id: i64,
+    pub name: String,
+    pub heb_name: Option<String>,
+    pub role: String,
+    pub path: String,
+}
+
+/// A picture; `thumbnail` is the same drawing (SVG scales), kept for the spec's shape.
+#[derive(Object)]
+pub struct Media {
+    pub url: String,
+    pub thumbnail: String,
+}
+
+fn media(url: String) -> Media {
+    Media {
+        thumbnail: url.clone(),
+        url,
+    }
+}
+
+#[derive(Object)]
+pub struct VariationOption {
+    pub name: String,
+    pub value: String,
+}
+
+fn options(list: Vec<domain::NameValue>) -> Vec<VariationOption> {
+    list.into_iter()
+        .map(|o| VariationOption {
+            name: o.name,
+            value: o.value,
+        })
+        .collect()
+}
+
+#[derive(Object)]
+pub struct Variation {
+    pub id: i64,
+    pub sku: String,
+    pub price: i64,
+    pub fake_price: Option<i64>,
+    /// Stock available; 0 is out of stock.
+    pub max: i64,
+    pub max_quantity: Option<i64>,
+    pub item_type: String,
+    pub options: Vec<VariationOption>,
+    pub picture: Option<Media>,
+}
+
+#[derive(Object)]
+pub struct GiftOptions {
+    pub price: i64,
+}
+
+#[derive(Object)]
+pub struct PersonalizationField {
+    pub key: String,
+    pub label: String,
+    pub heb_label: Option<String>,
+    pub price: i64,
+    pub max_length: u32,
+}
+
+#[derive(Object)]
+pub struct ProductMeta {
+    pub gift_options: Option<GiftOptions>,
+    pub personalization: Vec<PersonalizationField>,
+}
+
+#[derive(Enum, Clone, Copy)]
+#[oai(rename = "SummaryKind", rename_all = "lowercase")]
+pub enum SummaryKindDto {
+    Product,
+    Bundle,
+}
+
+#[derive(Object)]
+pub struct ProductSummary {
+    pub id: i64,
+    pub kind: SummaryKindDto,
+    pub path: String,
+    pub title: String,
+    pub heb_title: Option<String>,
+    pub price: i64,
+    pub fake_price: Option<i64>,
+    pub image: Option<String>,
+    pub vendor_name: Option<String>,
+    pub in_stock: bool,
+}
+
+impl From<domain::ProductSummary> for ProductSummary {
+    fn from(s: domain::ProductSummary) -> Self {
+        ProductSummary {
+            path: s.path(),
+            kind: match s.kind {
+                SummaryKind::Product => SummaryKindDto::Product,
+                SummaryKind::Bundle => SummaryKindDto::Bundle,
+            },
+            id: s.id,
+            title: s.title,
+            heb_title: s.heb_title,
+            fake_price: shown_fake_price(s.price, s.fake_price).map(cents),
+            price: cents(s.price),
+            image: s.image,
+            vendor_name: s.vendor_name,
+            in_stock: s.in_stock,
+        }
+    }
+}
+
+fn summaries(list: Vec<domain::ProductSummary>) -> Vec<ProductSummary> {
+    list.into_iter().map(ProductSummary::from).collect()
+}
+
+#[derive(Object)]
+pub struct Product {
+    pub id: i64,
+    pub slug: String,
+    pub path: String,
+    /// `product`, `variation` (has variations) or `giftCard`.
+    #[oai(rename = "type")]
+    pub product_type: String,
+    pub item_type: String,
+    pub title: String,
+    pub heb_title: Option<String>,
+    pub short_desc: String,
+    pub heb_short_desc: Option<String>,
+    pub description: String,
+    pub heb_description: Option<String>,
+    pub price: i64,
+    /// The struck-through price; present only when higher than `price`.
+    pub fake_price: Option<i64>,
+    pub sku: String,
+    /// Stock available; 0 is out of stock.
+    pub max: i64,
+    pub max_quantity: Option<i64>,
+    pub tax_code: String,
+    pub exclude_free_shipping: bool,
+    pub release_date: String,
+    pub vendor: VendorRef,
+    pub creators: Vec<CreatorRef>,
+    pub breadcrumbs: Vec<Crumb>,
+    pub image: Option<String>,
+    pub media_urls: Vec<Media>,
+    /// The first is the one selected by default.
+    pub variation_infos: Vec<Variation>,
+    pub filters: Vec<VariationOption>,
+    pub meta: ProductMeta,
+    pub related: Vec<ProductSummary>,
+}
+
+impl From<browse::ProductDetail> for Product {
+    fn from(d: browse::ProductDetail) -> Self {
+        let p = d.product;
+        Product {
+            product_type: p.wire_type().to_owned(),
+            path: domain::product_path(&p.slug, p.id),
+            id: p.id,
+            slug: p.slug,
+            item_type: p.item_type,
+            title: p.title,
+            heb_title: p.heb_title,
+            short_desc: p.short_desc,
+            heb_short_desc: p.heb_short_desc,
+            description: p.description,
+            heb_description: p.heb_description,
+            fake_price: shown_fake_price(p.price, p.fake_price).map(cents),
+            price: cents(p.price),
+            sku: p.sku,
+            max: p.stock.max(0),
+            max_quantity: p.max_quantity,
+            tax_code: p.tax_code,
+            exclude_free_shipping: p.exclude_free_shipping,
+            release_date: p.release_date,
+            vendor: VendorRef {
+                path: domain::list_path(ListKind::Vendor, &p.vendor.slug, p.vendor.id),
+                id: p.vendor.id,
+                name: p.vendor.name,
+                heb_name: p.vendor.heb_name,
+            },
+            creators: p
+                .creators
+                .into_iter()
+                .map(|c| CreatorRef {
+                    path: domain::list_path(ListKind::Creator, &c.slug, c.id),
+                    id: c.id,
+                    name: c.name,
+                    heb_name: c.heb_name,
+                    role: c.role,
+                })
+                .collect(),
+            breadcrumbs: d.breadcrumbs.into_iter().map(Crumb::from).collect(),
+            image: p.media.first().cloned(),
+            media_urls: p.media.into_iter().map(media).collect(),
+            variation_infos: p
+                .variations
+                .into_iter()
+                .map(|v| Variation {
+                    id: v.id,
+                    sku: v.sku,
+                    fake_price: shown_fake_price(v.price, v.fake_price).map(cents),
+                    price: cents(v.price),
+                    max: v.stock.max(0),
+                    max_quantity: v.max_quantity,
+                    item_type: v.item_type,
+                    options: options(v.options),
+                    picture: v.picture.map(media),
+                })
+                .collect(),
+            filters: options(p.filters),
+            meta: ProductMeta {
+                gift_options: p.gift_options_price.map(|price| GiftOptions {
+                    price: cents(price),
+                }),
+                personalization: p
+                    .personalization
+                    .into_iter()
+                    .map(|f| PersonalizationField {
+                        key: f.key,
+                        label: f.label,
+                        heb_label: f.heb_label,
+                        price: cents(f.price),
+                        max_length: f.max_length,
+                    })
+                    .collect(),
+            },
+            related: summaries(d.related),
+        }
+    }
+}
+
+#[derive(Object)]
+pub struct BundleItem {
+    pub product: ProductSummary,
+    pub quantity: i64,
+}
+
+#[derive(Object)]
+pub struct Bundle {
+    pub id: i64,
+    pub slug: String,
+    pub path: String,
+    pub title: String,
+    pub heb_title: Option<String>,
+    pub short_desc: String,
+    pub heb_short_desc: Option<String>,
+    pub description: String,
+    pub heb_description: Option<String>,
+    pub price: i64,
+    pub fake_price: Option<i64>,
+    pub sku: String,
+    /// Whole bundles the items' stock allows.
+    pub max: i64,
+    pub image: Option<String>,
+    pub media_urls: Vec<Media>,
+    pub items: Vec<BundleItem>,
+}
+
+impl From<domain::Bundle> for Bundle {
+    fn from(b: domain::Bundle) -> Self {
+        Bundle {
+            max: b.max(),
+            path: domain::bundle_path(&b.slug, b.id),
+            image: b.media.first().cloned(),
+            id: b.id,
+            slug: b.slug,
+            title: b.title,
+            heb_title: b.heb_title,
+            short_desc: b.short_desc,
+            heb_short_desc: b.heb_short_desc,
+            description: b.description,
+            heb_description: b.heb_description,
+            fake_price: shown_fake_price(b.price, b.fake_price).map(cents),
+            price: cents(b.price),
+            sku: b.sku,
+            media_urls: b.media.into_iter().map(media).collect(),
+            items: b
+                .items
+                .into_iter()
+                .map(|i| BundleItem {
+                    product: i.product.into(),
+                    quantity: i.quantity,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// What a product list is a list of.
+#[derive(Enum, Clone, Copy, PartialEq, Eq, Debug)]
+#[oai(rename_all = "lowercase")]
+pub enum ListIndex {
+    Category,
+    Vendor,
+    Creator,
+}
+
+impl From<ListIndex> for ListKind {
+    fn from(i: ListIndex) -> Self {
+        match i {
+            ListIndex::Category => ListKind::Category,
+            ListIndex::Vendor => ListKind::Vendor,
+            ListIndex::Creator => ListKind::Creator,
+        }
+    }
+}
+
+/// Sort values as the spec spells them (`relavent` included).
+#[derive(Enum, Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum SortValue {
+    #[default]
+    #[oai(rename = "relavent")]
+    Relavent,
+    #[oai(rename = "price-asc")]
+    PriceAsc,
+    #[oai(rename = "price-desc")]
+    PriceDesc,
+    #[oai(rename = "release_date-desc")]
+    ReleaseDateDesc,
+}
+
+impl From<SortValue> for Sort {
+    fn from(s: SortValue) -> Self {
+        match s {
+            SortValue::Relavent => Sort::Relevant,
+            SortValue::PriceAsc => Sort::PriceAsc,
+            SortValue::PriceDesc => Sort::PriceDesc,
+            SortValue::ReleaseDateDesc => Sort::Newest,
+        }
+    }
+}
+
+#[derive(Object)]
+pub struct ProductList {
+    pub index: ListIndex,
+    pub id: i64,
+    pub title: String,
+    pub heb_title: Option<String>,
+    pub breadcrumbs: Vec<Crumb>,
+    pub items: Vec<ProductSummary>,
+    pub total: u64,
+    pub page: u32,
+    pub per_page: u32,
+    pub page_count: u64,
+    pub sort: SortValue,
+}
+
+impl ProductList {
+    pub fn new(
+        index: ListIndex,
+        id: i64,
+        page: u32,
+        sort: SortValue,
+        d: browse::ListDetail,
+    ) -> Self {
+        ProductList {
+            index,
+            id,
+            title: d.page.owner.name,
+            heb_title: d.page.owner.heb_name,
+            breadcrumbs: d.breadcrumbs.into_iter().map(Crumb::from).collect(),
+            items: summaries(d.page.items),
+            page_count: domain::page_count(d.page.total),
+            total: d.page.total,
+            page,
+            per_page: domain::PER_PAGE,
+            sort,
+        }
+    }
+}
+
+#[derive(Object)]
+pub struct ContentPage {
+    pub id: i64,
+    pub slug: String,
+    pub path: String,
+    pub title: String,
+    pub heb_title: Option<String>,
+    pub body: Vec<String>,
+    pub heb_body: Option<Vec<String>>,
+}
+
+impl From<domain::ContentPage> for ContentPage {
+    fn from(p: domain::ContentPage) -> Self {
+        ContentPage {
+            path: format!("/{}/{}", p.slug, p.id),
+            id: p.id,
+            slug: p.slug,
+            title: p.title,
+            heb_title: p.heb_title,
+            body: p.body,
+            heb_body: p.heb_body,
+        }
+    }
+}
+
+#[derive(Object)]
+pub struct Home {
+    pub departments: Vec<Category>,
+    pub new_arrivals: Vec<ProductSummary>,
+    pub bundles: Vec<ProductSummary>,
+}
+
+impl From<browse::Home> for Home {
+    fn from(h: browse::Home) -> Self {
+        Home {
+            departments: h.departments.into_iter().map(Category::from).collect(),
+            new_arrivals: summaries(h.new_arrivals),
+            bundles: summaries(h.bundles),
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! One mapping from failures to HTTP answers (spec 8): every error body is
+//! `{ "message": ... }`; a 500 carries a reference to the log line, never internals.
+
+use super::dto::ErrorMessage;
+use poem::http::StatusCode;
+use poem::{IntoResponse, Response};
+use poem_openapi::ApiResponse;
+use poem_openapi::payload::Json;
+use std::sync::atomic::{AtomicU64, Ordering};
+use store_domain::ports::{CatalogError, ReferenceError};
+
+#[derive(ApiResponse, Debug)]
+pub enum ApiError {
+    /// The request is malformed or out of range.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorMessage>),
+    #[oai(status = 404)]
+    NotFound(Json<ErrorMessage>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorMessage>),
+}
+
+fn body(message: impl Into<String>) -> Json<ErrorMessage> {
+    Json(ErrorMessage {
+        message: message.into(),
+    })
+}
+
+impl ApiError {
+    pub fn not_found(what: &str) -> Self {
+        ApiError::NotFound(body(format!("{what} not found")))
+    }
+
+    /// Logs `detail` under a fresh reference and answers with the reference only.
+    pub fn internal(detail: &dyn std::fmt::Display) -> Self {
+        let reference = next_reference();
+        tracing::error!(reference = %reference, "{detail}");
+        ApiError::Internal(body(format!(
+            "Something went wrong on our side (reference {reference})."
+        )))
+    }
+}
+
+impl std::fmt::Debug for ErrorMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Short, unique-per-process references to quote from a 500 page to the log.
+fn next_reference() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    format!(
+        "{:x}-{}",
+        started & 0xffff_ffff,
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+impl From<CatalogError> for ApiError {
+    fn from(err: CatalogError) -> Self {
+        ApiError::internal(&err)
+    }
+}
+
+impl From<ReferenceError> for ApiError {
+    fn from(err: ReferenceError) -> Self {
+        ApiError::internal(&err)
+    }
+}
+
+/// Turns the errors poem and poem-openapi raise themselves (unparsable parameters or
+/// bodies, unknown paths, wrong methods) into the same JSON shape. Errors that already
+/// carry one of our responses pass through untouched.
+pub async fn to_json_error(err: poem::Error) -> Response {
+    if err.is_from_response() {
+        return err.into_response();
+    }
+    let status = err.status();
+    let message = if status.is_server_error() {
+        return ApiError::internal(&err).into_response();
+    } else if status == StatusCode::NOT_FOUND {
+        "No such API endpoint.".to_owned()
+    } else {
+        err.to_string()
+    };
+    (status, Json(ErrorMessage { message })).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poem_openapi::error::ParseRequestPayloadError;
+
+    async fn answer(err: poem::Error) -> (StatusCode, serde_json::Value) {
+        let resp = to_json_error(err).await;
+        let status = resp.status();
+        let body = resp.into_body().into_string().await.unwrap();
+        (status, serde_json::from_str(&body).unwrap())
+    }
+
+    /// No operation takes a JSON body yet; this pins how a malformed one will be answered.
+    #[tokio::test]
+    async fn malformed_bodies_are_400_with_the_parser_message() {
+        let err = ParseRequestPayloadError {
+            reason: "expected value at line 1 column 2".into(),
+        };
+        let (status, body) = answer(err.into()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(body["message"].as_str().unwrap().contains("expected value"));
+    }
+
+    #[tokio::test]
+    async fn server_errors_hide_their_detail() {
+        let err = poem::Error::from_string("password=hunter2", StatusCode::INTERNAL_SERVER_ERROR);
+        let (status, body) = answer(err).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!body["message"].as_str().unwrap().contains("hunter2"));
+    }
+}

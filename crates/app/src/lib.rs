@@ -1,0 +1,9 @@
+//! The store application: configuration, wiring, the HTTP API and the embedded UI.
+//! `main.rs` is the command line over it; tests drive `web::routes` directly.
+
+pub mod api;
+pub mod seed;
+pub mod serve;
+pub mod settings;
+pub mod state;
+pub mod web;

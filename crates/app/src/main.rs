@@ -1,0 +1,100 @@
+//! `store`: the online store in one binary. `store` (or `store serve`) runs it;
+//! `store migrate`, `store seed` and `store openapi` help operate it.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use store_app::{api, seed, serve, settings};
+
+#[derive(Parser)]
+#[command(
+    name = "store",
+    version,
+    about = "An online store: JSON API and web shop in one binary"
+)]
+struct Cli {
+    /// A TOML file overriding config/default.toml (environment variables STORE__… override both).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the web shop (the default).
+    Serve,
+    /// Create or update the database schema, then exit.
+    Migrate,
+    /// Fill the catalogue: the demo catalogue into an empty database, and with
+    /// --products N a deterministic generated catalogue of N more products.
+    Seed {
+        #[arg(long, value_name = "N")]
+        products: Option<u64>,
+        /// Seed of the generator: the same seed gives the same products.
+        #[arg(long, default_value_t = store_adapters::generator::DEFAULT_SEED)]
+        seed: u64,
+    },
+    /// Print the OpenAPI document and exit (no database needed).
+    Openapi,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("store: cannot start the runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("store: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+    let settings = settings::Settings::load(cli.config.as_deref())?;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve::serve(settings).await,
+        Command::Migrate => {
+            let store = serve::open_database(&settings).await?;
+            store.close().await;
+            println!("database {} is up to date", settings.database.url);
+            Ok(())
+        }
+        Command::Seed { products, seed } => {
+            let store = serve::open_database(&settings).await?;
+            let result = match products {
+                Some(count) => seed::generated(&store, &store, count, seed).await,
+                None => seed::demo_if_empty(&store, &store).await.map(|seeded| {
+                    println!(
+                        "{}",
+                        if seeded {
+                            "demo catalogue imported"
+                        } else {
+                            "the catalogue is not empty; nothing done"
+                        }
+                    );
+                }),
+            };
+            store.close().await;
+            Ok(result?)
+        }
+        Command::Openapi => {
+            println!("{}", api::openapi_json(serve::offline_state().await?));
+            Ok(())
+        }
+    }
+}

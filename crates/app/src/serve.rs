@@ -1,0 +1,90 @@
+//! Wiring and serving: picks the adapters, prepares the database, runs the server
+//! until SIGINT or SIGTERM.
+
+use crate::settings::Settings;
+use crate::state::AppState;
+use crate::{seed, web};
+use poem::listener::TcpListener;
+use poem::middleware::Tracing;
+use poem::{EndpointExt, Server};
+use std::sync::Arc;
+use std::time::Duration;
+use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
+use store_adapters::sqlite::SqliteStore;
+
+pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
+    let store =
+        SqliteStore::open(&settings.database.url, settings.database.max_connections).await?;
+    store.migrate().await?;
+    Ok(store)
+}
+
+fn rates(
+    settings: &Settings,
+) -> Result<ConfiguredRates, store_adapters::reference::RateConfigError> {
+    let pairs: Vec<(String, f64)> = settings
+        .currency
+        .rates
+        .iter()
+        .map(|r| (r.code.clone(), r.rate))
+        .collect();
+    ConfiguredRates::new(&pairs)
+}
+
+/// A state over an empty in-memory database: enough to describe the API without
+/// touching the configured one.
+pub async fn offline_state() -> Result<AppState, Box<dyn std::error::Error>> {
+    Ok(AppState {
+        catalog: Arc::new(SqliteStore::open("sqlite::memory:", 1).await?),
+        countries: Arc::new(EmbeddedCountries::load()),
+        rates: Arc::new(ConfiguredRates::new(&[])?),
+    })
+}
+
+pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
+    let store = open_database(&settings).await?;
+    if settings.store.seed_demo && seed::demo_if_empty(&store, &store).await? {
+        tracing::info!("empty database: demo catalogue imported");
+    }
+    let state = AppState {
+        catalog: Arc::new(store.clone()),
+        countries: Arc::new(EmbeddedCountries::load()),
+        rates: Arc::new(rates(&settings)?),
+    };
+    let address = format!("{}:{}", settings.server.host, settings.server.port);
+    let app = web::routes(state);
+    let listener = TcpListener::bind(address.clone());
+    tracing::info!("{} is open at http://{address}", settings.store.name);
+    let grace = Some(Duration::from_secs(settings.server.shutdown_grace_seconds));
+    let server = Server::new(listener);
+    if settings.server.log_requests {
+        server
+            .run_with_graceful_shutdown(app.with(Tracing), shutdown_signal(), grace)
+            .await?;
+    } else {
+        server
+            .run_with_graceful_shutdown(app, shutdown_signal(), grace)
+            .await?;
+    }
+    store.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(signal) => signal,
+                Err(_) => return interrupt.await.unwrap_or(()),
+            };
+        tokio::select! {
+            _ = interrupt => {},
+            _ = terminate.recv() => {},
+        }
+    }
+    #[cfg(not(unix))]
+    interrupt.await.unwrap_or(());
+}

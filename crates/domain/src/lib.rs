@@ -1,0 +1,9 @@
+//! The store's core: entities, business rules and the ports (traits) through which it
+//! reaches the outside world. Nothing here performs I/O or names a database, web
+//! framework or async runtime; adapters implement the ports, the app wires them.
+
+pub mod browse;
+pub mod catalog;
+pub mod money;
+pub mod ports;
+pub mod reference;
