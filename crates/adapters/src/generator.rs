@@ -111,7 +111,9 @@ impl Generator {
         let (adj_en, adj_he_m, adj_he_f) = Self::pick(rng, &self.words.adjectives).clone();
         let (noun_en, noun_he, gender) = Self::pick(rng, &self.words.nouns).clone();
         let (mat_en, mat_he) = Self::pick(rng, &self.words.materials).clone();
-        let adj_he = if gender == "f" { adj_he_f } else { adj_he_m };
+        let feminine = gender == "f";
+        let adj_he = if feminine { adj_he_f } else { adj_he_m };
+        let made_of = if feminine { "עשויה" } else { "עשוי" };
         let title = format!("{adj_en} {mat_en} {noun_en}");
         // Hebrew puts the noun first: "ספל אלון נעים".
         let heb_title = format!("{noun_he} {mat_he} {adj_he}");
@@ -176,7 +178,7 @@ impl Generator {
                 noun_en.to_lowercase(),
                 mat_en.to_lowercase()
             ),
-            heb_short_desc: Some(format!("{noun_he} {adj_he} עשוי {mat_he}.")),
+            heb_short_desc: Some(format!("{noun_he} {adj_he} {made_of} {mat_he}.")),
             description: format!(
                 "Our {} {} is made of {} and built for everyday use. It is item {id} of the generated catalogue.",
                 adj_en.to_lowercase(),
@@ -184,7 +186,7 @@ impl Generator {
                 mat_en.to_lowercase()
             ),
             heb_description: Some(format!(
-                "{noun_he} {adj_he} עשוי {mat_he}, לשימוש יומיומי. פריט {id} בקטלוג המחולל."
+                "{noun_he} {adj_he} {made_of} {mat_he}, לשימוש יומיומי. פריט {id} בקטלוג המחולל."
             )),
             title,
             heb_title: Some(heb_title),
@@ -208,5 +210,64 @@ impl Generator {
             personalization: Vec::new(),
             variations,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo;
+
+    fn first_chunk(seed: u64) -> Vec<ProductRecord> {
+        let mut generator = Generator::new(&demo::catalogue().unwrap(), 50, seed).unwrap();
+        generator.next_chunk(1_000).unwrap().products
+    }
+
+    #[test]
+    fn same_seed_same_products() {
+        assert_eq!(first_chunk(7), first_chunk(7));
+        assert_ne!(first_chunk(7), first_chunk(8));
+    }
+
+    #[test]
+    fn yields_exactly_count_in_chunks_from_first_id() {
+        let mut generator = Generator::new(&demo::catalogue().unwrap(), 12, 1).unwrap();
+        let mut ids = Vec::new();
+        while let Some(chunk) = generator.next_chunk(5) {
+            assert!(chunk.products.len() <= 5);
+            ids.extend(chunk.products.iter().map(|p| p.id));
+        }
+        assert_eq!(ids, (FIRST_ID..FIRST_ID + 12).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn products_hang_off_demo_leaves_and_vendors_with_hebrew() {
+        let demo = demo::catalogue().unwrap();
+        for p in first_chunk(3) {
+            assert!(
+                !demo
+                    .categories
+                    .iter()
+                    .any(|c| c.parent_id == Some(p.category_id)),
+                "{} is not a leaf",
+                p.category_id
+            );
+            assert!(demo.vendors.iter().any(|v| v.id == p.vendor_id));
+            assert!(
+                p.heb_title
+                    .as_deref()
+                    .is_some_and(|t| t.chars().any(|c| ('\u{5d0}'..='\u{5ea}').contains(&c)))
+            );
+            assert!(p.price.cents() > 0);
+            assert!(p.variations.iter().all(|v| v.id / 100 == p.id));
+        }
+    }
+
+    #[test]
+    fn needs_a_demo_to_attach_to() {
+        assert!(matches!(
+            Generator::new(&Catalogue::default(), 1, 1),
+            Err(GenerateError::NoDemo)
+        ));
     }
 }

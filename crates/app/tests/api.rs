@@ -329,3 +329,65 @@ async fn media_draws_icons_in_the_asked_colour() {
             .assert_status(StatusCode::NOT_FOUND);
     }
 }
+
+/// The demo catalogue goes through the real SQLite adapter and every picture it
+/// names is drawn by the binary.
+#[tokio::test]
+async fn the_demo_catalogue_imports_and_its_pictures_exist() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store_adapters::sqlite::SqliteStore::open(
+        &format!("sqlite://{}/s.db", dir.path().display()),
+        2,
+    )
+    .await
+    .unwrap();
+    store.migrate().await.unwrap();
+    assert!(
+        store_app::seed::demo_if_empty(&store, &store)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store_app::seed::demo_if_empty(&store, &store)
+            .await
+            .unwrap(),
+        "a second start imports nothing"
+    );
+    let demo = store_adapters::demo::catalogue().unwrap();
+    let client = TestClient::new(web::routes(state_with(Arc::new(store)).await));
+    let mut urls: Vec<String> = demo
+        .categories
+        .iter()
+        .filter_map(|c| c.picture.as_ref().map(Picture::url))
+        .collect();
+    for p in &demo.products {
+        urls.extend(p.media.iter().map(Picture::url));
+        urls.extend(
+            p.variations
+                .iter()
+                .filter_map(|v| v.picture.as_ref().map(Picture::url)),
+        );
+    }
+    urls.extend(
+        demo.bundles
+            .iter()
+            .flat_map(|b| b.media.iter().map(Picture::url)),
+    );
+    urls.sort();
+    urls.dedup();
+    for url in urls {
+        client.get(&url).send().await.assert_status_is_ok();
+    }
+    let health: Value = client
+        .get("/api/health")
+        .send()
+        .await
+        .json()
+        .await
+        .value()
+        .deserialize();
+    assert_eq!(
+        health["products"].as_u64(),
+        Some(demo.products.len() as u64)
+    );
+}
