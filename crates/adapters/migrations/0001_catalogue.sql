@@ -1,15 +1,17 @@
--- The catalogue. Portable SQL (SQLite and PostgreSQL): integer cents, ISO-8601 date text,
--- booleans as SMALLINT 0/1, no engine-specific functions.
+-- The catalogue, SQLite schema. The statements that read and write it are portable;
+-- the schema is per engine. Integer cents, ISO-8601 date text, booleans as SMALLINT 0/1.
+-- Ids are INTEGER PRIMARY KEY because only that spelling makes the id SQLite's rowid:
+-- every index then carries the id and list queries never touch the table to find it.
 
 CREATE TABLE vendors (
-    id BIGINT PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
     slug TEXT NOT NULL,
     name TEXT NOT NULL,
     heb_name TEXT
 );
 
 CREATE TABLE creators (
-    id BIGINT PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
     slug TEXT NOT NULL,
     name TEXT NOT NULL,
     heb_name TEXT,
@@ -17,7 +19,7 @@ CREATE TABLE creators (
 );
 
 CREATE TABLE categories (
-    id BIGINT PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
     parent_id BIGINT REFERENCES categories (id),
     position INTEGER NOT NULL,
     slug TEXT NOT NULL,
@@ -29,7 +31,7 @@ CREATE TABLE categories (
 CREATE INDEX categories_parent ON categories (parent_id);
 
 CREATE TABLE products (
-    id BIGINT PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
     slug TEXT NOT NULL,
     product_type TEXT NOT NULL,
     item_type TEXT NOT NULL,
@@ -52,9 +54,13 @@ CREATE TABLE products (
     image TEXT,
     gift_options_price BIGINT
 );
+-- Lists page in price or date order: the single-column indexes let a department's
+-- list stop after its page; the per-category ones serve small leaf categories.
 CREATE INDEX products_category_price ON products (category_id, price);
 CREATE INDEX products_category_release ON products (category_id, release_date);
-CREATE INDEX products_vendor ON products (vendor_id);
+CREATE INDEX products_vendor_price ON products (vendor_id, price);
+CREATE INDEX products_vendor_release ON products (vendor_id, release_date);
+CREATE INDEX products_price ON products (price);
 CREATE INDEX products_release ON products (release_date);
 
 CREATE TABLE product_media (
@@ -70,7 +76,8 @@ CREATE TABLE product_creators (
     position INTEGER NOT NULL,
     PRIMARY KEY (product_id, creator_id)
 );
-CREATE INDEX product_creators_creator ON product_creators (creator_id);
+-- Covering, so a creator's list finds its product ids in the index alone.
+CREATE INDEX product_creators_creator ON product_creators (creator_id, product_id);
 
 CREATE TABLE product_filters (
     product_id BIGINT NOT NULL REFERENCES products (id) ON DELETE CASCADE,
@@ -92,7 +99,7 @@ CREATE TABLE personalization_fields (
 );
 
 CREATE TABLE variations (
-    id BIGINT PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
     product_id BIGINT NOT NULL REFERENCES products (id) ON DELETE CASCADE,
     position INTEGER NOT NULL,
     sku TEXT NOT NULL UNIQUE,
@@ -114,7 +121,7 @@ CREATE TABLE variation_options (
 );
 
 CREATE TABLE bundles (
-    id BIGINT PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
     slug TEXT NOT NULL,
     title TEXT NOT NULL,
     heb_title TEXT,
@@ -142,9 +149,11 @@ CREATE TABLE bundle_items (
     quantity BIGINT NOT NULL CHECK (quantity > 0),
     PRIMARY KEY (bundle_id, product_id)
 );
+-- Foreign-key checks on product deletes look bundle items up by product.
+CREATE INDEX bundle_items_product ON bundle_items (product_id);
 
 CREATE TABLE pages (
-    id BIGINT PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
     slug TEXT NOT NULL,
     title TEXT NOT NULL,
     heb_title TEXT,

@@ -81,9 +81,10 @@ impl State {
         match sort {
             Sort::Relevant => items.sort_by_key(|p| p.id),
             Sort::PriceAsc => items.sort_by_key(|p| (p.price, p.id)),
-            Sort::PriceDesc => items.sort_by(|a, b| b.price.cmp(&a.price).then(a.id.cmp(&b.id))),
+            // Descending orders break ties by descending id, as the SQL does.
+            Sort::PriceDesc => items.sort_by_key(|p| std::cmp::Reverse((p.price, p.id))),
             Sort::Newest => {
-                items.sort_by(|a, b| b.release_date.cmp(&a.release_date).then(a.id.cmp(&b.id)))
+                items.sort_by(|a, b| (&b.release_date, b.id).cmp(&(&a.release_date, a.id)))
             }
         }
         items.into_iter().map(|p| self.summary(p)).collect()

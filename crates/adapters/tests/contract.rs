@@ -158,6 +158,39 @@ mod cases {
         assert_eq!(beyond.total, 31);
     }
 
+    pub async fn ties_break_by_id_in_the_sort_direction<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let twins = (0..3).map(|i| {
+            let mut p = product(200 + i, 4, 1, 999, "2025-05-05", 1);
+            p.sku = format!("TWIN-{i}");
+            p
+        });
+        s.import(&Catalogue {
+            products: twins.collect(),
+            ..Catalogue::default()
+        })
+        .await
+        .unwrap();
+        let books = |sort| query(ListKind::Category, 4, sort, 1);
+        assert_eq!(
+            ids(&s.list(&books(Sort::PriceAsc)).await.unwrap().unwrap().items),
+            vec![200, 201, 202, 13]
+        );
+        assert_eq!(
+            ids(&s
+                .list(&books(Sort::PriceDesc))
+                .await
+                .unwrap()
+                .unwrap()
+                .items),
+            vec![13, 202, 201, 200]
+        );
+        assert_eq!(
+            ids(&s.list(&books(Sort::Newest)).await.unwrap().unwrap().items),
+            vec![13, 202, 201, 200]
+        );
+    }
+
     pub async fn vendor_and_creator_lists<S: Catalog + CatalogWriter>(s: &S) {
         seeded(s).await;
         let fig = s
@@ -261,7 +294,8 @@ macro_rules! contract_suite {
         mod $module {
             use super::*;
             contract_suite!(@cases $make; categories_keep_import_order, product_round_trips, unknown_ids_are_none,
-                category_lists_include_descendants_and_sort, lists_page, vendor_and_creator_lists,
+                category_lists_include_descendants_and_sort, lists_page, ties_break_by_id_in_the_sort_direction,
+                vendor_and_creator_lists,
                 related_new_arrivals_and_bundles, pages_keep_paragraphs, rejected_imports_leave_nothing,
                 removing_generated_products);
         }

@@ -44,7 +44,7 @@ impl fmt::Display for Money {
         let dollars = (abs / 100).to_string();
         let mut grouped = String::with_capacity(dollars.len() + dollars.len() / 3);
         for (i, digit) in dollars.chars().enumerate() {
-            if i > 0 && (dollars.len() - i) % 3 == 0 {
+            if i > 0 && (dollars.len() - i).is_multiple_of(3) {
                 grouped.push(',');
             }
             grouped.push(digit);

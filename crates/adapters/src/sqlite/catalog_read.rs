@@ -163,13 +163,16 @@ struct OwnerRow {
     heb_name: Option<String>,
 }
 
+const NEWEST: &str = "p.release_date DESC, p.id DESC";
+
 fn order_by(sort: Sort) -> &'static str {
     match sort {
         // Outside search, relevance is the merchant's own order: the catalogue's ids.
         Sort::Relevant => "p.id",
         Sort::PriceAsc => "p.price, p.id",
-        Sort::PriceDesc => "p.price DESC, p.id",
-        Sort::Newest => "p.release_date DESC, p.id",
+        // Ties break the way an index scanned backwards yields them, so no extra sort.
+        Sort::PriceDesc => "p.price DESC, p.id DESC",
+        Sort::Newest => NEWEST,
     }
 }
 
@@ -198,12 +201,21 @@ fn owner_query(kind: ListKind) -> &'static str {
 }
 
 impl SqliteStore {
-    /// `sql` is assembled only from this module's constant fragments, never from input.
+    /// Product cards for the ids `ids_sql` selects, in `order`. The ids are found on
+    /// `products` alone and the card columns (vendor name, stock across variations)
+    /// are built for that page only: joined up front, they cost a lookup per matching
+    /// row and let the planner start from the wrong table. Both arguments are this
+    /// module's constant fragments, never input.
     async fn summaries(
         &self,
-        sql: String,
+        ids_sql: &str,
+        order: &str,
         binds: &[i64],
     ) -> Result<Vec<ProductSummary>, CatalogError> {
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM ({ids_sql}) page
+             JOIN products p ON p.id = page.id JOIN vendors v ON v.id = p.vendor_id ORDER BY {order}"
+        );
         let mut query = sqlx::query_as::<_, SummaryRow>(AssertSqlSafe(sql));
         for bind in binds {
             query = query.bind(*bind);
@@ -458,13 +470,13 @@ impl Catalog for SqliteStore {
         .await
         .map_err(catalog_error)?;
         let offset = i64::try_from(query.offset()).unwrap_or(i64::MAX);
+        let order = order_by(query.sort);
         let items = self
             .summaries(
-                format!(
-                    "SELECT {SUMMARY_COLUMNS} FROM products p JOIN vendors v ON v.id = p.vendor_id
-                     WHERE {filter} ORDER BY {} LIMIT $2 OFFSET $3",
-                    order_by(query.sort)
+                &format!(
+                    "SELECT p.id FROM products p WHERE {filter} ORDER BY {order} LIMIT $2 OFFSET $3"
                 ),
+                order,
                 &[query.id, i64::from(PER_PAGE), offset],
             )
             .await?;
@@ -486,10 +498,10 @@ impl Catalog for SqliteStore {
         limit: u32,
     ) -> Result<Vec<ProductSummary>, CatalogError> {
         self.summaries(
-            format!(
-                "SELECT {SUMMARY_COLUMNS} FROM products p JOIN vendors v ON v.id = p.vendor_id
-                 WHERE p.category_id = $1 AND p.id <> $2 ORDER BY p.release_date DESC, p.id LIMIT $3"
+            &format!(
+                "SELECT p.id FROM products p WHERE p.category_id = $1 AND p.id <> $2 ORDER BY {NEWEST} LIMIT $3"
             ),
+            NEWEST,
             &[category_id, product_id, i64::from(limit)],
         )
         .await
@@ -497,10 +509,8 @@ impl Catalog for SqliteStore {
 
     async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
         self.summaries(
-            format!(
-                "SELECT {SUMMARY_COLUMNS} FROM products p JOIN vendors v ON v.id = p.vendor_id
-                 ORDER BY p.release_date DESC, p.id LIMIT $1"
-            ),
+            &format!("SELECT p.id FROM products p ORDER BY {NEWEST} LIMIT $1"),
+            NEWEST,
             &[i64::from(limit)],
         )
         .await

@@ -39,6 +39,23 @@ fn position(index: usize) -> i64 {
     i64::try_from(index).unwrap_or(i64::MAX)
 }
 
+impl SqliteStore {
+    /// The query planner picks list indexes by table statistics; without them it walks
+    /// a department's products row by row. A sampled ANALYZE takes milliseconds.
+    async fn refresh_statistics(&self) -> Result<(), CatalogError> {
+        let mut conn = self.pool.acquire().await.map_err(catalog_error)?;
+        sqlx::query("PRAGMA analysis_limit = 1000")
+            .execute(&mut *conn)
+            .await
+            .map_err(catalog_error)?;
+        sqlx::query("ANALYZE")
+            .execute(&mut *conn)
+            .await
+            .map_err(catalog_error)?;
+        Ok(())
+    }
+}
+
 #[async_trait]
 impl CatalogWriter for SqliteStore {
     async fn import(&self, c: &Catalogue) -> Result<(), CatalogError> {
@@ -358,7 +375,8 @@ impl CatalogWriter for SqliteStore {
         )
         .await?;
 
-        tx.commit().await.map_err(catalog_error)
+        tx.commit().await.map_err(catalog_error)?;
+        self.refresh_statistics().await
     }
 
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError> {

@@ -1,5 +1,6 @@
 //! Wire types: the JSON the API speaks, in the spec's field names, with conversions
-//! from the domain. Money is integer cents on the wire.
+//! from the domain. Money is integer cents on the wire. An absent optional field is
+//! left out rather than sent as `null`, which is what the OpenAPI document promises.
 
 use poem_openapi::{Enum, Object};
 use store_domain::browse;
@@ -12,11 +13,13 @@ fn cents(m: Money) -> i64 {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct ErrorMessage {
     pub message: String,
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Health {
     pub status: String,
     pub products: u64,
@@ -24,6 +27,7 @@ pub struct Health {
 
 /// A department or category; `value` is its list path.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Category {
     pub id: i64,
     pub name: String,
@@ -47,6 +51,7 @@ impl From<domain::CategoryNode> for Category {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Country {
     pub label: String,
     pub value: String,
@@ -64,6 +69,7 @@ impl From<reference::Country> for Country {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Currency {
     pub currency: String,
     pub name: String,
@@ -83,6 +89,7 @@ impl From<reference::Currency> for Currency {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Crumb {
     pub name: String,
     pub heb_name: Option<String>,
@@ -100,6 +107,7 @@ impl From<domain::Crumb> for Crumb {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct VendorRef {
     pub id: i64,
     pub name: String,
@@ -108,6 +116,7 @@ pub struct VendorRef {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct CreatorRef {
     pub id: i64,
     pub name: String,
@@ -118,6 +127,7 @@ pub struct CreatorRef {
 
 /// A picture; `thumbnail` is the same drawing (SVG scales), kept for the spec's shape.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Media {
     pub url: String,
     pub thumbnail: String,
@@ -131,6 +141,7 @@ fn media(url: String) -> Media {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct VariationOption {
     pub name: String,
     pub value: String,
@@ -146,6 +157,7 @@ fn options(list: Vec<domain::NameValue>) -> Vec<VariationOption> {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Variation {
     pub id: i64,
     pub sku: String,
@@ -160,11 +172,13 @@ pub struct Variation {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct GiftOptions {
     pub price: i64,
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PersonalizationField {
     pub key: String,
     pub label: String,
@@ -174,6 +188,7 @@ pub struct PersonalizationField {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct ProductMeta {
     pub gift_options: Option<GiftOptions>,
     pub personalization: Vec<PersonalizationField>,
@@ -187,6 +202,7 @@ pub enum SummaryKindDto {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct ProductSummary {
     pub id: i64,
     pub kind: SummaryKindDto,
@@ -225,6 +241,7 @@ fn summaries(list: Vec<domain::ProductSummary>) -> Vec<ProductSummary> {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Product {
     pub id: i64,
     pub slug: String,
@@ -342,12 +359,14 @@ impl From<browse::ProductDetail> for Product {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct BundleItem {
     pub product: ProductSummary,
     pub quantity: i64,
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Bundle {
     pub id: i64,
     pub slug: String,
@@ -443,6 +462,7 @@ impl From<SortValue> for Sort {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct ProductList {
     pub index: ListIndex,
     pub id: i64,
@@ -482,6 +502,7 @@ impl ProductList {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct ContentPage {
     pub id: i64,
     pub slug: String,
@@ -507,6 +528,7 @@ impl From<domain::ContentPage> for ContentPage {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct Home {
     pub departments: Vec<Category>,
     pub new_arrivals: Vec<ProductSummary>,
