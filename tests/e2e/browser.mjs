@@ -1,0 +1,36 @@
+// Debian's Chromium driven by playwright-core (Playwright cannot download its
+// own browsers here), and an axe-core check that fails on any violation.
+import { AssertionError } from 'node:assert'
+import AxeBuilder from '@axe-core/playwright'
+import { chromium } from 'playwright-core'
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    // The background-networking flags stop Chromium from calling out to the
+    // internet, which is closed here.
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** Runs axe-core on the page as it is now; any violation fails, listed in full. */
+export async function expectAccessible(page, where) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  if (violations.length === 0) return
+  const details = violations.map((violation) => {
+    const nodes = violation.nodes.map((node) => `      at ${node.target.join(' ')}\n        ${node.failureSummary?.replaceAll('\n', '\n        ')}`)
+    return `  - [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`
+  })
+  throw new AssertionError({
+    message: `axe-core found ${violations.length} accessibility violation(s) on ${where} (${page.url()}):\n${details.join('\n')}`,
+  })
+}

@@ -1,0 +1,102 @@
+// Starts the real store binary on a free port with a fresh database, the way
+// an operator would: configuration through STORE__* environment variables.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const STARTUP_TIMEOUT_MS = 30_000
+
+/** The binary under test: $STORE_BIN, or the release build next to this repository's sources. */
+export function storeBinary() {
+  return process.env.STORE_BIN
+    ? resolve(process.env.STORE_BIN)
+    : fileURLToPath(new URL('../../target/release/store', import.meta.url))
+}
+
+/** A port nothing listens on right now: bind port 0, read what the system chose, close. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = net.createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolvePort(port))
+    })
+  })
+}
+
+/**
+ * Starts the store and waits until `GET /api/health` answers.
+ * Returns its base URL and `stop()`, which ends it and removes its database.
+ */
+export async function startStore() {
+  const binary = storeBinary()
+  if (!existsSync(binary)) {
+    throw new Error(`No store binary at ${binary}. Build it with \`cargo build --release\` or set STORE_BIN.`)
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'olive-lane-e2e-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+
+  const child = spawn(binary, [], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      STORE__SERVER__PORT: String(port),
+      STORE__SERVER__HOST: '127.0.0.1',
+      STORE__DATABASE__URL: `sqlite://${dir}/store.db`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  // Kept for error messages; the server's own log is the best clue when it fails.
+  let output = ''
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-20_000)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  const exited = new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })))
+
+  /** Sends SIGTERM (SIGKILL after 10 s) and resolves to how the store exited. */
+  async function stop() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    }
+    await rm(dir, { recursive: true, force: true })
+    return exited
+  }
+
+  try {
+    await waitForHealth(url, exited)
+  } catch (error) {
+    await stop()
+    throw new Error(`${error.message}\n--- store output ---\n${output || '(none)'}`)
+  }
+  return { url, stop, output: () => output }
+}
+
+async function waitForHealth(url, exited) {
+  let gone = null
+  exited.then((how) => {
+    gone = how
+  })
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`The store exited before it was ready (code ${gone.code}, signal ${gone.signal}).`)
+    try {
+      const response = await fetch(`${url}/api/health`)
+      if (response.ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100))
+  }
+  throw new Error(`The store did not answer ${url}/api/health within ${STARTUP_TIMEOUT_MS / 1000} s.`)
+}

@@ -1,0 +1,144 @@
+// End-to-end: the release binary, a fresh database, Debian's Chromium.
+// Names and ids come from the API, never from the demo data's current content.
+import assert from 'node:assert/strict'
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
+import { expectAccessible, launchBrowser } from './browser.mjs'
+import { startStore } from './server.mjs'
+
+const HEBREW = /[\u0590-\u05FF]/
+
+describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
+  let store
+  let browser
+  let context
+  let page
+  let pageErrors
+
+  /** GET a JSON document from the API, failing on any other answer. */
+  async function api(path) {
+    const response = await fetch(`${store.url}${path}`)
+    assert.equal(response.status, 200, `GET ${path} answered ${response.status}`)
+    return response.json()
+  }
+
+  /** The heading every screen shows once it has loaded. */
+  async function waitForHeading(name) {
+    await page.getByRole('heading', { level: 1, name, exact: true }).waitFor()
+  }
+
+  async function waitForTitle(pageName) {
+    const expected = `${pageName} | Olive Lane`
+    try {
+      await page.waitForFunction((title) => document.title === title, expected)
+    } catch {
+      throw new Error(`Expected the tab title "${expected}" on ${page.url()}, found "${await page.title()}"`)
+    }
+  }
+
+  before(async () => {
+    store = await startStore()
+    browser = await launchBrowser()
+  })
+
+  after(async () => {
+    await browser?.close()
+    // SIGTERM is a graceful shutdown: the store finishes and exits cleanly.
+    const exit = await store?.stop()
+    if (store) assert.deepEqual(exit, { code: 0, signal: null }, `the store did not stop cleanly:\n${store.output()}`)
+  })
+
+  beforeEach(async () => {
+    context = await browser.newContext()
+    page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    // Uncaught exceptions in the page fail the test that caused them.
+    pageErrors = []
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+  })
+
+  afterEach(async () => {
+    await context.close()
+    assert.deepEqual(pageErrors, [], 'the page threw uncaught errors')
+  })
+
+  it('walks from home through a department to a product, then to a missing page', async () => {
+    const home = await api('/api/home')
+    const { department, list } = await firstDepartmentWithProducts(home.departments)
+    const item = list.items.find((i) => i.kind === 'product' && i.heb_title) ?? list.items[0]
+
+    await page.goto(`${store.url}/`)
+    const departmentLink = page.getByRole('main').getByRole('link', { name: department.name, exact: true })
+    await departmentLink.waitFor()
+    await waitForTitle('Home')
+    await expectAccessible(page, 'the home page')
+
+    await departmentLink.click()
+    await waitForHeading(list.title)
+    await waitForTitle(list.title)
+    const cards = page.getByRole('main').getByRole('heading', { level: 2 })
+    assert.ok((await cards.count()) > 0, 'the listing shows no products')
+    await expectAccessible(page, 'a product listing')
+
+    await page.getByRole('main').getByRole('link', { name: item.title, exact: true }).first().click()
+    await waitForHeading(item.title)
+    await waitForTitle(item.title)
+    const hebrew = await page.getByRole('main').locator('[lang="he"]').allTextContents()
+    assert.ok(
+      hebrew.some((text) => HEBREW.test(text)),
+      `no Hebrew text inside a lang="he" element on ${page.url()} (found: ${JSON.stringify(hebrew)})`,
+    )
+    await expectAccessible(page, 'a product page')
+
+    await page.goto(`${store.url}/this/page/does-not/exist`)
+    await waitForHeading('Page not found')
+    await waitForTitle('Page not found')
+    await expectAccessible(page, 'the not-found page')
+  })
+
+  it('renders deep links in the app instead of a server 404', async () => {
+    const home = await api('/api/home')
+    const product = home.new_arrivals.find((i) => i.kind === 'product')
+    assert.ok(product, '/api/home lists no new product to link to')
+
+    const productResponse = await page.goto(`${store.url}${product.path}`)
+    assert.equal(productResponse?.status(), 200)
+    await waitForHeading(product.title)
+    await expectAccessible(page, 'a product page loaded directly')
+
+    const accountResponse = await page.goto(`${store.url}/account/orders`)
+    assert.equal(accountResponse?.status(), 200)
+    await waitForHeading('My Orders')
+    await waitForTitle('My Orders')
+    await expectAccessible(page, '/account/orders loaded directly')
+  })
+
+  it('opens a content page from the footer', async () => {
+    const about = await api('/api/pages/43')
+
+    await page.goto(`${store.url}/`)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click()
+    await waitForHeading(about.title)
+    await waitForTitle(about.title)
+    assert.equal(new URL(page.url()).pathname, '/about/43')
+    await expectAccessible(page, 'the About page')
+  })
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await fetch(`${store.url}/api/nope`)
+    assert.equal(response.status, 404)
+    assert.match(response.headers.get('content-type') ?? '', /^application\/json/)
+    const body = await response.json()
+    assert.equal(typeof body.message, 'string')
+  })
+
+  /** The first department whose own list has products, with that list. */
+  async function firstDepartmentWithProducts(departments) {
+    for (const department of departments) {
+      // A department's value is its list path, /{index}/{slug}/{id}.
+      const [, index, , id] = department.value.split('/')
+      const list = await api(`/api/lists/${index}/${id}`)
+      if (list.items.length > 0) return { department, list }
+    }
+    throw new Error('No department on /api/home has products in its list.')
+  }
+})

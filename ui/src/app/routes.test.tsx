@@ -1,0 +1,122 @@
+import { screen, waitFor } from '@testing-library/react'
+import { matchRoutes } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { departments } from '@/testing/fixtures'
+import { stubApi } from '@/testing/api'
+import { renderApp } from '@/testing/render'
+import { currentHandle } from './routeHandle'
+import { routes } from './routes'
+
+/** The name of the route a path resolves to, as menus and layout checks will see it. */
+function routeNameOf(path: string) {
+  const matches = matchRoutes(routes, path) ?? []
+  return currentHandle(matches.map((match) => match.route))?.name
+}
+
+describe('the route table', () => {
+  // One example path for every row of spec 2.1.
+  it.each([
+    ['/', 'Home'],
+    ['/bag', 'Bag'],
+    ['/checkout', 'Checkout'],
+    ['/review', 'Review'],
+    ['/thank-you/77', 'ThankYou'],
+    ['/view-invoice/77', 'InvoiceViewer'],
+    ['/orders/guest/abc123/status', 'GuestOrderStatus'],
+    ['/sign-in', 'SignIn'],
+    ['/login', 'Login'],
+    ['/register', 'Register'],
+    ['/forgot-password', 'ForgotPassword'],
+    ['/password/reset/t0ken', 'PasswordReset'],
+    ['/account', 'Account'],
+    ['/account/dashboard', 'Dashboard'],
+    ['/account/orders', 'Orders'],
+    ['/account/orders/5', 'Order'],
+    ['/account/favorites', 'Favorites'],
+    ['/account/buy-it-again', 'BueAgain'],
+    ['/account/digital-libary', 'DigitalLibary'],
+    ['/account/subscriptions', 'Subscriptions'],
+    ['/account/subscriptions-update/3', 'SubscriptionsUpdate'],
+    ['/favorites', 'GuestFavorites'],
+    ['/school', 'School'],
+    ['/school/select-your-school/US/10001', 'SelectSchool'],
+    ['/school/select-your-grade/4', 'SelectGrade'],
+    ['/school/select-your-supplies/4/9', 'SelectItems'],
+    ['/subscription/1/2', 'Subscription'],
+    ['/subscription-confirmation/8', 'SubscriptionConfirmation'],
+    ['/recurring-confirmation/8', 'RecurringConfirmation'],
+    ['/store-information', 'StoreInformation'],
+    ['/store-information/hours', 'StoreHours'],
+    ['/store-information/address', 'StoreAddress'],
+    ['/store-information/virtual-tour', 'VirtualTour'],
+    ['/return', 'Return'],
+    ['/gift-return', 'GiftReturn'],
+    ['/select-items-to-return', 'SelectItemsToReturn'],
+    ['/choose-a-refund-method', 'ChooseRefundMethod'],
+    ['/choose-a-return-method', 'ChooseReturnMethod'],
+    ['/return-confirmation/6', 'ReturnConfirmation'],
+    ['/products/stoneware-mug/1001', 'ProductsShow'],
+    ['/bundles/back-to-school-kit/5001', 'ProductsShow'],
+    ['/search', 'SearchIndex'],
+    ['/e-gift-card', 'eGift'],
+    ['/about/43', 'ContentPage'],
+    ['/privacy-policy/40', 'ContentPage'],
+    ['/category/mugs/12', 'ProductsIndex'],
+    ['/a/vendor/olive-and-oak/1', 'ProductsIndex'],
+    ['/contact-us', 'ContactUs'],
+    ['/500', 'ServerError'],
+    ['/no/such/page/here', '404'],
+    ['/nope', '404'],
+  ])('resolves %s to %s', (path, name) => {
+    expect(routeNameOf(path)).toBe(name)
+  })
+})
+
+describe('navigating the app', () => {
+  it('shows the not-found page for an unknown path', async () => {
+    stubApi({ '/api/categories': departments })
+    renderApp('/no/such/page/here')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(document.title).toBe('Page not found | Olive Lane')
+    })
+  })
+
+  it('shows a later screen as a placeholder with its page name', async () => {
+    stubApi({ '/api/categories': departments })
+    renderApp('/account/digital-libary')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Digital Library' })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(document.title).toBe('Digital Library | Olive Lane')
+    })
+  })
+
+  it('sends /account to the dashboard', async () => {
+    stubApi({ '/api/categories': departments })
+    const { router } = renderApp('/account')
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/account/dashboard')
+  })
+
+  it('lists the departments in the header', async () => {
+    stubApi({ '/api/categories': departments })
+    renderApp('/bag')
+    const nav = await screen.findByRole('navigation', { name: 'Departments' })
+    expect(await screen.findByRole('link', { name: 'Books' })).toHaveAttribute('href', '/category/books/2')
+    expect(nav).toContainElement(screen.getByRole('link', { name: 'Home Goods' }))
+  })
+
+  it('moves focus to the main content on a new page', async () => {
+    stubApi({ '/api/categories': departments })
+    const { router } = renderApp('/bag')
+    await screen.findByRole('heading', { level: 1, name: 'Bag' })
+    expect(screen.getByRole('main')).not.toHaveFocus()
+
+    await router.navigate('/login')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(screen.getByRole('main')).toHaveFocus()
+    })
+  })
+})

@@ -1,0 +1,118 @@
+import { Navigate, type RouteObject } from 'react-router'
+import { Loading } from '@/components/Loading'
+import { NotFoundPage } from '@/features/errors/components/NotFoundPage'
+import { RouteError } from '@/features/errors/components/RouteError'
+import { ServerErrorPage } from '@/features/errors/components/ServerErrorPage'
+import { Layout } from './Layout'
+import type { RouteHandle, RouteName } from './routeHandle'
+
+// The whole route table of spec 2.1, in one place. Every screen is its own lazily
+// loaded chunk, so the first page downloads only the code it shows.
+// Screens that later issues build are placeholders until then; so are the
+// entry rules (guards) of 2.1, which come with the screens they protect.
+
+function handle(name: RouteName, pageName: string): RouteHandle {
+  return { name, pageName }
+}
+
+const placeholder = () => import('./PlaceholderPage')
+
+/** A screen a later issue builds: a lazily loaded placeholder showing its page name. */
+function soon(path: string, name: RouteName, pageName: string): RouteObject {
+  return { path, handle: handle(name, pageName), lazy: placeholder }
+}
+
+const home = () => import('@/features/home/components/HomePage')
+const productPage = () => import('@/features/catalog/components/ProductPage')
+const bundlePage = () => import('@/features/catalog/components/BundlePage')
+const productListPage = () => import('@/features/catalog/components/ProductListPage')
+const contentPage = () => import('@/features/content/components/ContentPage')
+
+const screens: RouteObject[] = [
+  { index: true, handle: handle('Home', 'Home'), lazy: home },
+  soon('/bag', 'Bag', 'Bag'),
+  soon('/checkout', 'Checkout', 'Checkout'),
+  soon('/review', 'Review', 'Review'),
+  soon('/thank-you/:id', 'ThankYou', 'Thank You'),
+  soon('/orders/guest/:order_id/status', 'GuestOrderStatus', 'Order Status'),
+  soon('/sign-in', 'SignIn', 'Sign In'),
+  soon('/login', 'Login', 'Login'),
+  soon('/register', 'Register', 'Create Account'),
+  soon('/forgot-password', 'ForgotPassword', 'Forgot Password'),
+  soon('/password/reset/:token', 'PasswordReset', 'Reset Password'),
+  {
+    path: '/account',
+    handle: handle('Account', 'My Account'),
+    children: [
+      { index: true, element: <Navigate to="/account/dashboard" replace /> },
+      soon('dashboard', 'Dashboard', 'My Account'),
+      soon('orders', 'Orders', 'My Orders'),
+      soon('orders/:id', 'Order', 'Order Details'),
+      soon('favorites', 'Favorites', 'My Favorites'),
+      soon('buy-it-again', 'BueAgain', 'Buy it Again'),
+      soon('digital-libary', 'DigitalLibary', 'Digital Library'),
+      soon('subscriptions', 'Subscriptions', 'Subscriptions'),
+      soon('subscriptions-update/:subscription_id', 'SubscriptionsUpdate', 'Update Subscription'),
+    ],
+  },
+  soon('/favorites', 'GuestFavorites', 'Favorites'),
+  soon('/school', 'School', 'School Supplies'),
+  soon('/school/select-your-school/:country/:zip', 'SelectSchool', 'Select Your School'),
+  soon('/school/select-your-grade/:grade_id', 'SelectGrade', 'Select Your Grade'),
+  soon('/school/select-your-supplies/:grade_id/:list_id', 'SelectItems', 'Select Your Supplies'),
+  soon('/subscription/:type_id/:group_id', 'Subscription', 'Subscription'),
+  soon('/subscription-confirmation/:subscription_id', 'SubscriptionConfirmation', 'Subscription Confirmation'),
+  soon('/recurring-confirmation/:recurring_id', 'RecurringConfirmation', 'Recurring Order Confirmation'),
+  {
+    path: '/store-information',
+    handle: handle('StoreInformation', 'Store Information'),
+    children: [
+      { index: true, element: <Navigate to="/store-information/address" replace /> },
+      soon('hours', 'StoreHours', 'Store Hours'),
+      soon('address', 'StoreAddress', 'Store Address'),
+      soon('virtual-tour', 'VirtualTour', 'Virtual Tour'),
+    ],
+  },
+  soon('/return', 'Return', 'Start a Return'),
+  soon('/gift-return', 'GiftReturn', 'Gift Return'),
+  soon('/select-items-to-return', 'SelectItemsToReturn', 'Select Items to Return'),
+  soon('/choose-a-refund-method', 'ChooseRefundMethod', 'Choose a Refund Method'),
+  soon('/choose-a-return-method', 'ChooseReturnMethod', 'Choose a Return Method'),
+  soon('/return-confirmation/:return_id', 'ReturnConfirmation', 'Return Confirmation'),
+  { path: '/products/:slug/:id', handle: handle('ProductsShow', 'Product'), lazy: productPage },
+  { path: '/bundles/:slug/:id', handle: handle('ProductsShow', 'Bundle'), lazy: bundlePage },
+  soon('/search', 'SearchIndex', 'Search'),
+  soon('/e-gift-card', 'eGift', 'E-Gift Card'),
+  // Two dynamic segments: /about/43, /shipping-policy/41 ... Paths with a static
+  // first segment (/thank-you/:id) outrank it.
+  { path: '/:page/:id', handle: handle('ContentPage', 'Page'), lazy: contentPage },
+  // Three dynamic segments: /category/mugs/12, /vendor/olive-and-oak/1, /creator/dana-levi/3.
+  { path: '/:index/:slug/:id', handle: handle('ProductsIndex', 'Products'), lazy: productListPage },
+  { path: '/a/:index/:slug/:id', handle: handle('ProductsIndex', 'Products'), lazy: productListPage },
+  soon('/contact-us', 'ContactUs', 'Contact Us'),
+  { path: '/500', handle: handle('ServerError', 'Server error'), Component: ServerErrorPage },
+  { path: '*', handle: handle('404', 'Page not found'), Component: NotFoundPage },
+]
+
+export const routes: RouteObject[] = [
+  {
+    // The last resort, for a failure of the layout itself: shown without the chrome.
+    errorElement: <RouteError />,
+    children: [
+      // Spec 2.4: the invoice has neither header nor footer.
+      soon('/view-invoice/:order_id', 'InvoiceViewer', 'Invoice'),
+      {
+        Component: Layout,
+        children: [
+          {
+            // Errors of a screen render inside the layout, so the header and footer stay.
+            errorElement: <RouteError />,
+            // Shown in the layout while the first screen's code and data arrive.
+            hydrateFallbackElement: <Loading />,
+            children: screens,
+          },
+        ],
+      },
+    ],
+  },
+]

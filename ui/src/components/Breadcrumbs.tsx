@@ -1,0 +1,32 @@
+import { Link } from 'react-router'
+import styles from './Breadcrumbs.module.css'
+
+interface Crumb {
+  name: string
+  value: string
+}
+
+interface BreadcrumbsProps {
+  /** The pages above this one, root first (the API's `breadcrumbs`). */
+  trail: Crumb[]
+  /** This page's name, shown last and not linked. */
+  current: string
+}
+
+export function Breadcrumbs({ trail, current }: BreadcrumbsProps) {
+  return (
+    <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
+      <ol className={styles.list}>
+        <li>
+          <Link to="/">Home</Link>
+        </li>
+        {trail.map((crumb) => (
+          <li key={crumb.value}>
+            <Link to={crumb.value}>{crumb.name}</Link>
+          </li>
+        ))}
+        <li aria-current="page">{current}</li>
+      </ol>
+    </nav>
+  )
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router'
+import type { Schema } from '@/lib/api/client'
+import { Price } from './Price'
+import styles from './ProductCard.module.css'
+
+interface ProductCardProps {
+  item: Schema<'ProductSummary'>
+  /** The card title's heading level, one below the section it sits in. */
+  headingLevel?: 2 | 3
+  /** An extra line under the price, e.g. a quantity in a bundle. */
+  note?: string
+}
+
+export function ProductCard({ item, headingLevel = 3, note }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <article className={styles.card}>
+      {/* The linked title names the product, so the picture is decorative here;
+          the title's link stretches over the whole card, picture included. */}
+      {item.image ? (
+        <img className={styles.image} src={item.image} alt="" width={320} height={320} loading="lazy" />
+      ) : (
+        <div className={styles.image} />
+      )}
+      <Heading className={styles.title}>
+        <Link to={item.path} className={styles.link}>
+          {item.title}
+        </Link>
+      </Heading>
+      {item.vendor_name && <p className={styles.vendor}>{item.vendor_name}</p>}
+      <Price price={item.price} fakePrice={item.fake_price} />
+      {!item.in_stock && <p className={styles.note}>Out of stock</p>}
+      {note && <p className={styles.note}>{note}</p>}
+    </article>
+  )
+}

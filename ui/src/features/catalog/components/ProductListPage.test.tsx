@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { answer, stubApi } from '@/testing/api'
+import { departments, productList, summary } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+
+/** A fake list endpoint that echoes the page and sort it was asked for. */
+function listEndpoint(url: URL) {
+  const page = Number(url.searchParams.get('page'))
+  return answer(
+    200,
+    productList({
+      items: [summary({ title: `Mug on page ${page}` })],
+      total: 60,
+      page,
+      page_count: 3,
+      sort: (url.searchParams.get('sort') ?? 'relavent') as 'relavent',
+    }),
+  )
+}
+
+describe('the product listing', () => {
+  it('reads page and sort from the URL', async () => {
+    const requested = stubApi({ '/api/categories': departments, '/api/lists/category/12': listEndpoint })
+    renderApp('/category/mugs/12?page=2&sort=price-asc')
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mug on page 2' })).toBeInTheDocument()
+    const call = requested.find((url) => url.pathname === '/api/lists/category/12')
+    expect(call?.searchParams.get('page')).toBe('2')
+    expect(call?.searchParams.get('sort')).toBe('price-asc')
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc')
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/category/mugs/12?page=3&sort=price-asc')
+    expect(screen.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/category/mugs/12?sort=price-asc')
+    await waitFor(() => {
+      expect(document.title).toBe('Mugs | Olive Lane')
+    })
+  })
+
+  it('asks for the first page by relevance when the URL says nothing', async () => {
+    const requested = stubApi({ '/api/categories': departments, '/api/lists/category/12': listEndpoint })
+    renderApp('/category/mugs/12')
+
+    await screen.findByRole('heading', { level: 2, name: 'Mug on page 1' })
+    const call = requested.find((url) => url.pathname === '/api/lists/category/12')
+    expect(call?.searchParams.get('page')).toBe('1')
+    expect(call?.searchParams.has('sort')).toBe(false)
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('relavent')
+  })
+
+  it('puts a new sort in the URL and starts again from page 1', async () => {
+    const requested = stubApi({ '/api/categories': departments, '/api/lists/category/12': listEndpoint })
+    const { router } = renderApp('/category/mugs/12?page=3')
+    const user = userEvent.setup()
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Newest')
+
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?sort=release_date-desc')
+    })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mug on page 1' })).toBeInTheDocument()
+    const last = requested.filter((url) => url.pathname === '/api/lists/category/12').at(-1)
+    expect(last?.search).toBe('?page=1&sort=release_date-desc')
+  })
+
+  it('says so when the list is empty', async () => {
+    stubApi({
+      '/api/categories': departments,
+      '/api/lists/vendor/1': productList({ index: 'vendor', id: 1, title: 'Olive & Oak', items: [], total: 0, page_count: 0 }),
+    })
+    renderApp('/a/vendor/olive-and-oak/1')
+
+    expect(await screen.findByText('There are no products here yet.')).toBeInTheDocument()
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,45 @@
+import { useId } from 'react'
+import type { Schema } from '@/lib/api/client'
+import styles from './VariationPicker.module.css'
+
+type Variation = Schema<'Variation'>
+
+interface VariationPickerProps {
+  variations: Variation[]
+  selectedId: number | undefined
+  onSelect: (id: number) => void
+}
+
+/** One radio button per variation, so the arrow keys move between them. */
+export function VariationPicker({ variations, selectedId, onSelect }: VariationPickerProps) {
+  const group = useId()
+  // "Color", or "Color / Size" when the variations differ in more than one way.
+  const legend = [...new Set(variations.flatMap((v) => v.options.map((option) => option.name)))].join(' / ')
+
+  return (
+    <fieldset className={styles.picker}>
+      <legend className={styles.legend}>{legend || 'Options'}</legend>
+      <div className={styles.choices}>
+        {variations.map((variation) => (
+          <label key={variation.id} className={styles.choice}>
+            <input
+              type="radio"
+              name={group}
+              value={variation.id}
+              checked={variation.id === selectedId}
+              onChange={() => {
+                onSelect(variation.id)
+              }}
+            />
+            {variationLabel(variation)}
+            {variation.max === 0 && <span className={styles.soldOut}>(out of stock)</span>}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function variationLabel(variation: Variation): string {
+  return variation.options.map((option) => option.value).join(' / ') || variation.sku
+}

@@ -1,0 +1,46 @@
+/** An HTTP error answer from the API (spec 8 decides what each status does). */
+export class ApiError extends Error {
+  readonly status: number
+
+  constructor(status: number, message: string) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+  }
+}
+
+/** What openapi-fetch resolves to: data on success, the error body otherwise. */
+interface FetchResult<T> {
+  data?: T
+  error?: unknown
+  response: Response
+}
+
+/** The data of a successful call; any other answer becomes an `ApiError`. */
+export async function unwrap<T>(pending: Promise<FetchResult<T>>): Promise<T> {
+  const { data, error, response } = await pending
+  if (!response.ok || data === undefined) {
+    throw new ApiError(response.status, messageOf(error) ?? response.statusText)
+  }
+  return data
+}
+
+/** Every error body of the API is `{ "message": ... }`. */
+function messageOf(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+    return body.message
+  }
+  return undefined
+}
+
+/**
+ * Ids in public paths are positive integers. Anything else cannot name a record,
+ * so it is answered like an unknown id, without asking the server.
+ */
+export function idParam(value: string | undefined): number {
+  const id = Number(value)
+  if (value === undefined || !/^[1-9]\d*$/.test(value) || !Number.isSafeInteger(id)) {
+    throw new ApiError(404, 'Not found')
+  }
+  return id
+}

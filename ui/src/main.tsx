@@ -1,0 +1,13 @@
+import { createRoot } from 'react-dom/client'
+import { App } from './app/App'
+// Heebo for Hebrew text, served from our own origin: only the Hebrew and Latin
+// subsets, regular and bold.
+import '@fontsource/heebo/hebrew-400.css'
+import '@fontsource/heebo/hebrew-700.css'
+import '@fontsource/heebo/latin-400.css'
+import '@fontsource/heebo/latin-700.css'
+import './app/global.css'
+
+const container = document.getElementById('root')
+if (container === null) throw new Error('index.html has no #root element')
+createRoot(container).render(<App />)

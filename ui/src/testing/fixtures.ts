@@ -1,0 +1,80 @@
+import type { Schema } from '@/lib/api/client'
+
+// Small, valid API answers for tests. Each factory takes overrides so a test
+// states only what it is about.
+
+export function summary(overrides: Partial<Schema<'ProductSummary'>> = {}): Schema<'ProductSummary'> {
+  return {
+    id: 1001,
+    kind: 'product',
+    path: '/products/stoneware-mug/1001',
+    title: 'Stoneware Mug',
+    heb_title: 'ספל אבן',
+    price: 1800,
+    image: '/media/mug/e76f51.svg',
+    vendor_name: 'Olive & Oak',
+    in_stock: true,
+    ...overrides,
+  }
+}
+
+export function product(overrides: Partial<Schema<'Product'>> = {}): Schema<'Product'> {
+  return {
+    id: 1001,
+    slug: 'stoneware-mug',
+    path: '/products/stoneware-mug/1001',
+    type: 'product',
+    item_type: 'others',
+    title: 'Stoneware Mug',
+    heb_title: 'ספל אבן',
+    short_desc: 'A sturdy mug for slow mornings.',
+    heb_short_desc: 'ספל יציב לבקרים איטיים.',
+    description: 'Thrown by hand and glazed twice.',
+    heb_description: 'נזרק ביד ומזוגג פעמיים.',
+    price: 1800,
+    sku: 'HG-MUG-001',
+    max: 25,
+    max_quantity: 10,
+    tax_code: 'P0000000',
+    exclude_free_shipping: false,
+    release_date: '2026-03-14',
+    vendor: { id: 1, name: 'Olive & Oak', heb_name: 'זית ואלון', path: '/vendor/olive-and-oak/1' },
+    creators: [],
+    breadcrumbs: [
+      { name: 'Home Goods', value: '/category/home-goods/1' },
+      { name: 'Mugs', value: '/category/mugs/12' },
+    ],
+    image: '/media/mug/e76f51.svg',
+    media_urls: [{ url: '/media/mug/e76f51.svg', thumbnail: '/media/mug/e76f51.svg' }],
+    variation_infos: [],
+    filters: [],
+    meta: { personalization: [] },
+    related: [],
+    ...overrides,
+  }
+}
+
+export function productList(overrides: Partial<Schema<'ProductList'>> = {}): Schema<'ProductList'> {
+  return {
+    index: 'category',
+    id: 12,
+    title: 'Mugs',
+    heb_title: 'ספלים',
+    breadcrumbs: [
+      { name: 'Home Goods', value: '/category/home-goods/1' },
+      { name: 'Mugs', value: '/category/mugs/12' },
+    ],
+    items: [summary()],
+    total: 1,
+    page: 1,
+    per_page: 24,
+    page_count: 1,
+    sort: 'relavent',
+    ...overrides,
+  }
+}
+
+export const departments: Schema<'Category'>[] = [
+  { id: 1, name: 'Home Goods', heb_name: 'לבית', value: '/category/home-goods/1', children: [] },
+  { id: 2, name: 'Books', heb_name: 'ספרים', value: '/category/books/2', children: [] },
+]

@@ -1,0 +1,13 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// jsdom does not scroll; the router's scroll restoration calls this on every navigation.
+// (Node-environment tests have no window at all.)
+if (typeof window !== 'undefined') window.scrollTo = () => undefined
+
+afterEach(() => {
+  cleanup()
+  // Each test sees the title its own screen sets, not the previous test's.
+  if (typeof document !== 'undefined') document.title = ''
+})

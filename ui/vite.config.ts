@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// The Rust binary serves the API and the pictures; in development Vite serves the UI
+// and forwards everything else to a locally running `store`.
+const storeServer = 'http://127.0.0.1:8080'
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: { '/api': storeServer, '/media': storeServer },
+  },
+  build: {
+    // The binary embeds ui/dist at build time (rust-embed).
+    outDir: 'dist',
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    unstubGlobals: true,
+    restoreMocks: true,
+  },
+})
