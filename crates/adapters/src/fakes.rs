@@ -12,8 +12,15 @@ use store_domain::catalog::{
 use store_domain::catalog::{
     BundleItemRecord, NameValue, PersonalizationField, ProductType, VariationRecord,
 };
+use store_domain::inbound::{
+    CampaignCount, CampaignVisit, ClientError, Email, Inquiry, SignUp, StoredClientError,
+    StoredInquiry,
+};
 use store_domain::money::Money;
-use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
+use store_domain::ports::{
+    CampaignReports, Catalog, CatalogError, CatalogWriter, ErrorReports, InboundError, Inbox, Mail,
+    MailError, Mailer, MailingList,
+};
 
 #[derive(Default, Clone)]
 struct State {
@@ -606,5 +613,152 @@ pub fn fixture() -> Catalogue {
             body: vec!["First paragraph.".into(), "Second one.".into()],
             heb_body: Some(vec!["פסקה.".into()]),
         }],
+    }
+}
+
+// ---------------------------------------------------------------- inbound
+
+/// In-memory newsletter, inbox, campaign counts and error reports.
+#[derive(Default)]
+pub struct InMemoryInbound {
+    state: RwLock<InboundState>,
+}
+
+#[derive(Default)]
+struct InboundState {
+    /// email -> (token, confirmed)
+    subscribers: BTreeMap<String, (String, bool)>,
+    inquiries: Vec<StoredInquiry>,
+    visits: Vec<CampaignVisit>,
+    errors: Vec<StoredClientError>,
+}
+
+impl InMemoryInbound {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, InboundState> {
+        self.state
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Newest first, at most `limit`.
+fn newest<T: Clone>(items: &[T], limit: u32) -> Vec<T> {
+    items.iter().rev().take(limit as usize).cloned().collect()
+}
+
+const RECEIVED_AT: &str = "2026-01-01 00:00:00";
+
+#[async_trait]
+impl MailingList for InMemoryInbound {
+    async fn sign_up(&self, email: &Email, token: &str) -> Result<SignUp, InboundError> {
+        let mut state = self.write();
+        let new = !state.subscribers.contains_key(email.as_str());
+        let (stored, confirmed) = state
+            .subscribers
+            .entry(email.as_str().to_owned())
+            .or_insert_with(|| (token.to_owned(), false))
+            .clone();
+        Ok(if confirmed {
+            SignUp::Confirmed
+        } else {
+            SignUp::Pending { token: stored, new }
+        })
+    }
+
+    async fn confirm(&self, token: &str) -> Result<Option<Email>, InboundError> {
+        let mut state = self.write();
+        let found = state.subscribers.iter_mut().find(|(_, (t, _))| t == token);
+        Ok(found.map(|(email, entry)| {
+            entry.1 = true;
+            Email::parse(email).expect("stored addresses were parsed on the way in")
+        }))
+    }
+}
+
+#[async_trait]
+impl Inbox for InMemoryInbound {
+    async fn submit(&self, inquiry: &Inquiry) -> Result<i64, InboundError> {
+        let mut state = self.write();
+        let id = state.inquiries.len() as i64 + 1;
+        state.inquiries.push(StoredInquiry {
+            id,
+            received_at: RECEIVED_AT.into(),
+            inquiry: inquiry.clone(),
+        });
+        Ok(id)
+    }
+
+    async fn recent_inquiries(&self, limit: u32) -> Result<Vec<StoredInquiry>, InboundError> {
+        Ok(newest(&self.write().inquiries, limit))
+    }
+}
+
+#[async_trait]
+impl CampaignReports for InMemoryInbound {
+    async fn record_visit(&self, visit: &CampaignVisit) -> Result<(), InboundError> {
+        self.write().visits.push(visit.clone());
+        Ok(())
+    }
+
+    async fn visit_counts(&self) -> Result<Vec<CampaignCount>, InboundError> {
+        let mut counts: BTreeMap<CampaignVisit, u64> = BTreeMap::new();
+        for visit in &self.write().visits {
+            *counts.entry(visit.clone()).or_default() += 1;
+        }
+        let mut list: Vec<CampaignCount> = counts
+            .into_iter()
+            .map(|(visit, visits)| CampaignCount { visit, visits })
+            .collect();
+        // Most visits first; equal counts in parameter order, NULLs first as in SQL.
+        list.sort_by(|a, b| b.visits.cmp(&a.visits).then_with(|| a.visit.cmp(&b.visit)));
+        Ok(list)
+    }
+}
+
+#[async_trait]
+impl ErrorReports for InMemoryInbound {
+    async fn record_error(&self, error: &ClientError) -> Result<(), InboundError> {
+        let mut state = self.write();
+        let id = state.errors.len() as i64 + 1;
+        state.errors.push(StoredClientError {
+            id,
+            received_at: RECEIVED_AT.into(),
+            error: error.clone(),
+        });
+        Ok(())
+    }
+
+    async fn recent_errors(&self, limit: u32) -> Result<Vec<StoredClientError>, InboundError> {
+        Ok(newest(&self.write().errors, limit))
+    }
+}
+
+/// A mailer that keeps what it was asked to send, for assertions.
+#[derive(Default)]
+pub struct RecordingMailer {
+    sent: RwLock<Vec<Mail>>,
+}
+
+impl RecordingMailer {
+    pub fn sent(&self) -> Vec<Mail> {
+        self.sent
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    }
+}
+
+#[async_trait]
+impl Mailer for RecordingMailer {
+    async fn send(&self, mail: &Mail) -> Result<(), MailError> {
+        self.sent
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push(mail.clone());
+        Ok(())
     }
 }

@@ -4,5 +4,6 @@ pub mod demo;
 #[cfg(feature = "fakes")]
 pub mod fakes;
 pub mod generator;
+pub mod mail;
 pub mod reference;
 pub mod sqlite;

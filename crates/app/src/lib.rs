@@ -2,6 +2,8 @@
 //! `main.rs` is the command line over it; tests drive `web::routes` directly.
 
 pub mod api;
+pub mod campaigns;
+pub mod reports;
 pub mod seed;
 pub mod serve;
 pub mod settings;

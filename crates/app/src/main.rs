@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use store_app::{api, seed, serve, settings};
+use store_app::{api, reports, seed, serve, settings};
 
 #[derive(Parser)]
 #[command(
@@ -37,6 +37,27 @@ enum Command {
     },
     /// Print the OpenAPI document and exit (no database needed).
     Openapi,
+    /// Print the newest help-chat and contact messages, newest first.
+    Messages {
+        #[arg(long, default_value_t = 20)]
+        limit: u32,
+    },
+    /// Print a report for the store owner.
+    Report {
+        #[command(subcommand)]
+        report: Report,
+    },
+}
+
+#[derive(Subcommand)]
+enum Report {
+    /// Visits by campaign (utm_*) parameters, most visits first.
+    Utm,
+    /// The newest errors the browser app reported.
+    Errors {
+        #[arg(long, default_value_t = 20)]
+        limit: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -92,8 +113,25 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             store.close().await;
             Ok(result?)
         }
+        Command::Messages { limit } => {
+            let store = serve::open_database(&settings).await?;
+            print!("{}", reports::messages(&store, limit).await?);
+            Ok(())
+        }
+        Command::Report { report } => {
+            let store = serve::open_database(&settings).await?;
+            let text = match report {
+                Report::Utm => reports::campaign_visits(&store).await?,
+                Report::Errors { limit } => reports::client_errors(&store, limit).await?,
+            };
+            print!("{text}");
+            Ok(())
+        }
         Command::Openapi => {
-            println!("{}", api::openapi_json(serve::offline_state().await?));
+            println!(
+                "{}",
+                api::openapi_json(serve::offline_state(&settings).await?)
+            );
             Ok(())
         }
     }

@@ -2,13 +2,14 @@
 //! until SIGINT or SIGTERM.
 
 use crate::settings::Settings;
-use crate::state::AppState;
+use crate::state::{AppState, StoreFacts};
 use crate::{seed, web};
 use poem::listener::TcpListener;
 use poem::middleware::Tracing;
 use poem::{EndpointExt, Server};
 use std::sync::Arc;
 use std::time::Duration;
+use store_adapters::mail::LogMailer;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::sqlite::SqliteStore;
 
@@ -31,14 +32,26 @@ fn rates(
     ConfiguredRates::new(&pairs)
 }
 
+/// Every port on one database, the embedded reference data and the log mailer.
+fn state(store: SqliteStore, settings: &Settings) -> Result<AppState, Box<dyn std::error::Error>> {
+    let store = Arc::new(store);
+    Ok(AppState {
+        catalog: store.clone(),
+        countries: Arc::new(EmbeddedCountries::load()),
+        rates: Arc::new(rates(settings)?),
+        mailing_list: store.clone(),
+        inbox: store.clone(),
+        campaigns: store.clone(),
+        error_reports: store,
+        mailer: Arc::new(LogMailer),
+        store: Arc::new(StoreFacts::from_settings(&settings.store)),
+    })
+}
+
 /// A state over an empty in-memory database: enough to describe the API without
 /// touching the configured one.
-pub async fn offline_state() -> Result<AppState, Box<dyn std::error::Error>> {
-    Ok(AppState {
-        catalog: Arc::new(SqliteStore::open("sqlite::memory:", 1).await?),
-        countries: Arc::new(EmbeddedCountries::load()),
-        rates: Arc::new(ConfiguredRates::new(&[])?),
-    })
+pub async fn offline_state(settings: &Settings) -> Result<AppState, Box<dyn std::error::Error>> {
+    state(SqliteStore::open("sqlite::memory:", 1).await?, settings)
 }
 
 pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
@@ -46,11 +59,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     if settings.store.seed_demo && seed::demo_if_empty(&store, &store).await? {
         tracing::info!("empty database: demo catalogue imported");
     }
-    let state = AppState {
-        catalog: Arc::new(store.clone()),
-        countries: Arc::new(EmbeddedCountries::load()),
-        rates: Arc::new(rates(&settings)?),
-    };
+    let state = state(store.clone(), &settings)?;
     let address = format!("{}:{}", settings.server.host, settings.server.port);
     let app = web::routes(state);
     let listener = TcpListener::bind(address.clone());

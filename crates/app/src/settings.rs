@@ -32,6 +32,11 @@ pub struct Database {
 #[derive(Debug, Clone, Deserialize)]
 pub struct Store {
     pub name: String,
+    pub heb_name: String,
+    pub help_email: String,
+    pub public_url: String,
+    /// Cents; `None` ships every order free.
+    pub free_shipping_over: Option<i64>,
     pub seed_demo: bool,
 }
 

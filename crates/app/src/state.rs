@@ -1,11 +1,46 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
 use std::sync::Arc;
-use store_domain::ports::{Catalog, Countries, CurrencyRates};
+use store_domain::ports::{
+    CampaignReports, Catalog, Countries, CurrencyRates, ErrorReports, Inbox, Mailer, MailingList,
+};
 
 #[derive(Clone)]
 pub struct AppState {
     pub catalog: Arc<dyn Catalog>,
     pub countries: Arc<dyn Countries>,
     pub rates: Arc<dyn CurrencyRates>,
+    pub mailing_list: Arc<dyn MailingList>,
+    pub inbox: Arc<dyn Inbox>,
+    pub campaigns: Arc<dyn CampaignReports>,
+    pub error_reports: Arc<dyn ErrorReports>,
+    pub mailer: Arc<dyn Mailer>,
+    pub store: Arc<StoreFacts>,
+}
+
+/// What the storefront shows about the store itself, from configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreFacts {
+    pub name: String,
+    pub heb_name: String,
+    pub help_email: String,
+    /// The page the newsletter confirmation mail links to.
+    pub newsletter_confirm_url: String,
+    /// Cents; `None` ships every order free.
+    pub free_shipping_over: Option<i64>,
+}
+
+impl StoreFacts {
+    pub fn from_settings(store: &crate::settings::Store) -> Self {
+        StoreFacts {
+            name: store.name.clone(),
+            heb_name: store.heb_name.clone(),
+            help_email: store.help_email.clone(),
+            newsletter_confirm_url: format!(
+                "{}/newsletter/confirm",
+                store.public_url.trim_end_matches('/')
+            ),
+            free_shipping_over: store.free_shipping_over,
+        }
+    }
 }

@@ -1,11 +1,11 @@
 //! Everything outside `/api`: the React app's files, embedded in the binary, with the
 //! history-mode fallback, and the drawn product pictures.
 
-use crate::api;
 use crate::state::AppState;
+use crate::{api, campaigns};
 use poem::http::{StatusCode, header};
 use poem::web::Path;
-use poem::{Endpoint, IntoResponse, Request, Response, Route, handler};
+use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, handler};
 use rust_embed::RustEmbed;
 
 /// The built UI (`ui/dist`). A release build embeds it; a debug build reads the
@@ -24,7 +24,9 @@ const INDEX: &str = "index.html";
 
 pub fn routes(state: AppState) -> impl Endpoint {
     Route::new()
-        .nest("/api", api::routes(state))
+        .nest("/api", api::routes(state.clone()))
+        // Spec 7 gives the campaign report's path outside /api.
+        .at("/utm", api::guarded(campaigns::utm.data(state)))
         .at("/media/:icon/:file", media)
         .nest("/", ui)
 }

@@ -7,18 +7,14 @@ use poem::test::TestClient;
 use serde_json::Value;
 use std::sync::Arc;
 use store_adapters::fakes::{InMemoryCatalog, fixture};
-use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
-use store_app::state::AppState;
 use store_app::web;
+
+mod common;
 use store_domain::catalog::*;
 use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
 
-async fn state_with(catalog: Arc<dyn Catalog>) -> AppState {
-    AppState {
-        catalog,
-        countries: Arc::new(EmbeddedCountries::load()),
-        rates: Arc::new(ConfiguredRates::new(&[("EUR".into(), 0.5), ("ILS".into(), 3.5)]).unwrap()),
-    }
+async fn state_with(catalog: Arc<dyn Catalog>) -> store_app::state::AppState {
+    common::state_with(catalog).0
 }
 
 async fn client() -> TestClient<impl Endpoint> {
@@ -211,6 +207,7 @@ async fn a_wrong_method_is_a_json_405() {
     let resp = client()
         .await
         .post("/api/categories")
+        .header("X-Requested-With", "XMLHttpRequest")
         .body("{not json")
         .send()
         .await;

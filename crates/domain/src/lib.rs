@@ -4,6 +4,8 @@
 
 pub mod browse;
 pub mod catalog;
+pub mod inbound;
 pub mod money;
+pub mod newsletter;
 pub mod ports;
 pub mod reference;

@@ -4,6 +4,10 @@
 use crate::catalog::{
     Bundle, Catalogue, Category, ContentPage, ListQuery, Product, ProductPage, ProductSummary,
 };
+use crate::inbound::{
+    CampaignCount, CampaignVisit, ClientError, Email, Inquiry, SignUp, StoredClientError,
+    StoredInquiry,
+};
 use crate::reference::{Country, Currency};
 use async_trait::async_trait;
 
@@ -66,4 +70,63 @@ pub trait CurrencyRates: Send + Sync {
 /// The countries a shopper can pick, by ISO 3166 alpha-2 code.
 pub trait Countries: Send + Sync {
     fn countries(&self) -> Vec<Country>;
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum InboundError {
+    #[error("storage failed: {0}")]
+    Storage(String),
+}
+
+/// The newsletter's subscribers, with double opt-in.
+#[async_trait]
+pub trait MailingList: Send + Sync {
+    /// Adds `email` as pending with `token`, unless the address is already on the list.
+    async fn sign_up(&self, email: &Email, token: &str) -> Result<SignUp, InboundError>;
+    /// Confirms the address holding `token`; `None` when no address holds it.
+    async fn confirm(&self, token: &str) -> Result<Option<Email>, InboundError>;
+}
+
+/// Messages from shoppers for the staff.
+#[async_trait]
+pub trait Inbox: Send + Sync {
+    async fn submit(&self, inquiry: &Inquiry) -> Result<i64, InboundError>;
+    /// The newest `limit` messages, newest first.
+    async fn recent_inquiries(&self, limit: u32) -> Result<Vec<StoredInquiry>, InboundError>;
+}
+
+/// Campaign (`utm_*`) visit counts.
+#[async_trait]
+pub trait CampaignReports: Send + Sync {
+    async fn record_visit(&self, visit: &CampaignVisit) -> Result<(), InboundError>;
+    /// Visits grouped by identical parameters, most visits first.
+    async fn visit_counts(&self) -> Result<Vec<CampaignCount>, InboundError>;
+}
+
+/// Errors reported by the browser app.
+#[async_trait]
+pub trait ErrorReports: Send + Sync {
+    async fn record_error(&self, error: &ClientError) -> Result<(), InboundError>;
+    /// The newest `limit` reports, newest first.
+    async fn recent_errors(&self, limit: u32) -> Result<Vec<StoredClientError>, InboundError>;
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    #[error("the mail could not be sent: {0}")]
+    Failed(String),
+}
+
+/// One plain-text e-mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mail {
+    pub to: Email,
+    pub subject: String,
+    pub body: String,
+}
+
+/// Sending e-mail.
+#[async_trait]
+pub trait Mailer: Send + Sync {
+    async fn send(&self, mail: &Mail) -> Result<(), MailError>;
 }

@@ -6,6 +6,7 @@
 
 mod catalog_read;
 mod catalog_write;
+mod inbound;
 
 use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};

@@ -544,3 +544,68 @@ impl From<browse::Home> for Home {
         }
     }
 }
+
+#[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct StoreInfo {
+    pub name: String,
+    pub heb_name: String,
+    pub help_email: String,
+    /// Cents; absent when every order ships free.
+    pub free_shipping_over: Option<i64>,
+}
+
+#[derive(Object)]
+pub struct NewsletterSignUp {
+    pub email: String,
+}
+
+#[derive(Object)]
+pub struct NewsletterConfirm {
+    pub token: String,
+}
+
+#[derive(Enum, Clone, Copy, PartialEq, Eq, Debug)]
+#[oai(rename_all = "lowercase")]
+pub enum SubscriptionState {
+    Pending,
+    Confirmed,
+}
+
+#[derive(Object)]
+pub struct Subscription {
+    pub status: SubscriptionState,
+    /// A sentence to show the shopper.
+    pub message: String,
+}
+
+#[derive(Object)]
+pub struct HelpMessage {
+    pub email: String,
+    pub name: Option<String>,
+    pub message: String,
+}
+
+#[derive(Object)]
+pub struct ContactMessage {
+    pub name: String,
+    pub email: String,
+    pub subject: String,
+    pub message: String,
+    pub order_number: Option<String>,
+}
+
+#[derive(Object)]
+pub struct Received {
+    pub id: i64,
+    /// A sentence to show the shopper.
+    pub message: String,
+}
+
+#[derive(Object)]
+pub struct ClientErrorReport {
+    pub message: String,
+    pub url: String,
+    pub status: Option<i64>,
+    pub detail: Option<String>,
+}

@@ -7,7 +7,8 @@ use poem::{IntoResponse, Response};
 use poem_openapi::ApiResponse;
 use poem_openapi::payload::Json;
 use std::sync::atomic::{AtomicU64, Ordering};
-use store_domain::ports::{CatalogError, ReferenceError};
+use store_domain::inbound::InputError;
+use store_domain::ports::{CatalogError, InboundError, ReferenceError};
 
 #[derive(ApiResponse, Debug)]
 pub enum ApiError {
@@ -64,6 +65,19 @@ fn next_reference() -> String {
 impl From<CatalogError> for ApiError {
     fn from(err: CatalogError) -> Self {
         ApiError::internal(&err)
+    }
+}
+
+impl From<InboundError> for ApiError {
+    fn from(err: InboundError) -> Self {
+        ApiError::internal(&err)
+    }
+}
+
+/// Refused input names its field: `email: must be a valid e-mail address, ...`.
+impl From<InputError> for ApiError {
+    fn from(err: InputError) -> Self {
+        ApiError::BadRequest(body(err.to_string()))
     }
 }
 

@@ -3,29 +3,45 @@
 mod catalog;
 pub mod dto;
 pub mod error;
+mod inbound;
 mod reference;
+mod store;
 
 use crate::state::AppState;
-use poem::{Endpoint, EndpointExt, Route};
+use poem::http::{Method, StatusCode};
+use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 use poem_openapi::{OpenApiService, Tags};
 
 #[derive(Tags)]
 enum ApiTags {
     /// Departments, products, bundles, lists and content pages.
     Catalog,
-    /// Countries, currencies and health.
+    /// The store, countries, currencies and health.
     Reference,
+    /// What shoppers send the store: newsletter sign-ups, messages, error reports.
+    Inbound,
 }
 
-pub fn service(
-    state: AppState,
-) -> OpenApiService<(catalog::CatalogApi, reference::ReferenceApi), ()> {
+type Apis = (
+    catalog::CatalogApi,
+    reference::ReferenceApi,
+    store::StoreApi,
+    inbound::InboundApi,
+);
+
+pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
         (
             catalog::CatalogApi {
                 state: state.clone(),
             },
-            reference::ReferenceApi { state },
+            reference::ReferenceApi {
+                state: state.clone(),
+            },
+            store::StoreApi {
+                state: state.clone(),
+            },
+            inbound::InboundApi { state },
         ),
         "Store API",
         env!("CARGO_PKG_VERSION"),
@@ -43,9 +59,56 @@ pub fn routes(state: AppState) -> impl Endpoint {
     let api = service(state);
     let docs = api.swagger_ui();
     let spec = api.spec_endpoint();
-    Route::new()
-        .at("/openapi.json", spec)
-        .nest("/docs", docs)
-        .nest("/", api)
+    guarded(
+        Route::new()
+            .at("/openapi.json", spec)
+            .nest("/docs", docs)
+            .nest("/", api),
+    )
+}
+
+/// Request bodies are small JSON documents; anything larger is refused unread.
+const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// What every JSON endpoint gets: on state-changing requests the AJAX-header check and
+/// the body size limit; errors answered as `{ "message" }`.
+pub fn guarded(endpoint: impl Endpoint + 'static) -> impl Endpoint {
+    endpoint
+        .around(guard_state_change)
         .catch_all_error(error::to_json_error)
+}
+
+/// State-changing requests must carry `X-Requested-With: XMLHttpRequest` (spec 7's AJAX
+/// header): a cross-site form or image cannot set it, so it doubles as CSRF protection.
+/// Their bodies are read up to the limit and no further, whatever `Content-Length` says.
+async fn guard_state_change<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return next.call(req).await.map(IntoResponse::into_response);
+    }
+    let marked = req
+        .headers()
+        .get("x-requested-with")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("XMLHttpRequest"));
+    if !marked {
+        return Err(poem::Error::from_string(
+            "This request must carry the header X-Requested-With: XMLHttpRequest.",
+            StatusCode::FORBIDDEN,
+        ));
+    }
+    let body = req
+        .take_body()
+        .into_bytes_limit(MAX_BODY_BYTES)
+        .await
+        .map_err(|_| {
+            poem::Error::from_string(
+                format!(
+                    "The request body is larger than {} KiB.",
+                    MAX_BODY_BYTES / 1024
+                ),
+                StatusCode::PAYLOAD_TOO_LARGE,
+            )
+        })?;
+    req.set_body(body);
+    next.call(req).await.map(IntoResponse::into_response)
 }

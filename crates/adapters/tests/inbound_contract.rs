@@ -1,0 +1,146 @@
+//! The contract of the inbound ports (newsletter, inbox, campaigns, error reports),
+//! written once and run against every implementation.
+
+use store_adapters::fakes::InMemoryInbound;
+use store_adapters::sqlite::SqliteStore;
+use store_domain::inbound::*;
+use store_domain::ports::{CampaignReports, ErrorReports, Inbox, MailingList};
+
+trait Inbound: MailingList + Inbox + CampaignReports + ErrorReports {}
+impl<T: MailingList + Inbox + CampaignReports + ErrorReports> Inbound for T {}
+
+fn email(s: &str) -> Email {
+    Email::parse(s).unwrap()
+}
+
+mod cases {
+    use super::*;
+
+    pub async fn sign_up_is_double_opt_in<S: Inbound>(s: &S) {
+        let dana = email("dana@example.com");
+        assert_eq!(
+            s.sign_up(&dana, "t1").await.unwrap(),
+            SignUp::Pending {
+                token: "t1".into(),
+                new: true
+            }
+        );
+        // Signing up again keeps the first token, so the first mail's link still works.
+        assert_eq!(
+            s.sign_up(&dana, "t2").await.unwrap(),
+            SignUp::Pending {
+                token: "t1".into(),
+                new: false
+            }
+        );
+        assert_eq!(s.confirm("nope").await.unwrap(), None);
+        assert_eq!(s.confirm("t1").await.unwrap(), Some(dana.clone()));
+        assert_eq!(
+            s.confirm("t1").await.unwrap(),
+            Some(dana.clone()),
+            "confirming twice is harmless"
+        );
+        assert_eq!(s.sign_up(&dana, "t3").await.unwrap(), SignUp::Confirmed);
+        let omer = email("omer@example.com");
+        assert_eq!(
+            s.sign_up(&omer, "t4").await.unwrap(),
+            SignUp::Pending {
+                token: "t4".into(),
+                new: true
+            }
+        );
+    }
+
+    pub async fn inbox_keeps_messages_newest_first<S: Inbound>(s: &S) {
+        let chat = Inquiry::chat("a@b.co", Some("Avi"), "Hello").unwrap();
+        let contact = Inquiry::contact(
+            "Dana",
+            "d@x.org",
+            "Order",
+            "Where is it? עברית",
+            Some("123"),
+        )
+        .unwrap();
+        let first = s.submit(&chat).await.unwrap();
+        let second = s.submit(&contact).await.unwrap();
+        assert!(second > first);
+        let recent = s.recent_inquiries(10).await.unwrap();
+        assert_eq!(
+            recent.iter().map(|m| m.inquiry.clone()).collect::<Vec<_>>(),
+            vec![contact, chat]
+        );
+        assert_eq!(recent[0].id, second);
+        assert!(!recent[0].received_at.is_empty());
+        assert_eq!(s.recent_inquiries(1).await.unwrap().len(), 1);
+    }
+
+    pub async fn campaigns_are_counted_by_parameters<S: Inbound>(s: &S) {
+        let spring = CampaignVisit::parse(Some("news"), Some("email"), Some("spring"), None, None)
+            .unwrap()
+            .unwrap();
+        let ads = CampaignVisit::parse(None, Some("cpc"), None, Some("mugs"), None)
+            .unwrap()
+            .unwrap();
+        for visit in [&spring, &ads, &spring] {
+            s.record_visit(visit).await.unwrap();
+        }
+        let counts = s.visit_counts().await.unwrap();
+        assert_eq!(
+            counts
+                .iter()
+                .map(|c| (c.visit.clone(), c.visits))
+                .collect::<Vec<_>>(),
+            vec![(spring, 2), (ads, 1)]
+        );
+    }
+
+    pub async fn client_errors_are_kept<S: Inbound>(s: &S) {
+        let e1 = ClientError::parse("Failed to fetch", "/products/x/1", None, None).unwrap();
+        let e2 = ClientError::parse("Teapot", "/bag", Some(418), Some("stack")).unwrap();
+        s.record_error(&e1).await.unwrap();
+        s.record_error(&e2).await.unwrap();
+        let recent = s.recent_errors(5).await.unwrap();
+        assert_eq!(
+            recent.iter().map(|r| r.error.clone()).collect::<Vec<_>>(),
+            vec![e2, e1]
+        );
+    }
+}
+
+macro_rules! inbound_suite {
+    ($module:ident, $make:expr) => {
+        mod $module {
+            use super::*;
+            inbound_suite!(@cases $make; sign_up_is_double_opt_in, inbox_keeps_messages_newest_first,
+                campaigns_are_counted_by_parameters, client_errors_are_kept);
+        }
+    };
+    (@cases $make:expr; $($case:ident),*) => {
+        $(
+            #[tokio::test]
+            async fn $case() {
+                let (store, _guard) = $make.await;
+                cases::$case(&store).await;
+            }
+        )*
+    };
+}
+
+async fn in_memory() -> (InMemoryInbound, ()) {
+    (InMemoryInbound::new(), ())
+}
+
+async fn sqlite() -> (SqliteStore, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(
+        &format!("sqlite://{}", dir.path().join("store.db").display()),
+        4,
+    )
+    .await
+    .unwrap();
+    store.migrate().await.unwrap();
+    (store, dir)
+}
+
+inbound_suite!(fake, in_memory());
+inbound_suite!(sqlite_file, sqlite());

@@ -1,0 +1,45 @@
+//! `POST /utm`: the campaign (`utm_*`) parameters of a visit, counted for the owner's
+//! `store report utm`. Spec 7 puts it outside `/api`, so it is a plain handler with
+//! the same guards and error shape as the API.
+
+use crate::api::error::ApiError;
+use crate::state::AppState;
+use poem::http::StatusCode;
+use poem::web::{Data, Json};
+use poem::{IntoResponse, Response, handler};
+use serde::Deserialize;
+use store_domain::inbound::CampaignVisit;
+
+#[derive(Deserialize)]
+pub struct UtmBody {
+    utm_source: Option<String>,
+    utm_medium: Option<String>,
+    utm_campaign: Option<String>,
+    utm_term: Option<String>,
+    utm_content: Option<String>,
+}
+
+#[handler]
+pub async fn utm(state: Data<&AppState>, Json(body): Json<UtmBody>) -> Response {
+    let parsed = CampaignVisit::parse(
+        body.utm_source.as_deref(),
+        body.utm_medium.as_deref(),
+        body.utm_campaign.as_deref(),
+        body.utm_term.as_deref(),
+        body.utm_content.as_deref(),
+    );
+    let result = match parsed {
+        Err(refused) => Err(ApiError::from(refused)),
+        // No parameter: nothing to count, and nothing wrong either.
+        Ok(None) => Ok(()),
+        Ok(Some(visit)) => state
+            .campaigns
+            .record_visit(&visit)
+            .await
+            .map_err(ApiError::from),
+    };
+    match result {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(err) => poem::Error::from(err).into_response(),
+    }
+}

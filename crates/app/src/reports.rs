@@ -1,0 +1,135 @@
+//! What the store owner reads from the command line: shoppers' messages, campaign
+//! visit counts and the browser app's error reports, printed as plain text.
+
+use store_domain::ports::{CampaignReports, ErrorReports, InboundError, Inbox};
+
+pub async fn messages(inbox: &dyn Inbox, limit: u32) -> Result<String, InboundError> {
+    let messages = inbox.recent_inquiries(limit).await?;
+    if messages.is_empty() {
+        return Ok("No messages yet.\n".into());
+    }
+    let mut out = String::new();
+    for m in messages {
+        let i = &m.inquiry;
+        out += &format!(
+            "#{} {} via {} from {}",
+            m.id,
+            m.received_at,
+            i.channel.as_str(),
+            i.email
+        );
+        if let Some(name) = &i.name {
+            out += &format!(" ({name})");
+        }
+        out += "\n";
+        if let Some(subject) = &i.subject {
+            out += &format!("  subject: {subject}\n");
+        }
+        if let Some(order) = &i.order_number {
+            out += &format!("  order: {order}\n");
+        }
+        for line in i.body.lines() {
+            out += &format!("  | {line}\n");
+        }
+    }
+    Ok(out)
+}
+
+pub async fn campaign_visits(reports: &dyn CampaignReports) -> Result<String, InboundError> {
+    let counts = reports.visit_counts().await?;
+    if counts.is_empty() {
+        return Ok("No campaign visits yet.\n".into());
+    }
+    let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
+    let mut out = format!(
+        "{:>7}  {:<16} {:<12} {:<20} {:<16} {}\n",
+        "visits", "source", "medium", "campaign", "term", "content"
+    );
+    for c in counts {
+        let v = &c.visit;
+        out += &format!(
+            "{:>7}  {:<16} {:<12} {:<20} {:<16} {}\n",
+            c.visits,
+            show(&v.source),
+            show(&v.medium),
+            show(&v.campaign),
+            show(&v.term),
+            show(&v.content)
+        );
+    }
+    Ok(out)
+}
+
+pub async fn client_errors(reports: &dyn ErrorReports, limit: u32) -> Result<String, InboundError> {
+    let errors = reports.recent_errors(limit).await?;
+    if errors.is_empty() {
+        return Ok("No client errors reported.\n".into());
+    }
+    let mut out = String::new();
+    for e in errors {
+        let status = e
+            .error
+            .status
+            .map(|s| format!(" [{s}]"))
+            .unwrap_or_default();
+        out += &format!(
+            "#{} {} {}{status}: {}\n",
+            e.id, e.received_at, e.error.url, e.error.message
+        );
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use store_adapters::fakes::InMemoryInbound;
+    use store_domain::inbound::{CampaignVisit, ClientError, Inquiry};
+
+    #[tokio::test]
+    async fn reports_print_what_was_received() {
+        let inbound = InMemoryInbound::new();
+        assert_eq!(messages(&inbound, 10).await.unwrap(), "No messages yet.\n");
+        inbound
+            .submit(
+                &Inquiry::contact("Dana", "d@x.org", "Late", "Line one\nLine two", Some("77"))
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        let text = messages(&inbound, 10).await.unwrap();
+        assert!(text.contains("via contact from d@x.org (Dana)"), "{text}");
+        assert!(
+            text.contains("  order: 77\n  | Line one\n  | Line two\n"),
+            "{text}"
+        );
+
+        let visit = CampaignVisit::parse(None, Some("email"), Some("spring"), None, None)
+            .unwrap()
+            .unwrap();
+        inbound.record_visit(&visit).await.unwrap();
+        inbound.record_visit(&visit).await.unwrap();
+        let table = campaign_visits(&inbound).await.unwrap();
+        assert!(
+            table
+                .lines()
+                .nth(1)
+                .unwrap()
+                .trim_start()
+                .starts_with("2  -"),
+            "{table}"
+        );
+        assert!(table.contains("spring"));
+
+        inbound
+            .record_error(&ClientError::parse("Boom", "/bag", Some(500), None).unwrap())
+            .await
+            .unwrap();
+        assert!(
+            client_errors(&inbound, 5)
+                .await
+                .unwrap()
+                .contains("/bag [500]: Boom")
+        );
+    }
+}
