@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod campaigns;
+pub mod compress;
 pub mod reports;
 pub mod seed;
 pub mod serve;

@@ -2,7 +2,7 @@
 //! history-mode fallback, and the drawn product pictures.
 
 use crate::state::AppState;
-use crate::{api, campaigns};
+use crate::{api, campaigns, compress};
 use poem::http::{StatusCode, header};
 use poem::web::Path;
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, handler};
@@ -44,11 +44,13 @@ fn cache_control(path: &str) -> &'static str {
 #[handler]
 fn ui(req: &Request) -> Response {
     let path = req.uri().path().trim_start_matches('/');
+    let accept = req
+        .headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
     if let Some(file) = (!path.is_empty()).then(|| UiFiles::get(path)).flatten() {
-        return Response::builder()
-            .header(header::CONTENT_TYPE, file.metadata.mimetype())
-            .header(header::CACHE_CONTROL, cache_control(path))
-            .body(file.data.into_owned());
+        return ui_file(path, &file.data, file.metadata.mimetype(), accept);
     }
     // A missing fingerprinted file is a real 404 (a stale page asking for an old
     // bundle); any other path is a client route the app itself resolves.
@@ -56,15 +58,29 @@ fn ui(req: &Request) -> Response {
         return StatusCode::NOT_FOUND.into_response();
     }
     match UiFiles::get(INDEX) {
-        Some(index) => Response::builder()
-            .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
-            .header(header::CACHE_CONTROL, cache_control(INDEX))
-            .body(index.data.into_owned()),
+        Some(index) => ui_file(INDEX, &index.data, "text/html; charset=utf-8", accept),
         None => (
             StatusCode::SERVICE_UNAVAILABLE,
             "The store's UI was not built into this binary: run `npm ci && npm run build` in ui/, then rebuild.",
         )
             .into_response(),
+    }
+}
+
+/// One of the UI's files, compressed when the browser accepts it and it is worth it.
+fn ui_file(path: &str, data: &[u8], mime: &str, accept_encoding: &str) -> Response {
+    let response = Response::builder()
+        .header(header::CONTENT_TYPE, mime)
+        .header(header::CACHE_CONTROL, cache_control(path));
+    if !compress::worth_compressing(mime, data.len()) {
+        return response.body(data.to_vec());
+    }
+    let response = response.header(header::VARY, "accept-encoding");
+    match compress::negotiate(accept_encoding) {
+        Some(encoding) => response
+            .header(header::CONTENT_ENCODING, encoding.header_value())
+            .body(compress::compressed(path, data, encoding)),
+        None => response.body(data.to_vec()),
     }
 }
 
@@ -89,4 +105,37 @@ fn media(Path((icon, file)): Path<(String, String)>) -> Response {
         .header(header::CONTENT_TYPE, "image/svg+xml")
         .header(header::CACHE_CONTROL, "public, max-age=31536000, immutable")
         .body(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header<'a>(resp: &'a Response, name: header::HeaderName) -> Option<&'a str> {
+        resp.headers().get(name).and_then(|v| v.to_str().ok())
+    }
+
+    #[test]
+    fn text_files_go_out_compressed_when_accepted() {
+        let js = "export const a = 1;\n".repeat(200).into_bytes();
+        let br = ui_file("assets/t-1.js", &js, "text/javascript", "gzip, deflate, br");
+        assert_eq!(header(&br, header::CONTENT_ENCODING), Some("br"));
+        assert_eq!(header(&br, header::VARY), Some("accept-encoding"));
+        assert_eq!(header(&br, header::CACHE_CONTROL), Some("public, max-age=31536000, immutable"));
+        let gz = ui_file("assets/t-1.js", &js, "text/javascript", "gzip");
+        assert_eq!(header(&gz, header::CONTENT_ENCODING), Some("gzip"));
+        let plain = ui_file("assets/t-1.js", &js, "text/javascript", "");
+        assert_eq!(header(&plain, header::CONTENT_ENCODING), None);
+        assert_eq!(header(&plain, header::VARY), Some("accept-encoding"), "caches must key on the encoding");
+    }
+
+    #[test]
+    fn fonts_and_tiny_files_go_out_as_they_are() {
+        let font = vec![7u8; 20_000];
+        let resp = ui_file("assets/heebo.woff2", &font, "font/woff2", "br");
+        assert_eq!(header(&resp, header::CONTENT_ENCODING), None);
+        let tiny = ui_file("favicon.svg", b"<svg/>", "image/svg+xml", "br");
+        assert_eq!(header(&tiny, header::CONTENT_ENCODING), None);
+        assert_eq!(header(&tiny, header::CACHE_CONTROL), Some("no-cache"));
+    }
 }
