@@ -111,7 +111,7 @@ fn media(Path((icon, file)): Path<(String, String)>) -> Response {
 mod tests {
     use super::*;
 
-    fn header<'a>(resp: &'a Response, name: header::HeaderName) -> Option<&'a str> {
+    fn header(resp: &Response, name: header::HeaderName) -> Option<&str> {
         resp.headers().get(name).and_then(|v| v.to_str().ok())
     }
 
