@@ -121,12 +121,19 @@ mod tests {
         let br = ui_file("assets/t-1.js", &js, "text/javascript", "gzip, deflate, br");
         assert_eq!(header(&br, header::CONTENT_ENCODING), Some("br"));
         assert_eq!(header(&br, header::VARY), Some("accept-encoding"));
-        assert_eq!(header(&br, header::CACHE_CONTROL), Some("public, max-age=31536000, immutable"));
+        assert_eq!(
+            header(&br, header::CACHE_CONTROL),
+            Some("public, max-age=31536000, immutable")
+        );
         let gz = ui_file("assets/t-1.js", &js, "text/javascript", "gzip");
         assert_eq!(header(&gz, header::CONTENT_ENCODING), Some("gzip"));
         let plain = ui_file("assets/t-1.js", &js, "text/javascript", "");
         assert_eq!(header(&plain, header::CONTENT_ENCODING), None);
-        assert_eq!(header(&plain, header::VARY), Some("accept-encoding"), "caches must key on the encoding");
+        assert_eq!(
+            header(&plain, header::VARY),
+            Some("accept-encoding"),
+            "caches must key on the encoding"
+        );
     }
 
     #[test]
