@@ -1,29 +1,24 @@
-import { Link } from 'react-router'
+import { CurrencySelect } from '@/features/currency/components/CurrencySelect'
+import { CompanyLinks, ConnectBlock, LegalLine, ReturnsBlock, ShippingBlock } from '@/features/footer/components/FooterBlocks'
+import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm'
 import styles from './Footer.module.css'
 
-// Spec 2.1: the footer's policy pages, with their fixed public ids.
-const CONTENT_PAGES = [
-  { name: 'About', path: '/about/43' },
-  { name: 'Shipping Policy', path: '/shipping-policy/41' },
-  { name: 'Return Policy', path: '/return-policy/42' },
-  { name: 'Terms of Use', path: '/terms-of-use/39' },
-  { name: 'Privacy Policy', path: '/privacy-policy/40' },
-]
-
+/** Spec 2.8: company links, shipping and returns, newsletter, social and apps, chat, currency, copyright. */
 export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={`page ${styles.inner}`}>
-        <nav aria-label="Store information">
-          <ul className={styles.links}>
-            {CONTENT_PAGES.map((page) => (
-              <li key={page.path}>
-                <Link to={page.path}>{page.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className={styles.copyright}>© {new Date().getFullYear()} Olive Lane</p>
+        <div className={styles.columns}>
+          <CompanyLinks />
+          <ShippingBlock />
+          <ReturnsBlock />
+          <ConnectBlock />
+        </div>
+        <div className={styles.row}>
+          <NewsletterForm />
+          <CurrencySelect />
+        </div>
+        <LegalLine />
       </div>
     </footer>
   )

@@ -1,22 +1,102 @@
+import { useAtomValue } from 'jotai'
+import { useRef } from 'react'
 import { Link } from 'react-router'
+import { BagLink } from '@/features/chrome/components/BagLink'
+import { FreeShippingBanner } from '@/features/chrome/components/Banners'
+import { LanguageSwitch } from '@/features/chrome/components/LanguageSwitch'
+import { SearchBox } from '@/features/chrome/components/SearchBox'
+import { useHeaderHidden } from '@/features/chrome/headerScroll'
+import { DepartmentMenu } from '@/features/departments/components/DepartmentMenu'
 import { DepartmentsNav } from '@/features/departments/components/DepartmentsNav'
+import { AccountMenu } from '@/features/menus/components/AccountMenu'
+import { AssistancePanel } from '@/features/menus/components/AssistancePanel'
+import { ProfileLinks } from '@/features/menus/components/ProfileLinks'
+import { useT } from '@/lib/i18n'
+import { openHeaderPanelAtom } from '@/lib/panels'
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/useMediaQuery'
 import styles from './Header.module.css'
+import { messages } from './messages'
 
-/** A modest header: the logo home and the departments. */
+// The bag issue supplies the real count.
+const BAG_COUNT = 0
+
+/**
+ * Spec 2.4: a sticky header that hides on scrolling down and returns on scrolling up.
+ * Desktop: menu button, logo, search, language, account and assistance menus, bag,
+ * and the departments in a row. Below 769 px: menu button (with the profile links
+ * and the language inside), logo and bag, and the search box on its own row.
+ */
 export function Header() {
+  const header = useRef<HTMLElement>(null)
+  // An open menu or a search in progress keeps the header in view.
+  const scrolledAway = useHeaderHidden(header)
+  const panelOpen = useAtomValue(openHeaderPanelAtom) !== null
+  const hidden = scrolledAway && !panelOpen
+  const mobile = useMediaQuery(MOBILE_QUERY)
+  return (
+    <header ref={header} className={styles.header} data-hidden={hidden || undefined}>
+      {mobile ? (
+        <div className="page">
+          <div className={styles.bar}>
+            <DepartmentMenu>
+              <ProfileLinks />
+              <div className={styles.menuLanguage}>
+                <LanguageSwitch />
+              </div>
+            </DepartmentMenu>
+            <Logo />
+            <span className={styles.end}>
+              <BagLink count={BAG_COUNT} />
+            </span>
+          </div>
+          <div className={styles.mobileSearch}>
+            <SearchBox />
+          </div>
+        </div>
+      ) : (
+        <>
+          <div className={`page ${styles.bar}`}>
+            <DepartmentMenu />
+            <Logo />
+            <div className={styles.grow}>
+              <SearchBox />
+            </div>
+            <LanguageSwitch />
+            <AccountMenu />
+            <AssistancePanel />
+            <BagLink count={BAG_COUNT} />
+          </div>
+          <div className="page">
+            <DepartmentsNav />
+          </div>
+        </>
+      )}
+      <FreeShippingBanner />
+    </header>
+  )
+}
+
+/** Spec 2.4: Checkout and Review show only the logo. */
+export function LogoHeader() {
   return (
     <header className={styles.header}>
       <div className={`page ${styles.bar}`}>
-        <Link to="/" className={styles.logo}>
-          Olive Lane{' '}
-          <span lang="he" dir="rtl" className={styles.logoHebrew}>
-            שדרת הזית
-          </span>
-        </Link>
-      </div>
-      <div className="page">
-        <DepartmentsNav />
+        <Logo />
       </div>
     </header>
+  )
+}
+
+function Logo() {
+  const t = useT(messages)
+  return (
+    <Link to="/" className={styles.logo} aria-label={t('home')}>
+      <span lang="en" dir="ltr">
+        Olive Lane
+      </span>
+      <span lang="he" dir="rtl" className={styles.logoHebrew}>
+        שדרת הזית
+      </span>
+    </Link>
   )
 }

@@ -1,22 +1,52 @@
-import { useEffect, useRef } from 'react'
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
 import { Loading } from '@/components/Loading'
+import { Toasts } from '@/components/Toasts'
+import { AnnouncementBanner, BetaBanner, ProxyWarning } from '@/features/chrome/components/Banners'
+import { FreeShippingTerms } from '@/features/chrome/components/FreeShippingTerms'
+import { TopButton } from '@/features/chrome/components/TopButton'
+import { useProxySignal } from '@/features/chrome/useProxySignal'
+import { useCampaignReport } from '@/features/campaigns/useCampaignReport'
+import { HelpChat } from '@/features/help-chat/components/HelpChat'
+import { useInterfaceLanguage, useT } from '@/lib/i18n'
+import { useScrollBehaviour } from '@/lib/scrollBehaviour'
 import { Footer } from './Footer'
-import { Header } from './Header'
+import { Header, LogoHeader } from './Header'
 import styles from './Layout.module.css'
+import { messages } from './messages'
+import { currentHandle } from './routeHandle'
 
-/** The chrome around every screen except the invoice: skip link, header, main, footer. */
+/** The chrome around every screen except the invoice: banners, header, main, footer and the floating panels. */
 export function Layout() {
+  const t = useT(messages)
   // While the next screen's code or data loads, the current one stays and says so.
   const loading = useNavigation().state === 'loading'
   const main = useFocusOnNewPage()
+  // Spec 2.3 scroll rules and 2.2 campaign reports, on every change of path.
+  useScrollBehaviour()
+  useCampaignReport()
+  const route = currentHandle(useMatches())?.name
+  // Spec 2.4: checkout steps keep the shopper on task with only the logo.
+  const logoOnly = route === 'Checkout' || route === 'Review'
+  useDocumentLanguage()
+  useProxySignal()
 
   return (
     <>
       <a href="#main" className={styles.skipLink}>
-        Skip to main content
+        {t('skip')}
       </a>
-      <Header />
+      {/* The notices are a landmark of their own, so no page content sits outside one. */}
+      <aside aria-label={t('notices')}>
+        <ProxyWarning />
+        {!logoOnly && (
+          <>
+            <AnnouncementBanner />
+            <BetaBanner />
+          </>
+        )}
+      </aside>
+      {logoOnly ? <LogoHeader /> : <Header />}
       <main id="main" ref={main} tabIndex={-1} className={styles.main} aria-busy={loading}>
         {loading && (
           <div className={styles.pending}>
@@ -26,9 +56,25 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
+      <TopButton />
+      <HelpChat />
+      <FreeShippingTerms />
+      <Toasts />
     </>
   )
+}
+
+/**
+ * The whole document follows the interface language: `<html lang dir>` (Hebrew is
+ * right to left). Set before the first paint, so a Hebrew shopper never sees the
+ * page flip from left to right.
+ */
+function useDocumentLanguage() {
+  const { lang, dir } = useInterfaceLanguage()
+  useLayoutEffect(() => {
+    document.documentElement.lang = lang
+    document.documentElement.dir = dir
+  }, [lang, dir])
 }
 
 /**

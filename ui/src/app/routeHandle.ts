@@ -42,6 +42,7 @@ export type RouteName =
   | 'ProductsShow'
   | 'SearchIndex'
   | 'eGift'
+  | 'NewsletterConfirm'
   | 'ContentPage'
   | 'ProductsIndex'
   | 'ContactUs'

@@ -27,6 +27,11 @@ const productPage = () => import('@/features/catalog/components/ProductPage')
 const bundlePage = () => import('@/features/catalog/components/BundlePage')
 const productListPage = () => import('@/features/catalog/components/ProductListPage')
 const contentPage = () => import('@/features/content/components/ContentPage')
+const contactPage = () => import('@/features/content/components/ContactPage')
+const storeInformationPage = () => import('@/features/content/components/StoreInformationPage')
+const storeHoursPage = () => import('@/features/content/components/StoreHoursPage')
+const storeAddressPage = () => import('@/features/content/components/StoreAddressPage')
+const virtualTourPage = () => import('@/features/content/components/VirtualTourPage')
 
 const screens: RouteObject[] = [
   { index: true, handle: handle('Home', 'Home'), lazy: home },
@@ -66,11 +71,12 @@ const screens: RouteObject[] = [
   {
     path: '/store-information',
     handle: handle('StoreInformation', 'Store Information'),
+    lazy: storeInformationPage,
     children: [
       { index: true, element: <Navigate to="/store-information/address" replace /> },
-      soon('hours', 'StoreHours', 'Store Hours'),
-      soon('address', 'StoreAddress', 'Store Address'),
-      soon('virtual-tour', 'VirtualTour', 'Virtual Tour'),
+      { path: 'hours', handle: handle('StoreHours', 'Store Hours'), lazy: storeHoursPage },
+      { path: 'address', handle: handle('StoreAddress', 'Store Address'), lazy: storeAddressPage },
+      { path: 'virtual-tour', handle: handle('VirtualTour', 'Virtual Tour'), lazy: virtualTourPage },
     ],
   },
   soon('/return', 'Return', 'Start a Return'),
@@ -83,13 +89,19 @@ const screens: RouteObject[] = [
   { path: '/bundles/:slug/:id', handle: handle('ProductsShow', 'Bundle'), lazy: bundlePage },
   soon('/search', 'SearchIndex', 'Search'),
   soon('/e-gift-card', 'eGift', 'E-Gift Card'),
+  // Beyond the spec's table: where the newsletter confirmation mail links to.
+  {
+    path: '/newsletter/confirm',
+    handle: handle('NewsletterConfirm', 'Newsletter subscription'),
+    lazy: () => import('@/features/newsletter/components/ConfirmPage'),
+  },
   // Two dynamic segments: /about/43, /shipping-policy/41 ... Paths with a static
   // first segment (/thank-you/:id) outrank it.
   { path: '/:page/:id', handle: handle('ContentPage', 'Page'), lazy: contentPage },
   // Three dynamic segments: /category/mugs/12, /vendor/olive-and-oak/1, /creator/dana-levi/3.
   { path: '/:index/:slug/:id', handle: handle('ProductsIndex', 'Products'), lazy: productListPage },
   { path: '/a/:index/:slug/:id', handle: handle('ProductsIndex', 'Products'), lazy: productListPage },
-  soon('/contact-us', 'ContactUs', 'Contact Us'),
+  { path: '/contact-us', handle: handle('ContactUs', 'Contact Us'), lazy: contactPage },
   { path: '/500', handle: handle('ServerError', 'Server error'), Component: ServerErrorPage },
   { path: '*', handle: handle('404', 'Page not found'), Component: NotFoundPage },
 ]

@@ -1,5 +1,9 @@
 import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { createStore, Provider } from 'jotai'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { currencyAtom } from '@/lib/preferences'
+import { stubApi } from '@/testing/api'
 import { Price } from './Price'
 
 function struckPrice(container: HTMLElement) {
@@ -26,5 +30,43 @@ describe('Price', () => {
     const { container } = render(<Price price={1800} fakePrice={fakePrice} />)
     expect(struckPrice(container)).toBeNull()
     expect(container).toHaveTextContent(/^\$18\.00$/)
+  })
+})
+
+describe('Price in another currency (spec 4.7, 9)', () => {
+  const currencies = [
+    { currency: 'USD', name: 'US Dollar', rate: 1, symbol: '' },
+    { currency: 'ILS', name: 'Israeli new shekel', rate: 3.7, symbol: '&#8362;' },
+  ]
+
+  function renderIn(code: string, ui: ReactNode) {
+    const store = createStore()
+    store.set(currencyAtom, code)
+    return render(<Provider store={store}>{ui}</Provider>)
+  }
+
+  afterEach(() => {
+    localStorage.clear()
+  })
+
+  it('shows the converted price beside the dollar price', async () => {
+    stubApi({ '/api/currencies': currencies })
+    const { container } = renderIn('ILS', <Price price={1800} />)
+    expect(await screen.findByText('₪66.60')).toBeInTheDocument()
+    expect(container).toHaveTextContent('$18.00')
+    expect(container).toHaveTextContent('About, in Israeli new shekel: ₪66.60')
+  })
+
+  it('converts the sale price, not the struck-through one', async () => {
+    stubApi({ '/api/currencies': currencies })
+    renderIn('ILS', <Price price={1000} fakePrice={2000} />)
+    expect(await screen.findByText('₪37.00')).toBeInTheDocument()
+  })
+
+  it('does not ask for the currencies while US Dollar is selected', () => {
+    const requested = stubApi({ '/api/currencies': currencies })
+    const { container } = renderIn('USD', <Price price={1800} />)
+    expect(container).toHaveTextContent(/^\$18\.00$/)
+    expect(requested).toEqual([])
   })
 })

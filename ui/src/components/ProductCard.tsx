@@ -1,5 +1,10 @@
+import { useAtomValue } from 'jotai'
 import { Link } from 'react-router'
 import type { Schema } from '@/lib/api/client'
+import { hebrewApplies, localize } from '@/lib/hebrew'
+import { useT } from '@/lib/i18n'
+import { languageAtom } from '@/lib/preferences'
+import { messages } from './messages'
 import { Price } from './Price'
 import styles from './ProductCard.module.css'
 
@@ -13,6 +18,10 @@ interface ProductCardProps {
 
 export function ProductCard({ item, headingLevel = 3, note }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  // Spec 4.9: the Hebrew title where the shopper chose Hebrew and the product has one.
+  const title = localize(language, hebrewApplies(language, item), item.title, item.heb_title)
   return (
     <article className={styles.card}>
       {/* The linked title names the product, so the picture is decorative here;
@@ -22,14 +31,14 @@ export function ProductCard({ item, headingLevel = 3, note }: ProductCardProps) 
       ) : (
         <div className={styles.image} />
       )}
-      <Heading className={styles.title}>
+      <Heading className={styles.title} {...title.attributes}>
         <Link to={item.path} className={styles.link}>
-          {item.title}
+          {title.text}
         </Link>
       </Heading>
       {item.vendor_name && <p className={styles.vendor}>{item.vendor_name}</p>}
       <Price price={item.price} fakePrice={item.fake_price} />
-      {!item.in_stock && <p className={styles.note}>Out of stock</p>}
+      {!item.in_stock && <p className={styles.note}>{t('outOfStock')}</p>}
       {note && <p className={styles.note}>{note}</p>}
     </article>
   )

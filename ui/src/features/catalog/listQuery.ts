@@ -1,15 +1,16 @@
 import type { Schema } from '@/lib/api/client'
 import { ApiError } from '@/lib/api/errors'
+import type { CatalogKey } from './messages'
 
 export type ListIndex = Schema<'ProductList'>['index']
 export type Sort = Schema<'ProductList'>['sort']
 
 /** Spec 9's sort options; the values are the wire's, spelling included. */
-export const SORT_OPTIONS: readonly { value: Sort; label: string }[] = [
-  { value: 'relavent', label: 'Most Relevant' },
-  { value: 'price-asc', label: 'Price: Low to High' },
-  { value: 'price-desc', label: 'Price: High to Low' },
-  { value: 'release_date-desc', label: 'Newest' },
+export const SORT_OPTIONS: readonly { value: Sort; label: CatalogKey }[] = [
+  { value: 'relavent', label: 'sortRelevant' },
+  { value: 'price-asc', label: 'sortPriceAsc' },
+  { value: 'price-desc', label: 'sortPriceDesc' },
+  { value: 'release_date-desc', label: 'sortNewest' },
 ]
 
 const LIST_INDEXES: readonly ListIndex[] = ['category', 'vendor', 'creator']

@@ -1,10 +1,16 @@
+import { useAtomValue } from 'jotai'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
+import { LanguageToggle } from '@/components/LanguageToggle'
 import { Price } from '@/components/Price'
 import { ProductCard } from '@/components/ProductCard'
 import { idParam } from '@/lib/api/errors'
+import { hasHebrew, hebrewApplies, localize } from '@/lib/hebrew'
+import { useT } from '@/lib/i18n'
+import { languageAtom } from '@/lib/preferences'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { getBundle } from '../api'
+import { messages } from '../messages'
 import { picturesOf } from '../pictures'
 import gridStyles from '@/components/ProductGrid.module.css'
 import styles from './Detail.module.css'
@@ -18,7 +24,12 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 
 export function BundlePage() {
   const bundle = useLoaderData<typeof loader>()
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const hebrew = hebrewApplies(language, bundle)
   useDocumentTitle(bundle.title)
+  const shortDesc = localize(language, hebrew, bundle.short_desc, bundle.heb_short_desc)
+  const description = localize(language, hebrew, bundle.description, bundle.heb_description)
 
   return (
     <div className="page">
@@ -26,15 +37,18 @@ export function BundlePage() {
       <article className={styles.detail}>
         <Gallery key={bundle.id} pictures={picturesOf(bundle)} title={bundle.title} />
         <div className={styles.summary}>
-          <DetailHeading title={bundle.title} hebTitle={bundle.heb_title} />
+          <DetailHeading title={localize(language, hebrew, bundle.title, bundle.heb_title)} hebTitle={bundle.heb_title} />
+          {hasHebrew(bundle) && <LanguageToggle />}
           <div className={styles.offer}>
             <Price price={bundle.price} fakePrice={bundle.fake_price} />
             <StockStatus max={bundle.max} />
           </div>
-          <p className={styles.lead}>{bundle.short_desc}</p>
+          <p className={styles.lead} {...shortDesc.attributes}>
+            {shortDesc.text}
+          </p>
           <dl className={styles.facts}>
             <div>
-              <dt>SKU</dt>
+              <dt>{t('sku')}</dt>
               <dd>{bundle.sku}</dd>
             </div>
           </dl>
@@ -42,19 +56,21 @@ export function BundlePage() {
       </article>
 
       <section aria-labelledby="bundle-items" className={styles.section}>
-        <h2 id="bundle-items">In this bundle</h2>
+        <h2 id="bundle-items">{t('inThisBundle')}</h2>
         <ul className={gridStyles.grid}>
           {bundle.items.map(({ product, quantity }) => (
             <li key={product.id}>
-              <ProductCard item={product} note={`Quantity: ${quantity}`} />
+              <ProductCard item={product} note={t('bundleQuantity', { n: quantity })} />
             </li>
           ))}
         </ul>
       </section>
 
       <section aria-labelledby="bundle-description" className={styles.section}>
-        <h2 id="bundle-description">Description</h2>
-        <p className={styles.text}>{bundle.description}</p>
+        <h2 id="bundle-description">{t('description')}</h2>
+        <p className={styles.text} {...description.attributes}>
+          {description.text}
+        </p>
       </section>
     </div>
   )

@@ -1,5 +1,7 @@
 import { useState } from 'react'
 import type { Schema } from '@/lib/api/client'
+import { useT } from '@/lib/i18n'
+import { messages } from '../messages'
 import styles from './Gallery.module.css'
 
 interface GalleryProps {
@@ -10,6 +12,7 @@ interface GalleryProps {
 
 /** A large picture with a row of thumbnail buttons choosing it. */
 export function Gallery({ pictures, title }: GalleryProps) {
+  const t = useT(messages)
   const [selected, setSelected] = useState(0)
   const current = pictures[selected] ?? pictures[0]
   if (current === undefined) return null
@@ -20,19 +23,19 @@ export function Gallery({ pictures, title }: GalleryProps) {
       <img
         className={styles.main}
         src={current.url}
-        alt={count > 1 ? `${title}, view ${selected + 1} of ${count}` : title}
+        alt={count > 1 ? t('pictureAlt', { title, n: selected + 1, count }) : title}
         width={600}
         height={600}
       />
       {count > 1 && (
-        <ul className={styles.thumbnails} aria-label="Pictures">
+        <ul className={styles.thumbnails} aria-label={t('pictures')}>
           {pictures.map((picture, i) => (
             <li key={picture.url}>
               <button
                 type="button"
                 className={styles.thumbnail}
                 aria-pressed={i === selected}
-                aria-label={`Show view ${i + 1} of ${count}`}
+                aria-label={t('showPicture', { n: i + 1, count })}
                 onClick={() => {
                   setSelected(i)
                 }}

@@ -1,4 +1,6 @@
 import { Link } from 'react-router'
+import { useT } from '@/lib/i18n'
+import { messages } from '../messages'
 import styles from './Pagination.module.css'
 
 interface PaginationProps {
@@ -9,15 +11,16 @@ interface PaginationProps {
 }
 
 export function Pagination({ page, pageCount, searchFor }: PaginationProps) {
+  const t = useT(messages)
   if (pageCount <= 1) return null
   const to = (n: number) => ({ search: searchFor(n) })
   return (
-    <nav aria-label="Pagination" className={styles.pagination}>
+    <nav aria-label={t('pagination')} className={styles.pagination}>
       <ul className={styles.list}>
         {page > 1 && (
           <li>
-            <Link to={to(page - 1)} rel="prev" className={styles.link} aria-label="Previous page">
-              Previous
+            <Link to={to(page - 1)} rel="prev" className={styles.link} aria-label={t('previousPage')}>
+              {t('previous')}
             </Link>
           </li>
         )}
@@ -32,7 +35,7 @@ export function Pagination({ page, pageCount, searchFor }: PaginationProps) {
                 to={to(n)}
                 className={styles.link}
                 aria-current={n === page ? 'page' : undefined}
-                aria-label={`Page ${n}`}
+                aria-label={t('pageN', { n })}
               >
                 {n}
               </Link>
@@ -41,8 +44,8 @@ export function Pagination({ page, pageCount, searchFor }: PaginationProps) {
         )}
         {page < pageCount && (
           <li>
-            <Link to={to(page + 1)} rel="next" className={styles.link} aria-label="Next page">
-              Next
+            <Link to={to(page + 1)} rel="next" className={styles.link} aria-label={t('nextPage')}>
+              {t('next')}
             </Link>
           </li>
         )}

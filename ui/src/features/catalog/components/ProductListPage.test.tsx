@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { answer, stubApi } from '@/testing/api'
 import { departments, productList, summary } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
@@ -74,5 +74,65 @@ describe('the product listing', () => {
     expect(await screen.findByText('There are no products here yet.')).toBeInTheDocument()
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
+  })
+})
+
+describe('the mobile list bar (spec 2.4, 4.10)', () => {
+  afterEach(() => {
+    localStorage.clear()
+  })
+
+  it('opens a Sort & Filter panel whose sort goes back to page 1, and Done closes it', async () => {
+    stubApi({ '/api/categories': departments, '/api/lists/category/12': listEndpoint })
+    const { router } = renderApp('/category/mugs/12?page=2')
+    const user = userEvent.setup()
+
+    const open = await screen.findByRole('button', { name: 'Sort & Filter' })
+    await user.click(open)
+    const panel = screen.getByRole('dialog', { name: 'Sort & Filter' })
+    expect(panel).toHaveAttribute('aria-modal', 'true')
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Sort by' }), 'Price: High to Low')
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?sort=price-desc')
+    })
+
+    await user.click(within(panel).getByRole('button', { name: 'Done' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    // Focus goes back to the button that opened the panel.
+    expect(open).toHaveFocus()
+  })
+
+  it('resets sort and page from the URL', async () => {
+    stubApi({ '/api/categories': departments, '/api/lists/category/12': listEndpoint })
+    const { router } = renderApp('/category/mugs/12?page=3&sort=price-asc')
+    const user = userEvent.setup()
+
+    await user.click(await screen.findByRole('button', { name: 'Sort & Filter' }))
+    await user.click(screen.getByRole('button', { name: 'Reset' }))
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('')
+    })
+  })
+
+  it('closes the panel with Escape', async () => {
+    stubApi({ '/api/categories': departments, '/api/lists/category/12': listEndpoint })
+    renderApp('/category/mugs/12')
+    const user = userEvent.setup()
+
+    await user.click(await screen.findByRole('button', { name: 'Sort & Filter' }))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('has a language toggle that turns the list title and the interface Hebrew', async () => {
+    stubApi({ '/api/categories': departments, '/api/lists/category/12': listEndpoint })
+    renderApp('/category/mugs/12')
+    const user = userEvent.setup()
+
+    await user.click(await screen.findByRole('button', { name: 'עברית' }))
+    const heading = screen.getByRole('heading', { level: 1, name: 'ספלים' })
+    expect(heading).toHaveAttribute('dir', 'rtl')
+    expect(screen.getByText('60 מוצרים')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'מיון וסינון' })).toBeInTheDocument()
   })
 })

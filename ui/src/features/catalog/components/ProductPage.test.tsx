@@ -1,8 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { STORAGE_KEY } from '@/lib/persist'
 import { stubApi } from '@/testing/api'
 import { departments, product } from '@/testing/fixtures'
+
+afterEach(() => {
+  localStorage.clear()
+})
+
+/** Starts the app with the language stored as a returning shopper would have it. */
+function storeLanguage(language: 'heb' | 'eng') {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify({ language }))
+}
 import { renderApp } from '@/testing/render'
 
 const mug = product({
@@ -105,5 +115,157 @@ describe('the product page', () => {
 
     expect(screen.getByRole('img', { name: 'Stoneware Mug, view 2 of 2' })).toHaveAttribute('src', '/media/mug/f4a261.svg')
     expect(screen.getByRole('button', { name: 'Show view 2 of 2' })).toHaveAttribute('aria-pressed', 'true')
+  })
+})
+
+describe('the product page in Hebrew (spec 4.9)', () => {
+  const withCreator = product({
+    creators: [{ id: 3, name: 'Dana Levi', heb_name: 'דנה לוי', role: 'maker', path: '/creator/dana-levi/3' }],
+  })
+
+  it('switches title, descriptions and creators to right-to-left Hebrew with the toggle', async () => {
+    stubApi({ '/api/categories': departments, '/api/products/1001': withCreator })
+    renderApp('/products/stoneware-mug/1001')
+    const user = userEvent.setup()
+
+    await screen.findByRole('heading', { level: 1, name: 'Stoneware Mug' })
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true')
+    await user.click(screen.getByRole('button', { name: 'עברית' }))
+
+    const heading = screen.getByRole('heading', { level: 1, name: 'ספל אבן' })
+    expect(heading).toHaveAttribute('dir', 'rtl')
+    expect(heading).toHaveAttribute('lang', 'he')
+    // The secondary Hebrew line belongs to English mode only.
+    expect(screen.getAllByText('ספל אבן')).toHaveLength(1)
+    expect(screen.getByText('ספל יציב לבקרים איטיים.')).toHaveAttribute('dir', 'rtl')
+    expect(screen.getByText('נזרק ביד ומזוגג פעמיים.')).toHaveAttribute('lang', 'he')
+    expect(screen.getByRole('link', { name: 'דנה לוי' })).toHaveAttribute('dir', 'rtl')
+    // The interface follows: headings and labels are Hebrew too.
+    expect(screen.getByRole('heading', { level: 2, name: 'תיאור' })).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}')).toMatchObject({ language: 'heb' })
+  })
+
+  it('offers no toggle and stays English when there is no Hebrew text', async () => {
+    storeLanguage('heb')
+    const english = product({ heb_title: undefined, heb_description: undefined, heb_short_desc: undefined })
+    stubApi({ '/api/categories': departments, '/api/products/1001': english })
+    renderApp('/products/stoneware-mug/1001')
+
+    // The interface is Hebrew; the English content inside it is marked English, left to right.
+    await screen.findByRole('heading', { level: 2, name: 'תיאור' })
+    const heading = screen.getByRole('heading', { level: 1, name: 'Stoneware Mug' })
+    expect(heading).toHaveAttribute('dir', 'ltr')
+    expect(screen.getByText('A sturdy mug for slow mornings.')).toHaveAttribute('lang', 'en')
+    expect(screen.queryByRole('group', { name: /Language|שפה/ })).not.toBeInTheDocument()
+  })
+
+  it('offers the toggle when only a creator has a Hebrew name', async () => {
+    const onlyCreator = product({
+      heb_title: undefined,
+      heb_description: undefined,
+      heb_short_desc: undefined,
+      creators: withCreator.creators,
+    })
+    stubApi({ '/api/categories': departments, '/api/products/1001': onlyCreator })
+    renderApp('/products/stoneware-mug/1001')
+    const user = userEvent.setup()
+
+    await user.click(await screen.findByRole('button', { name: 'עברית' }))
+    expect(screen.getByRole('link', { name: 'דנה לוי' })).toHaveAttribute('lang', 'he')
+    // Fields without Hebrew stay English, marked left to right.
+    expect(screen.getByRole('heading', { level: 1, name: 'Stoneware Mug' })).toHaveAttribute('dir', 'ltr')
+  })
+})
+
+describe('buying options on the product page', () => {
+  it('limits the quantity to the smaller of stock and max_quantity', async () => {
+    stubApi({ '/api/categories': departments, '/api/products/1001': product({ max: 25, max_quantity: 12 }) })
+    renderApp('/products/stoneware-mug/1001')
+    const user = userEvent.setup()
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Quantity' }), '10+')
+    const input = screen.getByRole('spinbutton', { name: 'Quantity' })
+    expect(input).toHaveAttribute('max', '12')
+    await user.clear(input)
+    await user.type(input, '40')
+    await user.tab()
+    expect(input).toHaveValue(12)
+  })
+
+  it('follows the chosen variation and hides the selector when it is out of stock', async () => {
+    stubApi({ '/api/categories': departments, '/api/products/1001': mug })
+    renderApp('/products/stoneware-mug/1001')
+    const user = userEvent.setup()
+
+    expect(await screen.findByRole('combobox', { name: 'Quantity' })).toBeInTheDocument()
+    await user.click(screen.getByRole('radio', { name: /Red/ }))
+    expect(screen.queryByRole('combobox', { name: 'Quantity' })).not.toBeInTheDocument()
+    expect(offer()).toHaveTextContent('Out of stock')
+  })
+
+  it('offers gift wrap and one limited text field per personalization', async () => {
+    const gift = product({
+      meta: {
+        gift_options: { price: 500 },
+        personalization: [
+          { key: 'name', label: 'Name', heb_label: 'שם', price: 300, max_length: 12 },
+          { key: 'message', label: 'Message', price: 0, max_length: 40 },
+        ],
+      },
+    })
+    stubApi({ '/api/categories': departments, '/api/products/1001': gift })
+    renderApp('/products/stoneware-mug/1001')
+    const user = userEvent.setup()
+
+    const wrap = await screen.findByRole('checkbox', { name: 'Gift wrap (+$5.00)' })
+    await user.click(wrap)
+    expect(wrap).toBeChecked()
+    const name = screen.getByRole('textbox', { name: 'Name (+$3.00)' })
+    expect(name).toHaveAttribute('maxLength', '12')
+    await user.type(name, 'Dana')
+    expect(name).toHaveValue('Dana')
+    expect(screen.getByRole('textbox', { name: 'Message (+$0.00)' })).toHaveAttribute('maxLength', '40')
+  })
+
+  it('offers nothing it cannot do yet: no bag or favorite buttons', async () => {
+    stubApi({ '/api/categories': departments, '/api/products/1001': mug })
+    renderApp('/products/stoneware-mug/1001')
+    await screen.findByRole('heading', { level: 1, name: 'Stoneware Mug' })
+    expect(screen.queryByRole('button', { name: /bag|favou?rite/i })).not.toBeInTheDocument()
+  })
+})
+
+describe('recently viewed on the product page (spec 4.8)', () => {
+  it('records the view and lists the other products seen, newest first', async () => {
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        recentlyViewed: [
+          { id: 1001, time_stamp: 3 },
+          { id: 2002, time_stamp: 2 },
+          { id: 3003, time_stamp: 1 },
+        ],
+      }),
+    )
+    stubApi({
+      '/api/categories': departments,
+      '/api/products/1001': mug,
+      '/api/products/2002': product({ id: 2002, title: 'Linen Towel', path: '/products/linen-towel/2002' }),
+      // 3003 is gone from the catalogue: answered 404 and skipped.
+    })
+    renderApp('/products/stoneware-mug/1001')
+
+    const section = await screen.findByRole('region', { name: 'Recently viewed' })
+    expect(within(section).getByRole('link', { name: 'Linen Towel' })).toHaveAttribute('href', '/products/linen-towel/2002')
+    expect(within(section).queryByRole('link', { name: 'Stoneware Mug' })).not.toBeInTheDocument()
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { recentlyViewed: { id: number }[] }
+    expect(stored.recentlyViewed.map((entry) => entry.id)).toEqual([1001, 2002, 3003])
+  })
+
+  it('shows no section before anything else was viewed', async () => {
+    stubApi({ '/api/categories': departments, '/api/products/1001': mug })
+    renderApp('/products/stoneware-mug/1001')
+    await screen.findByRole('heading', { level: 1, name: 'Stoneware Mug' })
+    expect(screen.queryByRole('region', { name: 'Recently viewed' })).not.toBeInTheDocument()
   })
 })

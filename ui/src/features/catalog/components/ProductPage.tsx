@@ -1,16 +1,26 @@
+import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
+import { LanguageToggle } from '@/components/LanguageToggle'
 import { Price } from '@/components/Price'
 import { ProductGrid } from '@/components/ProductGrid'
+import { QuantitySelector } from '@/components/QuantitySelector'
+import { RecentlyViewed } from '@/components/RecentlyViewed'
 import type { Schema } from '@/lib/api/client'
 import { idParam } from '@/lib/api/errors'
+import { contentAttributes, hasHebrew, hebrewApplies, localize } from '@/lib/hebrew'
+import { useT } from '@/lib/i18n'
+import { languageAtom } from '@/lib/preferences'
+import { useRecordRecentlyViewed } from '@/lib/recentlyViewed'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { getProduct } from '../api'
+import { messages, type CatalogKey } from '../messages'
 import { picturesOf } from '../pictures'
 import styles from './Detail.module.css'
 import { DetailHeading } from './DetailHeading'
 import { Gallery } from './Gallery'
+import { PurchaseOptions, type PurchaseChoices } from './PurchaseOptions'
 import { StockStatus } from './StockStatus'
 import { VariationPicker } from './VariationPicker'
 
@@ -23,16 +33,35 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 export function ProductPage() {
   const product = useLoaderData<typeof loader>()
   useDocumentTitle(product.title)
+  useRecordRecentlyViewed(product.id)
   // Keyed by id: moving to a related product starts again from its first variation.
-  return <ProductDetail key={product.id} product={product} />
+  return (
+    <>
+      <ProductDetail key={product.id} product={product} />
+      <div className="page">
+        <RecentlyViewed excludeId={product.id} />
+      </div>
+    </>
+  )
+}
+
+/** The quantity limit: the stock, lowered to the product's per-order maximum when it has one. */
+function quantityLimit(offer: { max: number; max_quantity?: number | null }): number {
+  return offer.max_quantity != null ? Math.min(offer.max, offer.max_quantity) : offer.max
 }
 
 function ProductDetail({ product }: { product: Product }) {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const hebrew = hebrewApplies(language, product)
   // Spec 3: the first variation is selected by default.
   const [variationId, setVariationId] = useState(product.variation_infos[0]?.id)
+  const [quantity, setQuantity] = useState(1)
+  const [choices, setChoices] = useState<PurchaseChoices>({ giftWrap: false, personalization: {} })
   const variation = product.variation_infos.find((v) => v.id === variationId)
   // Price, stock and SKU come from the chosen variation when there is one.
   const offer = variation ?? product
+  const limit = quantityLimit(offer)
 
   // A variation's own picture goes first; the product's other pictures stay available.
   const pictures = picturesOf(product)
@@ -41,13 +70,17 @@ function ProductDetail({ product }: { product: Product }) {
     ? [variationPicture, ...pictures.filter((p) => p.url !== variationPicture.url)]
     : pictures
 
+  const shortDesc = localize(language, hebrew, product.short_desc, product.heb_short_desc)
+  const description = localize(language, hebrew, product.description, product.heb_description)
+
   return (
     <div className="page">
       <Breadcrumbs trail={product.breadcrumbs.filter((c) => c.value !== product.path)} current={product.title} />
       <article className={styles.detail}>
         <Gallery key={variationPicture?.url} pictures={shownPictures} title={product.title} />
         <div className={styles.summary}>
-          <DetailHeading title={product.title} hebTitle={product.heb_title} />
+          <DetailHeading title={localize(language, hebrew, product.title, product.heb_title)} hebTitle={product.heb_title} />
+          {hasHebrew(product) && <LanguageToggle />}
           {/* Announced when a variation changes the price or stock. */}
           <div className={styles.offer} aria-live="polite">
             <Price price={offer.price} fakePrice={offer.fake_price} />
@@ -60,29 +93,42 @@ function ProductDetail({ product }: { product: Product }) {
               onSelect={setVariationId}
             />
           )}
-          <p className={styles.lead}>{product.short_desc}</p>
+          {/* Keyed by variation: another variation's limit starts the selector afresh. */}
+          <QuantitySelector key={variation?.id} value={quantity} max={limit} onChange={setQuantity} />
+          <PurchaseOptions meta={product.meta} hebrew={hebrew} choices={choices} onChange={setChoices} />
+          <p className={styles.lead} {...shortDesc.attributes}>
+            {shortDesc.text}
+          </p>
           <dl className={styles.facts}>
             <div>
-              <dt>Brand</dt>
+              <dt>{t('brand')}</dt>
               <dd>
-                <Link to={product.vendor.path}>{product.vendor.name}</Link>
+                {/* Spec 4.9 translates titles, descriptions and creators; the brand keeps its name. */}
+                <Link to={product.vendor.path} {...contentAttributes(language, false)}>
+                  {product.vendor.name}
+                </Link>
               </dd>
             </div>
             {creatorsByRole(product.creators).map(([role, creators]) => (
               <div key={role}>
-                <dt>{roleName(role, creators.length)}</dt>
+                <dt>{t(roleKey(role, creators.length))}</dt>
                 <dd>
-                  {creators.map((creator, i) => (
-                    <span key={creator.id}>
-                      {i > 0 && ', '}
-                      <Link to={creator.path}>{creator.name}</Link>
-                    </span>
-                  ))}
+                  {creators.map((creator, i) => {
+                    const name = localize(language, hebrew, creator.name, creator.heb_name)
+                    return (
+                      <span key={creator.id}>
+                        {i > 0 && ', '}
+                        <Link to={creator.path} {...name.attributes}>
+                          {name.text}
+                        </Link>
+                      </span>
+                    )
+                  })}
                 </dd>
               </div>
             ))}
             <div>
-              <dt>SKU</dt>
+              <dt>{t('sku')}</dt>
               <dd>{offer.sku}</dd>
             </div>
           </dl>
@@ -90,13 +136,15 @@ function ProductDetail({ product }: { product: Product }) {
       </article>
 
       <section aria-labelledby="product-description" className={styles.section}>
-        <h2 id="product-description">Description</h2>
-        <p className={styles.text}>{product.description}</p>
+        <h2 id="product-description">{t('description')}</h2>
+        <p className={styles.text} {...description.attributes}>
+          {description.text}
+        </p>
       </section>
 
       {product.related.length > 0 && (
         <section aria-labelledby="product-related" className={styles.section}>
-          <h2 id="product-related">Related items</h2>
+          <h2 id="product-related">{t('related')}</h2>
           <ProductGrid items={product.related} />
         </section>
       )}
@@ -115,10 +163,17 @@ function creatorsByRole(creators: Creator[]): [string, Creator[]][] {
   return [...groups]
 }
 
-/** "author" -> "Author", or "Authors" for more than one. */
-function roleName(role: string, count: number): string {
-  const name = role.charAt(0).toUpperCase() + role.slice(1)
-  return count > 1 ? `${name}s` : name
+const ROLES: Record<string, [CatalogKey, CatalogKey]> = {
+  author: ['author', 'authors'],
+  illustrator: ['illustrator', 'illustrators'],
+  artist: ['artist', 'artists'],
+  maker: ['maker', 'makers'],
+}
+
+/** The translated name of a role, plural for more than one; a role without a name is a "Creator". */
+function roleKey(role: string, count: number): CatalogKey {
+  const [one, many] = ROLES[role] ?? ['creator', 'creators']
+  return count > 1 ? many : one
 }
 
 export { ProductPage as Component }

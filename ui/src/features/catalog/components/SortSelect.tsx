@@ -1,5 +1,7 @@
 import { useId } from 'react'
+import { useT } from '@/lib/i18n'
 import { SORT_OPTIONS, type Sort } from '../listQuery'
+import { messages } from '../messages'
 import styles from './SortSelect.module.css'
 
 interface SortSelectProps {
@@ -8,10 +10,11 @@ interface SortSelectProps {
 }
 
 export function SortSelect({ value, onChange }: SortSelectProps) {
+  const t = useT(messages)
   const id = useId()
   return (
     <div className={styles.sort}>
-      <label htmlFor={id}>Sort by</label>
+      <label htmlFor={id}>{t('sortBy')}</label>
       <select
         id={id}
         value={value}
@@ -23,7 +26,7 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
       >
         {SORT_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {t(option.label)}
           </option>
         ))}
       </select>

@@ -1,5 +1,7 @@
 import { useId } from 'react'
 import type { Schema } from '@/lib/api/client'
+import { useT } from '@/lib/i18n'
+import { messages } from '../messages'
 import styles from './VariationPicker.module.css'
 
 type Variation = Schema<'Variation'>
@@ -12,13 +14,14 @@ interface VariationPickerProps {
 
 /** One radio button per variation, so the arrow keys move between them. */
 export function VariationPicker({ variations, selectedId, onSelect }: VariationPickerProps) {
+  const t = useT(messages)
   const group = useId()
   // "Color", or "Color / Size" when the variations differ in more than one way.
   const legend = [...new Set(variations.flatMap((v) => v.options.map((option) => option.name)))].join(' / ')
 
   return (
     <fieldset className={styles.picker}>
-      <legend className={styles.legend}>{legend || 'Options'}</legend>
+      <legend className={styles.legend}>{legend || t('options')}</legend>
       <div className={styles.choices}>
         {variations.map((variation) => (
           <label key={variation.id} className={styles.choice}>
@@ -32,7 +35,7 @@ export function VariationPicker({ variations, selectedId, onSelect }: VariationP
               }}
             />
             {variationLabel(variation)}
-            {variation.max === 0 && <span className={styles.soldOut}>(out of stock)</span>}
+            {variation.max === 0 && <span className={styles.soldOut}>{t('variationSoldOut')}</span>}
           </label>
         ))}
       </div>

@@ -1,13 +1,19 @@
-import { Link, Navigate, isRouteErrorResponse, useRouteError } from 'react-router'
+import { useEffect } from 'react'
+import { Link, Navigate, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import { ApiError } from '@/lib/api/errors'
+import { useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import { messages } from '../messages'
+import { reportClientError } from '../report'
 import styles from './ErrorPage.module.css'
 import { NotFoundPage } from './NotFoundPage'
 
 /**
  * The shared error handler of spec 8 for everything a route loads or renders:
- * 404 and 403 show the not-found page, a server failure goes to /500, and
- * anything else (no connection, a bad request, a bug) gets a plain message.
+ * 404 and 403 show the not-found page, a server failure goes to /500, a 302
+ * replaces the route with the path in the answer's message, and any other HTTP
+ * status is reported to the store. Errors without an HTTP answer (no connection,
+ * a bug) get a plain message.
  */
 export function RouteError() {
   const error = useRouteError()
@@ -15,7 +21,9 @@ export function RouteError() {
 
   if (status === 404 || status === 403) return <NotFoundPage />
   if (status !== undefined && status >= 500) return <Navigate to="/500" replace />
-  return <UnexpectedError error={error} />
+  const redirect = status === 302 && error instanceof Error ? localPath(error.message) : undefined
+  if (redirect !== undefined) return <Navigate to={redirect} replace />
+  return <UnexpectedError error={error} status={status} />
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -24,20 +32,34 @@ function statusOf(error: unknown): number | undefined {
   return undefined
 }
 
-function UnexpectedError({ error }: { error: unknown }) {
-  useDocumentTitle('Something went wrong')
+/**
+ * The 302's target when it is a path of this site. Anything else (another origin,
+ * a protocol-relative `//host`) is not followed: the message comes over the wire.
+ */
+export function localPath(message: string): string | undefined {
+  return message.startsWith('/') && !message.startsWith('//') ? message : undefined
+}
+
+function UnexpectedError({ error, status }: { error: unknown; status: number | undefined }) {
+  const t = useT(messages)
+  const { pathname, search } = useLocation()
+  useDocumentTitle(t('unexpectedTitle'))
   // A failed fetch rejects with a TypeError before any HTTP answer exists.
   const offline = error instanceof TypeError
-  if (!offline) console.error(error)
+
+  useEffect(() => {
+    if (status !== undefined && typeof error === 'object' && error !== null) {
+      const message = error instanceof Error ? error.message : `HTTP ${status}`
+      void reportClientError(error, { message, url: `${pathname}${search}`, status })
+    } else if (!offline) {
+      console.error(error)
+    }
+  }, [error, status, offline, pathname, search])
 
   return (
     <div className={`page ${styles.errorPage}`}>
-      <h1>Something went wrong</h1>
-      <p>
-        {offline
-          ? 'We could not reach the store. Check your connection and try again.'
-          : 'This page could not be shown. Please try again.'}
-      </p>
+      <h1>{t('unexpectedTitle')}</h1>
+      <p>{offline ? t('offline') : t('unexpected')}</p>
       <p className={styles.actions}>
         <button
           type="button"
@@ -46,9 +68,9 @@ function UnexpectedError({ error }: { error: unknown }) {
             window.location.reload()
           }}
         >
-          Try again
+          {t('tryAgain')}
         </button>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{t('home')}</Link>
       </p>
     </div>
   )

@@ -1,7 +1,12 @@
+import { useAtomValue } from 'jotai'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { ProductGrid } from '@/components/ProductGrid'
+import { RecentlyViewed } from '@/components/RecentlyViewed'
+import { useT } from '@/lib/i18n'
+import { languageAtom } from '@/lib/preferences'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { getHome } from '../api'
+import { messages } from '../messages'
 import styles from './HomePage.module.css'
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -10,19 +15,21 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export function HomePage() {
   const home = useLoaderData<typeof loader>()
-  useDocumentTitle('Home')
+  const t = useT(messages)
+  const hebrew = useAtomValue(languageAtom) === 'heb'
+  useDocumentTitle(t('title'))
 
   return (
     <div className="page">
       <section className={styles.intro}>
-        <h1>Welcome to Olive Lane</h1>
-        <p>Home goods, gifts, books and school supplies, chosen with care.</p>
+        <h1>{t('welcome')}</h1>
+        <p>{t('intro')}</p>
       </section>
 
       <section aria-labelledby="home-departments" className={styles.section}>
-        <h2 id="home-departments">Departments</h2>
+        <h2 id="home-departments">{t('departments')}</h2>
         {home.departments.length === 0 ? (
-          <p>No departments yet.</p>
+          <p>{t('noDepartments')}</p>
         ) : (
           <ul className={styles.departments}>
             {home.departments.map((department) => (
@@ -32,7 +39,7 @@ export function HomePage() {
                   {department.image && (
                     <img src={department.image} alt="" width={160} height={160} className={styles.departmentImage} />
                   )}
-                  <span>{department.name}</span>
+                  <span>{hebrew && department.heb_name ? department.heb_name : department.name}</span>
                 </Link>
               </li>
             ))}
@@ -41,14 +48,16 @@ export function HomePage() {
       </section>
 
       <section aria-labelledby="home-new-arrivals" className={styles.section}>
-        <h2 id="home-new-arrivals">New arrivals</h2>
-        {home.new_arrivals.length === 0 ? <p>No new arrivals yet.</p> : <ProductGrid items={home.new_arrivals} />}
+        <h2 id="home-new-arrivals">{t('newArrivals')}</h2>
+        {home.new_arrivals.length === 0 ? <p>{t('noNewArrivals')}</p> : <ProductGrid items={home.new_arrivals} />}
       </section>
 
       <section aria-labelledby="home-bundles" className={styles.section}>
-        <h2 id="home-bundles">Bundles</h2>
-        {home.bundles.length === 0 ? <p>No bundles yet.</p> : <ProductGrid items={home.bundles} />}
+        <h2 id="home-bundles">{t('bundles')}</h2>
+        {home.bundles.length === 0 ? <p>{t('noBundles')}</p> : <ProductGrid items={home.bundles} />}
       </section>
+
+      <RecentlyViewed />
     </div>
   )
 }

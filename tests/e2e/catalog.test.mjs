@@ -1,0 +1,359 @@
+// End-to-end: the catalogue and content screens (product page, quantity selector,
+// Hebrew mode, listings with sort, pages and scroll restoration, recently viewed,
+// contact form, store information) in both layouts and both directions, with
+// axe-core on every state visited. Names and ids come from the API.
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
+import { promisify } from 'node:util'
+import { expectAccessible, launchBrowser } from './browser.mjs'
+import { startStore, storeBinary } from './server.mjs'
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+]
+
+// The same key and shape the app's persisted state uses (ui/src/lib/persist.ts).
+const STORAGE_KEY = 'olive-lane'
+// Spec 2.3: a listing's position comes back 2000 ms after Back; allow for the page load.
+const LIST_RESTORE_WAIT_MS = 6000
+// The demo catalogue has no list longer than one page; generated products make some.
+const GENERATED_PRODUCTS = 120
+
+describe('the catalogue in a browser', { timeout: 300_000 }, () => {
+  let store
+  let browser
+  let ownTmp
+  const products = new Map()
+
+  before(async () => {
+    // startStore makes its database folder in the temporary directory; a private one
+    // lets this file find it and add products to it (other files run alongside).
+    ownTmp = await mkdtemp(join(tmpdir(), 'olive-lane-catalog-'))
+    const previousTmp = process.env.TMPDIR
+    process.env.TMPDIR = ownTmp
+    try {
+      store = await startStore()
+    } finally {
+      if (previousTmp === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = previousTmp
+    }
+    const [dir] = await readdir(ownTmp)
+    await promisify(execFile)(storeBinary(), ['seed', '--products', String(GENERATED_PRODUCTS)], {
+      env: { ...process.env, STORE__DATABASE__URL: `sqlite://${join(ownTmp, dir, 'store.db')}` },
+    })
+    browser = await launchBrowser()
+  })
+
+  after(async () => {
+    await browser?.close()
+    const exit = await store?.stop()
+    if (ownTmp) await rm(ownTmp, { recursive: true, force: true })
+    if (store) assert.deepEqual(exit, { code: 0, signal: null }, `the store did not stop cleanly:\n${store.output()}`)
+  })
+
+  async function api(path) {
+    const response = await fetch(`${store.url}${path}`)
+    assert.equal(response.status, 200, `GET ${path} answered ${response.status}`)
+    return response.json()
+  }
+
+  /** Every product of the department lists (first pages), fetched once. */
+  async function allProducts() {
+    if (products.size > 0) return [...products.values()]
+    const home = await api('/api/home')
+    for (const department of home.departments) {
+      const [, index, , id] = department.value.split('/')
+      const list = await api(`/api/lists/${index}/${id}`)
+      for (const item of list.items.filter((i) => i.kind === 'product')) {
+        if (!products.has(item.id)) products.set(item.id, await api(`/api/products/${item.id}`))
+      }
+    }
+    return [...products.values()]
+  }
+
+  async function findProduct(description, predicate) {
+    const found = (await allProducts()).find(predicate)
+    assert.ok(found, `no product in the catalogue ${description}`)
+    return found
+  }
+
+  /** Spec 5's limit: stock, lowered to max_quantity when there is one. */
+  const limitOf = (offer) => (offer.max_quantity == null ? offer.max : Math.min(offer.max, offer.max_quantity))
+
+  const dollars = (cents) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100)
+
+  for (const viewport of VIEWPORTS) {
+    describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
+      let context
+      let page
+      let pageErrors
+      const mobile = viewport.width < 769
+      const where = (state) => `${state} (${viewport.name})`
+      const main = () => page.getByRole('main')
+
+      beforeEach(async () => {
+        context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })
+        page = await context.newPage()
+        page.setDefaultTimeout(15_000)
+        pageErrors = []
+        page.on('pageerror', (error) => pageErrors.push(error.message))
+      })
+
+      afterEach(async () => {
+        await context.close()
+        assert.deepEqual(pageErrors, [], 'the page threw uncaught errors')
+      })
+
+      async function waitForHeading(name, level = 1) {
+        await main().getByRole('heading', { level, name, exact: true }).waitFor()
+      }
+
+      /** Stores the language as the app does, then reloads so the whole app starts in it. */
+      async function setLanguage(language) {
+        await page.evaluate(
+          ([key, value]) => {
+            const stored = JSON.parse(localStorage.getItem(key) ?? '{}')
+            localStorage.setItem(key, JSON.stringify({ ...stored, language: value }))
+          },
+          [STORAGE_KEY, language],
+        )
+        await page.reload()
+      }
+
+      const offer = () => main().locator('[aria-live="polite"]').first()
+
+      it('switches price and stock with the variation', async () => {
+        const product = await findProduct('with variations differing in price or stock', (p) => {
+          const variations = p.variation_infos
+          return variations.length > 1 && variations.some((v) => v.price !== variations[0].price || v.max !== variations[0].max)
+        })
+        const [first, ...others] = product.variation_infos
+        const other = others.find((v) => v.price !== first.price || v.max !== first.max)
+
+        await page.goto(`${store.url}${product.path}`)
+        await waitForHeading(product.title)
+        await offer().filter({ hasText: dollars(first.price) }).waitFor()
+        await expectAccessible(page, where('a product with variations'))
+
+        await main().getByRole('radio').nth(product.variation_infos.indexOf(other)).check()
+        await offer().filter({ hasText: dollars(other.price) }).waitFor()
+        const text = await offer().textContent()
+        assert.match(text, other.max > 0 ? /In stock/ : /Out of stock/)
+        const quantity = main().getByRole('combobox', { name: 'Quantity' })
+        assert.equal(await quantity.count(), other.max > 0 ? 1 : 0, 'the quantity selector follows the stock')
+        await expectAccessible(page, where('another variation chosen'))
+      })
+
+      it('turns "10+" into a number input that lowers a value above the limit on blur', async () => {
+        const product = await findProduct('with a quantity limit of 10 or more', (p) =>
+          limitOf(p.variation_infos[0] ?? p) >= 10,
+        )
+        const limit = limitOf(product.variation_infos[0] ?? product)
+
+        await page.goto(`${store.url}${product.path}`)
+        await waitForHeading(product.title)
+        const select = main().getByRole('combobox', { name: 'Quantity' })
+        assert.equal(await select.locator('option').last().textContent(), '10+')
+        await select.selectOption({ label: '10+' })
+
+        const input = main().getByRole('spinbutton', { name: 'Quantity' })
+        await input.waitFor()
+        assert.equal(await input.getAttribute('min'), '1')
+        assert.equal(await input.getAttribute('max'), String(limit))
+        await expectAccessible(page, where('the quantity as a number input'))
+
+        await input.fill(String(limit + 25))
+        await input.press('Tab')
+        assert.equal(await input.inputValue(), String(limit))
+      })
+
+      it('turns the product right to left in Hebrew, and back', async () => {
+        const product = await findProduct('with a Hebrew title', (p) => p.heb_title && p.heb_description)
+
+        await page.goto(`${store.url}${product.path}`)
+        await waitForHeading(product.title)
+        await main().getByRole('button', { name: 'עברית', exact: true }).click()
+
+        const heading = main().getByRole('heading', { level: 1, name: product.heb_title, exact: true })
+        await heading.waitFor()
+        assert.equal(await heading.getAttribute('dir'), 'rtl')
+        assert.equal(await heading.getAttribute('lang'), 'he')
+        const description = main().getByText(product.heb_description, { exact: true })
+        assert.equal(await description.getAttribute('dir'), 'rtl')
+        await expectAccessible(page, where('a product in Hebrew'))
+
+        // The choice is kept: a reload stays Hebrew.
+        await page.reload()
+        await heading.waitFor()
+
+        await main().getByRole('button', { name: 'English', exact: true }).click()
+        await waitForHeading(product.title)
+        await expectAccessible(page, where('the product back in English'))
+      })
+
+      it('keeps a listing’s sort, page and scroll position through reload and Back', async () => {
+        const home = await api('/api/home')
+        let found
+        for (const department of home.departments) {
+          const [, index, , id] = department.value.split('/')
+          const list = await api(`/api/lists/${index}/${id}?sort=price-asc`)
+          if (list.page_count >= 2) {
+            found = { department, list }
+            break
+          }
+        }
+        assert.ok(found, 'no department list has two pages')
+        const { department } = found
+
+        await page.goto(`${store.url}${department.value}`)
+        await waitForHeading(found.list.title)
+        await expectAccessible(page, where('a listing'))
+
+        if (mobile) {
+          await main().getByRole('button', { name: 'Sort & Filter' }).click()
+          const panel = page.getByRole('dialog', { name: 'Sort & Filter' })
+          await panel.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc')
+          await page.waitForURL((url) => url.searchParams.get('sort') === 'price-asc')
+          await expectAccessible(page, where('the Sort & Filter panel'))
+          await panel.getByRole('button', { name: 'Done' }).click()
+          await panel.waitFor({ state: 'detached' })
+        } else {
+          await main().getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc')
+          await page.waitForURL((url) => url.searchParams.get('sort') === 'price-asc')
+        }
+
+        await main().getByRole('link', { name: 'Next page' }).click()
+        await page.waitForURL((url) => url.searchParams.get('page') === '2')
+        const page2 = await api(`/api/lists/${found.list.index}/${found.list.id}?sort=price-asc&page=2`)
+        const firstCard = main().getByRole('heading', { level: 2, name: page2.items[0].title, exact: true })
+        await firstCard.waitFor()
+        const listUrl = page.url()
+        assert.match(listUrl, /[?&]sort=price-asc/)
+
+        // Reloaded: the same list, from the URL alone.
+        await page.reload()
+        await firstCard.waitFor()
+        assert.equal(page.url(), listUrl)
+        await expectAccessible(page, where('page 2 of a sorted listing'))
+
+        // Scrolled down, away to a product, and back: the same place.
+        await page.evaluate(() => window.scrollTo(0, 500))
+        // A card well inside the viewport, clear of a sticky header, so clicking it scrolls nothing.
+        let link
+        for (const item of page2.items) {
+          const candidate = main().getByRole('link', { name: item.title, exact: true }).first()
+          const box = await candidate.boundingBox()
+          if (box && box.y > viewport.height / 3 && box.y + box.height < viewport.height - 50) {
+            link = candidate
+            break
+          }
+        }
+        assert.ok(link, 'no product card in the middle of the viewport')
+        // Pointing at the link could still scroll it into view; the place left is where the click happens.
+        await link.hover()
+        const target = await page.evaluate(() => window.scrollY)
+        assert.ok(target > 100, `the listing did not scroll (at ${target})`)
+        const title = await link.textContent()
+        await link.click()
+        await waitForHeading(title)
+        await page.goBack()
+        await firstCard.waitFor()
+        assert.equal(page.url(), listUrl)
+        await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, target, { timeout: LIST_RESTORE_WAIT_MS })
+
+        // One more step back: the first page, still sorted.
+        await page.goBack()
+        await page.waitForURL((url) => url.searchParams.get('sort') === 'price-asc' && !url.searchParams.has('page'))
+        await waitForHeading(found.list.title)
+      })
+
+      it('shows a listing in Hebrew, right to left', async () => {
+        const home = await api('/api/home')
+        const department = home.departments[0]
+        const [, index, , id] = department.value.split('/')
+        const list = await api(`/api/lists/${index}/${id}`)
+        assert.ok(list.heb_title, `${department.value} has no Hebrew title`)
+
+        await page.goto(`${store.url}${department.value}`)
+        await waitForHeading(list.title)
+        await setLanguage('heb')
+        const heading = main().getByRole('heading', { level: 1, name: list.heb_title, exact: true })
+        await heading.waitFor()
+        assert.equal(await heading.getAttribute('dir'), 'rtl')
+        await expectAccessible(page, where('a listing in Hebrew'))
+        if (mobile) {
+          await main().getByRole('button', { name: 'מיון וסינון' }).click()
+          await page.getByRole('dialog', { name: 'מיון וסינון' }).waitFor()
+          await expectAccessible(page, where('the Sort & Filter panel in Hebrew'))
+          await page.keyboard.press('Escape')
+        }
+      })
+
+      it('lists a visited product under "Recently viewed"', async () => {
+        const [first, second] = await allProducts()
+
+        await page.goto(`${store.url}${first.path}`)
+        await waitForHeading(first.title)
+        await page.goto(`${store.url}${second.path}`)
+        await waitForHeading(second.title)
+
+        const recent = main().getByRole('region', { name: 'Recently viewed' })
+        await recent.getByRole('link', { name: first.title, exact: true }).waitFor()
+        assert.equal(await recent.getByRole('link', { name: second.title, exact: true }).count(), 0)
+        await expectAccessible(page, where('a product page with recently viewed products'))
+      })
+
+      it('stores a contact message (201) and says so, in English and Hebrew', async () => {
+        await page.goto(`${store.url}/contact-us`)
+        await waitForHeading('Contact Us')
+        await expectAccessible(page, where('the contact form'))
+
+        // Sent empty: every required field says what is missing.
+        await main().getByRole('button', { name: 'Send message' }).click()
+        await main().getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' }).waitFor()
+        await expectAccessible(page, where('the contact form with errors'))
+
+        await main().getByRole('textbox', { name: /^Name/ }).fill('Dana Levi')
+        await main().getByRole('textbox', { name: /^E-mail/ }).fill('dana@example.com')
+        await main().getByRole('textbox', { name: /^Subject/ }).fill('A question about mugs')
+        await main().getByRole('textbox', { name: /^Message/ }).fill('Do the mugs come in green?')
+        const answer = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST')
+        await main().getByRole('button', { name: 'Send message' }).click()
+        const response = await answer
+        assert.equal(response.status(), 201)
+        const { id } = await response.json()
+        await main().getByText(`Your reference number is ${id}.`).waitFor()
+        await expectAccessible(page, where('the contact form sent'))
+
+        await setLanguage('heb')
+        await waitForHeading('צור קשר')
+        await expectAccessible(page, where('the contact form in Hebrew'))
+      })
+
+      it('shows the store’s hours, address and virtual tour', async () => {
+        await page.goto(`${store.url}/store-information`)
+        await page.waitForURL((url) => url.pathname === '/store-information/address')
+        await waitForHeading('Store Address', 2)
+        await expectAccessible(page, where('the store address'))
+
+        const sections = main().getByRole('navigation', { name: 'Store information sections' })
+        await sections.getByRole('link', { name: 'Hours' }).click()
+        await main().getByRole('table').waitFor()
+        await expectAccessible(page, where('the store hours'))
+        await sections.getByRole('link', { name: 'Virtual Tour' }).click()
+        await waitForHeading('Virtual Tour', 2)
+        await expectAccessible(page, where('the virtual tour'))
+
+        await setLanguage('heb')
+        await waitForHeading('סיור וירטואלי', 2)
+        await expectAccessible(page, where('the virtual tour in Hebrew'))
+      })
+    })
+  }
+})

@@ -1,0 +1,234 @@
+// End-to-end: the store's chrome (header, menus, footer, banners, panels) in both
+// layouts (desktop 1280x900, mobile 390x844) and both directions, with axe-core on
+// every state visited. Names and ids come from the API, never from the demo data.
+import assert from 'node:assert/strict'
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
+import { expectAccessible, launchBrowser } from './browser.mjs'
+import { startStore } from './server.mjs'
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+]
+
+describe('the chrome in a browser', { timeout: 180_000 }, () => {
+  let store
+  let browser
+
+  before(async () => {
+    store = await startStore()
+    browser = await launchBrowser()
+  })
+
+  after(async () => {
+    await browser?.close()
+    const exit = await store?.stop()
+    if (store) assert.deepEqual(exit, { code: 0, signal: null }, `the store did not stop cleanly:\n${store.output()}`)
+  })
+
+  async function api(path) {
+    const response = await fetch(`${store.url}${path}`)
+    assert.equal(response.status, 200, `GET ${path} answered ${response.status}`)
+    return response.json()
+  }
+
+  for (const viewport of VIEWPORTS) {
+    describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
+      let context
+      let page
+      let pageErrors
+
+      beforeEach(async () => {
+        context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })
+        page = await context.newPage()
+        page.setDefaultTimeout(15_000)
+        pageErrors = []
+        page.on('pageerror', (error) => pageErrors.push(error.message))
+      })
+
+      afterEach(async () => {
+        await context.close()
+        assert.deepEqual(pageErrors, [], 'the page threw uncaught errors')
+      })
+
+      const where = (state) => `${state} (${viewport.name})`
+      const header = () => page.getByRole('banner')
+      const footer = () => page.getByRole('contentinfo')
+
+      /** Opens the home page and waits for its content and the store information. */
+      async function openHome() {
+        await page.goto(`${store.url}/`)
+        await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor()
+        await footer().getByRole('button', { name: /free shipping details|פרטים על המשלוח החינם/i }).waitFor()
+      }
+
+      it('drills down the department menu and closes it with Escape', async () => {
+        const departments = await api('/api/categories')
+        const parent = departments.find((department) => department.children.length > 0)
+        assert.ok(parent, '/api/categories has no department with children')
+
+        await openHome()
+        await expectAccessible(page, where('the home page'))
+        const menuButton = header().getByRole('button', { name: 'Menu', exact: true })
+        await menuButton.click()
+        const menu = page.getByRole('dialog', { name: 'Hello' })
+        await menu.waitFor()
+        assert.equal(await page.evaluate(() => document.body.style.overflow), 'hidden')
+        await menu.getByRole('button', { name: parent.name, exact: true }).click()
+        const showAll = menu.getByRole('link', { name: `${parent.name} - Show All`, exact: true })
+        assert.equal(await showAll.getAttribute('href'), parent.value)
+        await menu.getByRole('button', { name: 'Back', exact: true }).waitFor()
+        await expectAccessible(page, where('the department menu, one level down'))
+
+        await page.keyboard.press('Escape')
+        await menu.waitFor({ state: 'detached' })
+        assert.ok(await menuButton.evaluate((button) => button === document.activeElement), 'focus did not return to the menu button')
+
+        await menuButton.click()
+        await page.getByRole('dialog', { name: 'Hello' }).getByRole('button', { name: parent.name, exact: true }).waitFor()
+        assert.equal(await page.getByRole('dialog').getByRole('button', { name: 'Back', exact: true }).count(), 0, 'the menu did not reset to the top level')
+        await page.keyboard.press('Escape')
+      })
+
+      it('switches the interface to Hebrew, right to left, and back', async () => {
+        await openHome()
+        // Desktop has the switch in the header; mobile has it in the department menu.
+        const languageSwitch = async (label) => {
+          if (viewport.name === 'desktop') return header().getByRole('combobox', { name: label })
+          await header().getByRole('button', { name: label === 'Language' ? 'Menu' : 'תפריט', exact: true }).click()
+          return page.getByRole('dialog').getByRole('combobox', { name: label })
+        }
+
+        await (await languageSwitch('Language')).selectOption('heb')
+        await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'he')
+        if (viewport.name === 'mobile') await page.keyboard.press('Escape')
+        await footer().getByRole('link', { name: 'אודות', exact: true }).waitFor()
+        await header().getByRole('button', { name: 'תפריט', exact: true }).waitFor()
+        await expectAccessible(page, where('the home page in Hebrew'))
+
+        await (await languageSwitch('שפה')).selectOption('eng')
+        await page.waitForFunction(() => document.documentElement.dir === 'ltr' && document.documentElement.lang === 'en')
+        if (viewport.name === 'mobile') await page.keyboard.press('Escape')
+        await footer().getByRole('link', { name: 'About', exact: true }).waitFor()
+      })
+
+      it('shows a converted price on a product card after a currency switch', async () => {
+        const currencies = await api('/api/currencies')
+        assert.equal(currencies[0].currency, 'USD', 'US Dollar is not first')
+        const other = currencies.find((currency) => currency.currency !== 'USD' && currency.symbol)
+        assert.ok(other, '/api/currencies offers no other currency with a symbol')
+        const home = await api('/api/home')
+        const item = home.new_arrivals[0]
+        assert.ok(item, '/api/home lists no new arrivals')
+
+        await openHome()
+        await footer().getByRole('combobox', { name: 'Currency' }).selectOption(other.currency)
+        const symbol = await page.evaluate((text) => new DOMParser().parseFromString(text, 'text/html').documentElement.textContent, other.symbol)
+        const amount = ((item.price / 100) * other.rate).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+        const card = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('link', { name: item.title, exact: true }) }).first()
+        await card.getByText(`${symbol}${amount}`).waitFor()
+        await expectAccessible(page, where(`prices in ${other.currency}`))
+
+        await page.reload()
+        await card.getByText(`${symbol}${amount}`).waitFor()
+        await footer().getByRole('combobox', { name: 'Currency' }).selectOption('USD')
+        await card.getByText(`${symbol}${amount}`).waitFor({ state: 'detached' })
+      })
+
+      it('opens the free-shipping terms and closes them with the X, Escape and the backdrop', async () => {
+        const info = await api('/api/store')
+        await openHome()
+        const details = footer().getByRole('button', { name: /free shipping details/i })
+        const threshold = info.free_shipping_over
+        const title =
+          threshold == null
+            ? 'Free Shipping on all orders to your address'
+            : `Free Shipping over $${threshold % 100 === 0 ? (threshold / 100).toLocaleString('en-US') : (threshold / 100).toFixed(2)} to your address`
+
+        await details.click()
+        const popup = page.getByRole('dialog', { name: title })
+        await popup.waitFor()
+        await popup.getByRole('link', { name: 'Shipping Policy' }).waitFor()
+        await expectAccessible(page, where('the free-shipping terms'))
+        await popup.getByRole('button', { name: 'Close' }).click()
+        await popup.waitFor({ state: 'detached' })
+
+        await details.click()
+        await popup.waitFor()
+        await page.keyboard.press('Escape')
+        await popup.waitFor({ state: 'detached' })
+
+        await details.click()
+        await popup.waitFor()
+        await page.mouse.click(5, 5)
+        await popup.waitFor({ state: 'detached' })
+      })
+
+      it('sends a help-chat message from the footer', async () => {
+        await openHome()
+        await footer().getByRole('button', { name: 'Chat with us' }).click()
+        const chat = page.getByRole('dialog', { name: 'Chat with us' })
+        await chat.waitFor()
+        await expectAccessible(page, where('the help chat'))
+        await chat.getByLabel('E-mail').fill(`chat-${viewport.name}@example.com`)
+        await chat.getByLabel('Message').fill('Do you gift-wrap books?')
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => new URL(r.url()).pathname === '/api/help/messages'),
+          chat.getByRole('button', { name: 'Send' }).click(),
+        ])
+        assert.equal(response.status(), 201)
+        await chat.getByText("Thanks — we'll answer by e-mail").waitFor()
+        await expectAccessible(page, where('the help chat after sending'))
+      })
+
+      it('signs up for the newsletter, then says the address is known', async () => {
+        await openHome()
+        const email = `news-${viewport.name}-${Date.now()}@example.com`
+        const field = footer().getByLabel('E-mail address')
+        const signUp = async (expected) => {
+          await field.fill(email)
+          const [response] = await Promise.all([
+            page.waitForResponse((r) => new URL(r.url()).pathname === '/api/newsletter'),
+            footer().getByRole('button', { name: 'Sign Up' }).click(),
+          ])
+          assert.equal(response.status(), expected)
+          const { message } = await response.json()
+          await footer().getByRole('status').getByText(message, { exact: true }).waitFor()
+        }
+        await signUp(201)
+        await expectAccessible(page, where('the newsletter sign-up'))
+        await signUp(200)
+      })
+
+      it('passes axe with the header panels open, in both directions', async () => {
+        for (const language of ['eng', 'heb']) {
+          await page.goto(`${store.url}/`)
+          await page.evaluate((value) => {
+            const stored = JSON.parse(localStorage.getItem('olive-lane') ?? '{}')
+            localStorage.setItem('olive-lane', JSON.stringify({ ...stored, language: value }))
+          }, language)
+          await openHome()
+          const direction = language === 'heb' ? 'rtl' : 'ltr'
+          assert.equal(await page.evaluate(() => document.documentElement.dir), direction)
+          await expectAccessible(page, where(`the home page (${direction})`))
+
+          const menuName = language === 'heb' ? 'תפריט' : 'Menu'
+          await header().getByRole('button', { name: menuName, exact: true }).click()
+          await page.getByRole('dialog').waitFor()
+          await expectAccessible(page, where(`the department menu (${direction})`))
+          await page.keyboard.press('Escape')
+
+          if (viewport.name === 'desktop') {
+            for (const panel of language === 'heb' ? ['חשבון', 'עזרה'] : ['Account', 'Help']) {
+              await header().getByRole('button', { name: panel, exact: true }).click()
+              await page.getByRole('dialog').waitFor()
+              await expectAccessible(page, where(`the ${panel} panel (${direction})`))
+              await page.keyboard.press('Escape')
+              await page.getByRole('dialog').waitFor({ state: 'detached' })
+            }
+          }
+        }
+      })
+    })
+  }
+})

@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react'
+import { createStore, Provider } from 'jotai'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { languageAtom } from '@/lib/preferences'
+import { summary } from '@/testing/fixtures'
+import { ProductCard } from './ProductCard'
+
+function renderCard(language: 'eng' | 'heb', item = summary()) {
+  const store = createStore()
+  store.set(languageAtom, language)
+  const router = createMemoryRouter([{ path: '*', element: <ProductCard item={item} /> }])
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  )
+}
+
+describe('ProductCard (spec 4.9)', () => {
+  it('shows the English title in English', () => {
+    renderCard('eng')
+    expect(screen.getByRole('heading', { name: 'Stoneware Mug' })).not.toHaveAttribute('dir')
+  })
+
+  it('shows the Hebrew title, right to left, in Hebrew', () => {
+    renderCard('heb')
+    const heading = screen.getByRole('heading', { name: 'ספל אבן' })
+    expect(heading).toHaveAttribute('dir', 'rtl')
+    expect(heading).toHaveAttribute('lang', 'he')
+  })
+
+  it('keeps the English title, marked as English, when there is no Hebrew one', () => {
+    renderCard('heb', summary({ heb_title: undefined, in_stock: false }))
+    expect(screen.getByRole('heading', { name: 'Stoneware Mug' })).toHaveAttribute('lang', 'en')
+    expect(screen.getByText('אזל מהמלאי')).toBeInTheDocument()
+  })
+})

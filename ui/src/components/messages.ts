@@ -1,0 +1,17 @@
+import { defineMessages } from '@/lib/i18n'
+
+/** Words of the shared components that a shopper (or a screen reader) meets. */
+export const messages = defineMessages({
+  eng: {
+    now: 'Now',
+    was: 'Was',
+    convertedIn: 'About, in {currency}:',
+    outOfStock: 'Out of stock',
+  },
+  heb: {
+    now: 'עכשיו',
+    was: 'במקום',
+    convertedIn: 'בערך, ב{currency}:',
+    outOfStock: 'אזל מהמלאי',
+  },
+})

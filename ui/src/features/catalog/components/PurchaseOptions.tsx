@@ -1,0 +1,78 @@
+import { useId } from 'react'
+import type { Schema } from '@/lib/api/client'
+import { formatPrice } from '@/lib/format'
+import { useT } from '@/lib/i18n'
+import { messages } from '../messages'
+import styles from './PurchaseOptions.module.css'
+
+export interface PurchaseChoices {
+  giftWrap: boolean
+  /** Spec 3: as a form input, personalization is a map of field key to value. */
+  personalization: Record<string, string>
+}
+
+interface PurchaseOptionsProps {
+  meta: Schema<'ProductMeta'>
+  hebrew: boolean
+  choices: PurchaseChoices
+  onChange: (choices: PurchaseChoices) => void
+}
+
+/**
+ * The gift wrap and personalization a product offers. They stay in the page's
+ * form state: the bag that will carry them arrives with a later issue.
+ */
+export function PurchaseOptions({ meta, hebrew, choices, onChange }: PurchaseOptionsProps) {
+  const t = useT(messages)
+  const id = useId()
+  const fields = meta.personalization
+  const gift = meta.gift_options
+
+  return (
+    <>
+      {gift && (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t('giftOptions')}</legend>
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={choices.giftWrap}
+              onChange={(event) => {
+                onChange({ ...choices, giftWrap: event.target.checked })
+              }}
+            />
+            {t('giftWrap', { price: formatPrice(gift.price) })}
+          </label>
+        </fieldset>
+      )}
+      {fields.length > 0 && (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t('personalization')}</legend>
+          {fields.map((field) => {
+            const inputId = `${id}-${field.key}`
+            const label = hebrew && field.heb_label ? field.heb_label : field.label
+            return (
+              <div key={field.key} className={styles.field}>
+                <label htmlFor={inputId}>{t('personalizationField', { label, price: formatPrice(field.price) })}</label>
+                <input
+                  id={inputId}
+                  type="text"
+                  maxLength={field.max_length}
+                  value={choices.personalization[field.key] ?? ''}
+                  aria-describedby={`${inputId}-limit`}
+                  className={styles.input}
+                  onChange={(event) => {
+                    onChange({ ...choices, personalization: { ...choices.personalization, [field.key]: event.target.value } })
+                  }}
+                />
+                <span id={`${inputId}-limit`} className={styles.hint}>
+                  {t('personalizationLimit', { n: field.max_length })}
+                </span>
+              </div>
+            )
+          })}
+        </fieldset>
+      )}
+    </>
+  )
+}

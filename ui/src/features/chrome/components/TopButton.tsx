@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react'
+import { useT } from '@/lib/i18n'
+import { messages } from '../messages'
+import { scrollToTop } from '../scrollToTop'
+import styles from './Chrome.module.css'
+
+/** Spec 2.4: on mobile, a Top button once the page is scrolled past half the window height. */
+export function TopButton() {
+  const t = useT(messages)
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    const onScroll = () => {
+      setShown(window.scrollY > window.innerHeight / 2)
+    }
+    onScroll()
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+    }
+  }, [])
+  if (!shown) return null
+  return (
+    <button
+      type="button"
+      className={styles.top}
+      onClick={() => {
+        scrollToTop()
+      }}
+    >
+      {t('top')}
+    </button>
+  )
+}

@@ -1,0 +1,24 @@
+import { defineMessages } from '@/lib/i18n'
+
+export const messages = defineMessages({
+  eng: {
+    menu: 'Menu',
+    departments: 'Departments',
+    hello: 'Hello',
+    back: 'Back',
+    showAll: '{name} - Show All',
+    close: 'Close the menu',
+    loading: 'Loading departments…',
+    unavailable: 'Departments are unavailable right now.',
+  },
+  heb: {
+    menu: 'תפריט',
+    departments: 'מחלקות',
+    hello: 'שלום',
+    back: 'חזרה',
+    showAll: '{name} - הצגת הכול',
+    close: 'סגירת התפריט',
+    loading: 'טוען מחלקות…',
+    unavailable: 'המחלקות אינן זמינות כרגע.',
+  },
+})

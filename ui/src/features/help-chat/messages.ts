@@ -1,0 +1,36 @@
+import { defineMessages } from '@/lib/i18n'
+
+export const messages = defineMessages({
+  eng: {
+    title: 'Chat with us',
+    intro: 'Send us a message and we will answer by e-mail.',
+    email: 'E-mail',
+    name: 'Name (optional)',
+    message: 'Message',
+    send: 'Send',
+    sending: 'Sending…',
+    close: 'Close the chat',
+    thanks: "Thanks — we'll answer by e-mail",
+    emailInvalid: 'Enter an e-mail address like name@example.com.',
+    nameTooLong: 'The name can be at most 100 characters.',
+    messageMissing: 'Write a message.',
+    messageTooLong: 'The message can be at most 2000 characters.',
+    failed: 'The message could not be sent. Please try again.',
+  },
+  heb: {
+    title: 'צ׳אט איתנו',
+    intro: 'שלחו לנו הודעה ונענה בדוא״ל.',
+    email: 'דוא״ל',
+    name: 'שם (לא חובה)',
+    message: 'הודעה',
+    send: 'שליחה',
+    sending: 'שולח…',
+    close: 'סגירת הצ׳אט',
+    thanks: 'תודה — נענה בדוא״ל',
+    emailInvalid: 'יש להזין כתובת דוא״ל כמו name@example.com.',
+    nameTooLong: 'השם יכול להכיל עד 100 תווים.',
+    messageMissing: 'יש לכתוב הודעה.',
+    messageTooLong: 'ההודעה יכולה להכיל עד 2000 תווים.',
+    failed: 'לא ניתן היה לשלוח את ההודעה. נא לנסות שוב.',
+  },
+})
