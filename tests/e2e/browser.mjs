@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core (Playwright cannot download its
 // own browsers here), and an axe-core check that fails on any violation.
-import { AssertionError } from 'node:assert'
+import assert, { AssertionError } from 'node:assert'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium } from 'playwright-core'
 
@@ -33,4 +33,23 @@ export async function expectAccessible(page, where) {
   throw new AssertionError({
     message: `axe-core found ${violations.length} accessibility violation(s) on ${where} (${page.url()}):\n${details.join('\n')}`,
   })
+}
+
+/**
+ * A fresh browser context and page for one test. `close()` ends the context and
+ * fails the test if the page threw an uncaught error meanwhile.
+ */
+export async function openPage(browser, contextOptions = {}) {
+  const context = await browser.newContext(contextOptions)
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  const pageErrors = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  return {
+    page,
+    async close() {
+      await context.close()
+      assert.deepEqual(pageErrors, [], 'the page threw uncaught errors')
+    },
+  }
 }

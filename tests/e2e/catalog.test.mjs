@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { promisify } from 'node:util'
-import { expectAccessible, launchBrowser } from './browser.mjs'
-import { startStore, storeBinary } from './server.mjs'
+import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
+import { startStore, stopCleanly, storeBinary } from './server.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -51,9 +51,11 @@ describe('the catalogue in a browser', { timeout: 300_000 }, () => {
 
   after(async () => {
     await browser?.close()
-    const exit = await store?.stop()
-    if (ownTmp) await rm(ownTmp, { recursive: true, force: true })
-    if (store) assert.deepEqual(exit, { code: 0, signal: null }, `the store did not stop cleanly:\n${store.output()}`)
+    try {
+      if (store) await stopCleanly(store)
+    } finally {
+      if (ownTmp) await rm(ownTmp, { recursive: true, force: true })
+    }
   })
 
   async function api(path) {
@@ -90,24 +92,19 @@ describe('the catalogue in a browser', { timeout: 300_000 }, () => {
 
   for (const viewport of VIEWPORTS) {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
-      let context
+      let session
       let page
-      let pageErrors
       const mobile = viewport.width < 769
       const where = (state) => `${state} (${viewport.name})`
       const main = () => page.getByRole('main')
 
       beforeEach(async () => {
-        context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })
-        page = await context.newPage()
-        page.setDefaultTimeout(15_000)
-        pageErrors = []
-        page.on('pageerror', (error) => pageErrors.push(error.message))
+        session = await openPage(browser, { viewport: { width: viewport.width, height: viewport.height } })
+        page = session.page
       })
 
       afterEach(async () => {
-        await context.close()
-        assert.deepEqual(pageErrors, [], 'the page threw uncaught errors')
+        await session.close()
       })
 
       async function waitForHeading(name, level = 1) {

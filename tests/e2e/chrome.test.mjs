@@ -3,8 +3,8 @@
 // every state visited. Names and ids come from the API, never from the demo data.
 import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
-import { expectAccessible, launchBrowser } from './browser.mjs'
-import { startStore } from './server.mjs'
+import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
+import { startStore, stopCleanly } from './server.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -22,8 +22,7 @@ describe('the chrome in a browser', { timeout: 180_000 }, () => {
 
   after(async () => {
     await browser?.close()
-    const exit = await store?.stop()
-    if (store) assert.deepEqual(exit, { code: 0, signal: null }, `the store did not stop cleanly:\n${store.output()}`)
+    if (store) await stopCleanly(store)
   })
 
   async function api(path) {
@@ -34,21 +33,16 @@ describe('the chrome in a browser', { timeout: 180_000 }, () => {
 
   for (const viewport of VIEWPORTS) {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
-      let context
+      let session
       let page
-      let pageErrors
 
       beforeEach(async () => {
-        context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })
-        page = await context.newPage()
-        page.setDefaultTimeout(15_000)
-        pageErrors = []
-        page.on('pageerror', (error) => pageErrors.push(error.message))
+        session = await openPage(browser, { viewport: { width: viewport.width, height: viewport.height } })
+        page = session.page
       })
 
       afterEach(async () => {
-        await context.close()
-        assert.deepEqual(pageErrors, [], 'the page threw uncaught errors')
+        await session.close()
       })
 
       const where = (state) => `${state} (${viewport.name})`

@@ -1,5 +1,6 @@
 // Starts the real store binary on a free port with a fresh database, the way
 // an operator would: configuration through STORE__* environment variables.
+import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -99,4 +100,10 @@ async function waitForHealth(url, exited) {
     await new Promise((resolveWait) => setTimeout(resolveWait, 100))
   }
   throw new Error(`The store did not answer ${url}/api/health within ${STARTUP_TIMEOUT_MS / 1000} s.`)
+}
+
+/** Stops `store` with SIGTERM and fails unless it shut down gracefully (exit code 0). */
+export async function stopCleanly(store) {
+  const exit = await store.stop()
+  assert.deepEqual(exit, { code: 0, signal: null }, `the store did not stop cleanly:\n${store.output()}`)
 }

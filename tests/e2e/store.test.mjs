@@ -2,17 +2,16 @@
 // Names and ids come from the API, never from the demo data's current content.
 import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
-import { expectAccessible, launchBrowser } from './browser.mjs'
-import { startStore } from './server.mjs'
+import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
+import { startStore, stopCleanly } from './server.mjs'
 
 const HEBREW = /[\u0590-\u05FF]/
 
 describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
   let store
   let browser
-  let context
+  let session
   let page
-  let pageErrors
 
   /** GET a JSON document from the API, failing on any other answer. */
   async function api(path) {
@@ -43,22 +42,17 @@ describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
   after(async () => {
     await browser?.close()
     // SIGTERM is a graceful shutdown: the store finishes and exits cleanly.
-    const exit = await store?.stop()
-    if (store) assert.deepEqual(exit, { code: 0, signal: null }, `the store did not stop cleanly:\n${store.output()}`)
+    if (store) await stopCleanly(store)
   })
 
   beforeEach(async () => {
-    context = await browser.newContext()
-    page = await context.newPage()
-    page.setDefaultTimeout(15_000)
     // Uncaught exceptions in the page fail the test that caused them.
-    pageErrors = []
-    page.on('pageerror', (error) => pageErrors.push(error.message))
+    session = await openPage(browser)
+    page = session.page
   })
 
   afterEach(async () => {
-    await context.close()
-    assert.deepEqual(pageErrors, [], 'the page threw uncaught errors')
+    await session.close()
   })
 
   it('walks from home through a department to a product, then to a missing page', async () => {

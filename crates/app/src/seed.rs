@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 use store_adapters::{demo, generator};
+use store_domain::catalog::Catalogue;
 use store_domain::ports::{Catalog, CatalogWriter};
 
 #[derive(Debug, thiserror::Error)]
@@ -20,10 +21,18 @@ pub async fn demo_if_empty(
     catalog: &dyn Catalog,
     writer: &dyn CatalogWriter,
 ) -> Result<bool, SeedError> {
+    import_if_empty(catalog, writer, &demo::catalogue()?).await
+}
+
+async fn import_if_empty(
+    catalog: &dyn Catalog,
+    writer: &dyn CatalogWriter,
+    demo: &Catalogue,
+) -> Result<bool, SeedError> {
     if catalog.product_count().await? > 0 || !catalog.categories().await?.is_empty() {
         return Ok(false);
     }
-    writer.import(&demo::catalogue()?).await?;
+    writer.import(demo).await?;
     Ok(true)
 }
 
@@ -34,13 +43,15 @@ pub async fn generated(
     count: u64,
     seed: u64,
 ) -> Result<(), SeedError> {
-    demo_if_empty(catalog, writer).await?;
+    // Parsed once: the generator hangs its products off the demo's categories and vendors.
+    let demo = demo::catalogue()?;
+    import_if_empty(catalog, writer, &demo).await?;
     let started = Instant::now();
     let removed = writer.remove_products_from(generator::FIRST_ID).await?;
     if removed > 0 {
         println!("removed {removed} previously generated products");
     }
-    let mut generator = generator::Generator::new(&demo::catalogue()?, count, seed)?;
+    let mut generator = generator::Generator::new(&demo, count, seed)?;
     while let Some(chunk) = generator.next_chunk(5_000) {
         writer.import(&chunk).await?;
     }

@@ -95,9 +95,10 @@ pub async fn to_json_error(err: poem::Error) -> Response {
         return err.into_response();
     }
     let status = err.status();
-    let message = if status.is_server_error() {
+    if status.is_server_error() {
         return ApiError::internal(&err).into_response();
-    } else if status == StatusCode::NOT_FOUND {
+    }
+    let message = if status == StatusCode::NOT_FOUND {
         "No such API endpoint.".to_owned()
     } else {
         err.to_string()
