@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import { Provider } from 'jotai'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
@@ -20,7 +20,10 @@ describe('the newsletter confirmation page', () => {
     renderAt('/newsletter/confirm?token=abc123')
     expect(await screen.findByRole('status')).toHaveTextContent('You are subscribed. Welcome!')
     expect(requested.map((url) => url.pathname)).toEqual(['/api/newsletter/confirm'])
-    expect(document.title).toBe('Newsletter subscription | Olive Lane')
+    // The title is set in an effect, which may run after the status is painted.
+    await waitFor(() => {
+      expect(document.title).toBe('Newsletter subscription | Olive Lane')
+    })
   })
 
   it('says so for an unknown token', async () => {
