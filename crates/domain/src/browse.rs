@@ -3,10 +3,20 @@
 //! items, what the home page shows) live here.
 
 use crate::catalog::{
-    Bundle, CategoryNode, Crumb, ListKind, ListQuery, Product, ProductPage, ProductSummary,
-    category_trail, category_tree, list_path,
+    Bundle, CategoryNode, Crumb, ListKind, ListOwner, Product, ProductSummary, category_trail,
+    category_tree, list_path,
 };
-use crate::ports::{Catalog, CatalogError};
+use crate::ports::{Catalog, CatalogError, SearchError, SearchIndex};
+use crate::search::{Facets, ProductQuery, Scope};
+
+/// A read that needs both the catalogue and the search index.
+#[derive(Debug, thiserror::Error)]
+pub enum FindError {
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
 
 pub const RELATED_ITEMS: u32 = 8;
 pub const HOME_NEW_ARRIVALS: u32 = 12;
@@ -40,29 +50,61 @@ pub async fn bundle_detail(catalog: &dyn Catalog, id: i64) -> Result<Option<Bund
     catalog.bundle(id).await
 }
 
+/// One page of found products, as cards, with the total and the facets.
+pub struct Found {
+    pub items: Vec<ProductSummary>,
+    pub total: u64,
+    pub facets: Facets,
+}
+
+/// Asks the index, then reads the page's cards from the catalogue.
+pub async fn find(
+    catalog: &dyn Catalog,
+    index: &dyn SearchIndex,
+    query: &ProductQuery,
+) -> Result<Found, FindError> {
+    let hits = index.find(query).await?;
+    Ok(Found {
+        items: catalog.summaries(&hits.ids).await?,
+        total: hits.total,
+        facets: hits.facets,
+    })
+}
+
 pub struct ListDetail {
-    pub page: ProductPage,
+    pub owner: ListOwner,
     pub breadcrumbs: Vec<Crumb>,
+    pub found: Found,
 }
 
 /// A category list's trail runs from its department; a vendor's or creator's list
-/// is a single crumb of its own.
+/// is a single crumb of its own. `query.scope` names the list.
 pub async fn list_detail(
     catalog: &dyn Catalog,
-    query: &ListQuery,
-) -> Result<Option<ListDetail>, CatalogError> {
-    let Some(page) = catalog.list(query).await? else {
+    index: &dyn SearchIndex,
+    scope: Scope,
+    query: &ProductQuery,
+) -> Result<Option<ListDetail>, FindError> {
+    let Some(owner) = catalog.list_owner(scope.kind, scope.id).await? else {
         return Ok(None);
     };
-    let breadcrumbs = match query.kind {
-        ListKind::Category => category_trail(&catalog.categories().await?, query.id),
+    let breadcrumbs = match scope.kind {
+        ListKind::Category => category_trail(&catalog.categories().await?, scope.id),
         kind => vec![Crumb {
-            name: page.owner.name.clone(),
-            heb_name: page.owner.heb_name.clone(),
-            value: list_path(kind, &page.owner.slug, query.id),
+            name: owner.name.clone(),
+            heb_name: owner.heb_name.clone(),
+            value: list_path(kind, &owner.slug, scope.id),
         }],
     };
-    Ok(Some(ListDetail { page, breadcrumbs }))
+    let query = ProductQuery {
+        scope: Some(scope),
+        ..query.clone()
+    };
+    Ok(Some(ListDetail {
+        owner,
+        breadcrumbs,
+        found: find(catalog, index, &query).await?,
+    }))
 }
 
 pub async fn department_tree(catalog: &dyn Catalog) -> Result<Vec<CategoryNode>, CatalogError> {

@@ -412,33 +412,12 @@ pub const PER_PAGE: u32 = 24;
 /// Deep pages of a huge list are never useful to a shopper and cost the database.
 pub const MAX_PAGE: u32 = 1000;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListQuery {
-    pub kind: ListKind,
-    pub id: i64,
-    pub sort: Sort,
-    pub page: u32,
-}
-
-impl ListQuery {
-    pub fn offset(&self) -> u64 {
-        u64::from(self.page.saturating_sub(1)) * u64::from(PER_PAGE)
-    }
-}
-
 /// Who a list belongs to, for its title.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListOwner {
     pub slug: String,
     pub name: String,
     pub heb_name: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ProductPage {
-    pub owner: ListOwner,
-    pub items: Vec<ProductSummary>,
-    pub total: u64,
 }
 
 pub fn page_count(total: u64) -> u64 {
@@ -610,14 +589,7 @@ mod tests {
     }
 
     #[test]
-    fn list_offsets_and_page_counts() {
-        let q = ListQuery {
-            kind: ListKind::Category,
-            id: 1,
-            sort: Sort::Relevant,
-            page: 3,
-        };
-        assert_eq!(q.offset(), 48);
+    fn page_counts() {
         assert_eq!(page_count(0), 0);
         assert_eq!(page_count(24), 1);
         assert_eq!(page_count(25), 2);

@@ -4,8 +4,10 @@
 
 pub mod browse;
 pub mod catalog;
+pub mod facets;
 pub mod inbound;
 pub mod money;
 pub mod newsletter;
 pub mod ports;
 pub mod reference;
+pub mod search;

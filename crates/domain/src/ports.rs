@@ -2,13 +2,14 @@
 //! each with its own error type. Adapters implement them; the app picks which.
 
 use crate::catalog::{
-    Bundle, Catalogue, Category, ContentPage, ListQuery, Product, ProductPage, ProductSummary,
+    Bundle, Catalogue, Category, ContentPage, ListKind, ListOwner, Product, ProductSummary,
 };
 use crate::inbound::{
     CampaignCount, CampaignVisit, ClientError, Email, Inquiry, SignUp, StoredClientError,
     StoredInquiry,
 };
 use crate::reference::{Country, Currency};
+use crate::search::{ProductQuery, SearchDoc, SearchHits};
 use async_trait::async_trait;
 
 #[derive(Debug, thiserror::Error)]
@@ -28,9 +29,15 @@ pub trait Catalog: Send + Sync {
     async fn categories(&self) -> Result<Vec<Category>, CatalogError>;
     async fn product(&self, id: i64) -> Result<Option<Product>, CatalogError>;
     async fn bundle(&self, id: i64) -> Result<Option<Bundle>, CatalogError>;
-    /// One page of a category's (with its descendants'), vendor's or creator's products;
-    /// `None` when the category, vendor or creator does not exist.
-    async fn list(&self, query: &ListQuery) -> Result<Option<ProductPage>, CatalogError>;
+    /// The category, vendor or creator a list belongs to; `None` when it does not exist.
+    async fn list_owner(&self, kind: ListKind, id: i64) -> Result<Option<ListOwner>, CatalogError>;
+    /// Product cards for `ids`, in that order; unknown ids are left out.
+    async fn summaries(&self, ids: &[i64]) -> Result<Vec<ProductSummary>, CatalogError>;
+    /// Every product as the search index holds it.
+    async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError>;
+    /// A number that changes whenever the catalogue does, so a running server can
+    /// notice another process's import and refresh its search index.
+    async fn catalogue_version(&self) -> Result<i64, CatalogError>;
     /// Other products of the same leaf category, newest first.
     async fn related(
         &self,
@@ -52,6 +59,41 @@ pub trait CatalogWriter: Send + Sync {
     async fn import(&self, catalogue: &Catalogue) -> Result<(), CatalogError>;
     /// Removes products (and their variations and links) whose id is at least `first_id`.
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError>;
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    /// The index failed; the text is for the log, never a shopper.
+    #[error("search index failed: {0}")]
+    Storage(String),
+}
+
+/// Finding products by text and facets; the catalogue stays the source of truth and
+/// the index is rebuilt from it.
+#[async_trait]
+pub trait SearchIndex: Send + Sync {
+    /// Replaces everything indexed with `docs`. Queries keep being answered from the
+    /// previous generation until the new one is complete.
+    async fn rebuild(&self, docs: Vec<SearchDoc>) -> Result<(), SearchError>;
+    /// One page of the products matching `query`, with the total and the facets.
+    async fn find(&self, query: &ProductQuery) -> Result<SearchHits, SearchError>;
+    /// Up to `limit` completions of `text`: popular searches first, then names of
+    /// vendors, creators and categories, then product titles.
+    async fn suggest(&self, text: &str, limit: usize) -> Result<Vec<String>, SearchError>;
+    /// The searches shoppers ran most that found something, most popular first.
+    async fn set_popular_searches(&self, searches: Vec<String>) -> Result<(), SearchError>;
+}
+
+/// Counting what shoppers search for: the query text only, never who or when.
+#[async_trait]
+pub trait SearchLog: Send + Sync {
+    async fn record_search(&self, normalised_query: &str) -> Result<(), SearchError>;
+    /// Queries searched at least `min_count` times, most searched first.
+    async fn popular_searches(
+        &self,
+        min_count: u64,
+        limit: u32,
+    ) -> Result<Vec<String>, SearchError>;
 }
 
 #[derive(Debug, thiserror::Error)]

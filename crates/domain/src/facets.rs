@@ -1,0 +1,614 @@
+//! Narrowing, counting, ordering and paging a set of matching products: the part of
+//! a search that is the same whatever found the products. Every index adapter builds
+//! a `FacetTable` from its documents and hands it the products its text matching found
+//! (or none, for a listing, which starts from the whole catalogue).
+//!
+//! Counts are disjunctive: values of one group are OR-ed and groups AND-ed, and each
+//! group is counted with every selection but its own, so ticking "Red" still shows how
+//! many "Blue" there are. One pass does it: a product failing no group is a hit and
+//! counts everywhere; a product failing exactly one group counts in that group only.
+
+use crate::catalog::{ListKind, NameValue, PER_PAGE, Sort};
+use crate::money::Money;
+use crate::search::{
+    FacetCount, FacetGroup, Facets, PriceRange, ProductQuery, Scope, SearchDoc, SearchHits,
+    Selection,
+};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+/// A group lists at most this many values (the most frequent, and every selected one).
+pub const MAX_FACET_VALUES: usize = 100;
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum GroupKind {
+    Category,
+    Vendor,
+    Creator,
+    Filter(String),
+    Variation(String),
+}
+
+struct ValueInfo {
+    group: u32,
+    /// The wire value: an id, or a "group_value" key.
+    value: String,
+    label: String,
+    heb_label: Option<String>,
+}
+
+struct Row {
+    id: i64,
+    price: i64,
+    /// `YYYYMMDD`, for ordering by release date.
+    released: u32,
+    trail: Box<[i64]>,
+    vendor: i64,
+    creators: Box<[i64]>,
+    /// Facet value ids, sorted.
+    values: Box<[u32]>,
+}
+
+impl Row {
+    fn in_scope(&self, scope: Scope) -> bool {
+        match scope.kind {
+            ListKind::Category => self.trail.contains(&scope.id),
+            ListKind::Vendor => self.vendor == scope.id,
+            ListKind::Creator => self.creators.contains(&scope.id),
+        }
+    }
+}
+
+/// The facet columns of every indexed product, built once per index generation.
+#[derive(Default)]
+pub struct FacetTable {
+    /// In merchant order (by id), which is "relevance" for a listing.
+    rows: Vec<Row>,
+    /// The group of each value, apart from the rest of `ValueInfo` so counting a
+    /// group touches only this.
+    value_groups: Vec<u32>,
+    values: Vec<ValueInfo>,
+    lookup: HashMap<(u32, String), u32>,
+    groups: Vec<GroupKind>,
+    group_ids: HashMap<GroupKind, u32>,
+}
+
+/// The "group_value" key of a filter or variation value (spec 3).
+pub fn group_value(pair: &NameValue) -> String {
+    format!("{}_{}", pair.name, pair.value)
+}
+
+impl FacetTable {
+    pub fn build(docs: &[SearchDoc]) -> FacetTable {
+        let mut table = FacetTable::default();
+        let mut order: Vec<&SearchDoc> = docs.iter().collect();
+        order.sort_by_key(|d| d.id);
+        for doc in order {
+            let mut values = Vec::new();
+            if let Some(own) = doc.categories.last() {
+                values.push(table.intern(
+                    GroupKind::Category,
+                    own.id.to_string(),
+                    &own.name,
+                    own.heb_name.as_deref(),
+                ));
+            }
+            let vendor = &doc.vendor;
+            values.push(table.intern(
+                GroupKind::Vendor,
+                vendor.id.to_string(),
+                &vendor.name,
+                vendor.heb_name.as_deref(),
+            ));
+            for creator in &doc.creators {
+                values.push(table.intern(
+                    GroupKind::Creator,
+                    creator.id.to_string(),
+                    &creator.name,
+                    creator.heb_name.as_deref(),
+                ));
+            }
+            for pair in &doc.filters {
+                values.push(table.intern(
+                    GroupKind::Filter(pair.name.clone()),
+                    group_value(pair),
+                    &pair.value,
+                    None,
+                ));
+            }
+            for pair in &doc.options {
+                values.push(table.intern(
+                    GroupKind::Variation(pair.name.clone()),
+                    group_value(pair),
+                    &pair.value,
+                    None,
+                ));
+            }
+            values.sort_unstable();
+            values.dedup();
+            table.rows.push(Row {
+                id: doc.id,
+                price: doc.price.cents(),
+                released: doc.release_date.replace('-', "").parse().unwrap_or(0),
+                trail: doc.categories.iter().map(|c| c.id).collect(),
+                vendor: doc.vendor.id,
+                creators: doc.creators.iter().map(|c| c.id).collect(),
+                values: values.into(),
+            });
+        }
+        table
+    }
+
+    fn intern(
+        &mut self,
+        kind: GroupKind,
+        value: String,
+        label: &str,
+        heb_label: Option<&str>,
+    ) -> u32 {
+        let group = match self.group_ids.get(&kind) {
+            Some(g) => *g,
+            None => {
+                let g = self.groups.len() as u32;
+                self.groups.push(kind.clone());
+                self.group_ids.insert(kind, g);
+                g
+            }
+        };
+        let key = (group, value);
+        if let Some(id) = self.lookup.get(&key) {
+            return *id;
+        }
+        let id = self.values.len() as u32;
+        self.value_groups.push(group);
+        self.values.push(ValueInfo {
+            group,
+            value: key.1.clone(),
+            label: label.to_owned(),
+            heb_label: heb_label.map(str::to_owned),
+        });
+        self.lookup.insert(key, id);
+        id
+    }
+
+    /// The row of product `id`: what a text search hands back to `refine`.
+    pub fn row_of(&self, id: i64) -> Option<u32> {
+        self.rows
+            .binary_search_by_key(&id, |r| r.id)
+            .ok()
+            .map(|i| i as u32)
+    }
+
+    /// Narrows, counts, orders and pages. `scored` holds the rows (see `row_of`) a
+    /// text search matched, with their scores; `None` means every product (a listing).
+    pub fn refine(&self, query: &ProductQuery, scored: Option<&[(u32, f32)]>) -> SearchHits {
+        let chosen = self.resolve(&query.selection);
+        let price_ok = |row: &Row| {
+            query
+                .selection
+                .price_min
+                .is_none_or(|m| row.price >= m.cents())
+                && query
+                    .selection
+                    .price_max
+                    .is_none_or(|m| row.price <= m.cents())
+        };
+        let mut counts = vec![0u64; self.values.len()];
+        let mut price: Option<(i64, i64)> = None;
+        let mut hits: Vec<(u32, f32)> = Vec::new();
+
+        let mut visit = |index: u32, score: f32| {
+            let row = &self.rows[index as usize];
+            if query.scope.is_some_and(|scope| !row.in_scope(scope)) {
+                return;
+            }
+            // The one failing group, if exactly one fails; the price counts as a group.
+            let mut failing: Option<Option<u32>> = None;
+            let mut failures = 0;
+            for (group, keys) in &chosen {
+                if !row.values.iter().any(|v| keys.binary_search(v).is_ok()) {
+                    failures += 1;
+                    failing = Some(Some(*group));
+                }
+            }
+            if !price_ok(row) {
+                failures += 1;
+                failing = Some(None);
+            }
+            match (failures, failing) {
+                (0, _) => {
+                    hits.push((index, score));
+                    for v in row.values.iter() {
+                        counts[*v as usize] += 1;
+                    }
+                    widen(&mut price, row.price);
+                }
+                (1, Some(None)) => widen(&mut price, row.price),
+                (1, Some(Some(group))) => {
+                    for v in row
+                        .values
+                        .iter()
+                        .filter(|v| self.value_groups[**v as usize] == group)
+                    {
+                        counts[*v as usize] += 1;
+                    }
+                }
+                _ => {}
+            }
+        };
+        match scored {
+            None => (0..self.rows.len() as u32).for_each(|i| visit(i, 0.0)),
+            Some(scored) => {
+                for (row, score) in scored {
+                    if (*row as usize) < self.rows.len() {
+                        visit(*row, *score);
+                    }
+                }
+            }
+        }
+
+        let total = hits.len() as u64;
+        let ids = self.page(hits, query);
+        SearchHits {
+            ids,
+            total,
+            facets: self.facets(&counts, &chosen, price),
+        }
+    }
+
+    /// The selection as value ids per group, sorted for binary search. A value the
+    /// table does not know selects its group but matches nothing.
+    fn resolve(&self, selection: &Selection) -> Vec<(u32, Vec<u32>)> {
+        let mut chosen: HashMap<u32, Vec<u32>> = HashMap::new();
+        let mut choose = |kind: GroupKind, value: &str| {
+            let Some(group) = self.group_ids.get(&kind) else {
+                // An unknown group: mark it with a group id nothing has.
+                chosen.entry(u32::MAX).or_default();
+                return;
+            };
+            let entry = chosen.entry(*group).or_default();
+            if let Some(id) = self.lookup.get(&(*group, value.to_owned())) {
+                entry.push(*id);
+            }
+        };
+        for v in &selection.categories {
+            choose(GroupKind::Category, v);
+        }
+        for v in &selection.vendors {
+            choose(GroupKind::Vendor, v);
+        }
+        for v in &selection.creators {
+            choose(GroupKind::Creator, v);
+        }
+        for v in &selection.filters {
+            choose(GroupKind::Filter(group_name(v).to_owned()), v);
+        }
+        for v in &selection.variations {
+            choose(GroupKind::Variation(group_name(v).to_owned()), v);
+        }
+        let mut chosen: Vec<(u32, Vec<u32>)> = chosen.into_iter().collect();
+        for (_, keys) in &mut chosen {
+            keys.sort_unstable();
+        }
+        chosen.sort_unstable_by_key(|(group, _)| *group);
+        chosen
+    }
+
+    /// Orders the hits and cuts out the query's page, sorting only as far as needed.
+    fn page(&self, mut hits: Vec<(u32, f32)>, query: &ProductQuery) -> Vec<i64> {
+        let rows = &self.rows;
+        // Rows are in id order, so comparing rows compares ids.
+        let by_id = |a: u32, b: u32| a.cmp(&b);
+        let text = query.text.is_some();
+        let order = |a: &(u32, f32), b: &(u32, f32)| -> Ordering {
+            let (ra, rb) = (&rows[a.0 as usize], &rows[b.0 as usize]);
+            match query.sort {
+                // Outside search, relevance is the merchant's own order: the ids.
+                Sort::Relevant if text => b.1.total_cmp(&a.1).then(by_id(a.0, b.0)),
+                Sort::Relevant => by_id(a.0, b.0),
+                Sort::PriceAsc => ra.price.cmp(&rb.price).then(by_id(a.0, b.0)),
+                Sort::PriceDesc => rb.price.cmp(&ra.price).then(by_id(b.0, a.0)),
+                Sort::Newest => rb.released.cmp(&ra.released).then(by_id(b.0, a.0)),
+            }
+        };
+        let offset = query.offset();
+        if offset >= hits.len() {
+            return Vec::new();
+        }
+        let end = (offset + PER_PAGE as usize).min(hits.len());
+        if end < hits.len() {
+            hits.select_nth_unstable_by(end, order);
+            hits.truncate(end);
+        }
+        hits.sort_unstable_by(order);
+        hits[offset..end]
+            .iter()
+            .map(|(i, _)| rows[*i as usize].id)
+            .collect()
+    }
+
+    fn facets(
+        &self,
+        counts: &[u64],
+        chosen: &[(u32, Vec<u32>)],
+        price: Option<(i64, i64)>,
+    ) -> Facets {
+        let selected = |v: u32| {
+            chosen
+                .iter()
+                .any(|(_, keys)| keys.binary_search(&v).is_ok())
+        };
+        let mut by_group: Vec<Vec<FacetCount>> = vec![Vec::new(); self.groups.len()];
+        for (id, info) in self.values.iter().enumerate() {
+            let id = id as u32;
+            let is_selected = selected(id);
+            if counts[id as usize] > 0 || is_selected {
+                by_group[info.group as usize].push(FacetCount {
+                    value: info.value.clone(),
+                    label: info.label.clone(),
+                    heb_label: info.heb_label.clone(),
+                    count: counts[id as usize],
+                    selected: is_selected,
+                });
+            }
+        }
+        let mut facets = Facets {
+            price: price.map(|(min, max)| PriceRange {
+                min: Money::from_cents(min),
+                max: Money::from_cents(max),
+            }),
+            ..Facets::default()
+        };
+        for (group, mut values) in by_group.into_iter().enumerate() {
+            if values.is_empty() {
+                continue;
+            }
+            values.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+            keep_top(&mut values);
+            match &self.groups[group] {
+                GroupKind::Category => facets.categories = values,
+                GroupKind::Vendor => facets.vendors = values,
+                GroupKind::Creator => facets.creators = values,
+                GroupKind::Filter(name) => facets.filters.push(FacetGroup {
+                    name: name.clone(),
+                    values,
+                }),
+                GroupKind::Variation(name) => facets.variations.push(FacetGroup {
+                    name: name.clone(),
+                    values,
+                }),
+            }
+        }
+        facets.filters.sort_by(|a, b| a.name.cmp(&b.name));
+        facets.variations.sort_by(|a, b| a.name.cmp(&b.name));
+        facets
+    }
+}
+
+/// The group name of a "group_value" key: everything before the first underscore.
+fn group_name(key: &str) -> &str {
+    key.split_once('_').map_or(key, |(name, _)| name)
+}
+
+fn widen(range: &mut Option<(i64, i64)>, price: i64) {
+    *range = Some(match *range {
+        None => (price, price),
+        Some((min, max)) => (min.min(price), max.max(price)),
+    });
+}
+
+/// Keeps the most frequent values and every selected one.
+fn keep_top(values: &mut Vec<FacetCount>) {
+    let mut kept = 0;
+    values.retain(|v| {
+        kept += 1;
+        kept <= MAX_FACET_VALUES || v.selected
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Named;
+
+    fn named(id: i64, name: &str) -> Named {
+        Named {
+            id,
+            name: name.into(),
+            heb_name: None,
+        }
+    }
+
+    fn pair(name: &str, value: &str) -> NameValue {
+        NameValue {
+            name: name.into(),
+            value: value.into(),
+        }
+    }
+
+    /// Three candles and a mug: ids 1..=4, prices 10, 20, 30, 40 dollars.
+    fn docs() -> Vec<SearchDoc> {
+        let doc = |id: i64, colour: &str, category: i64, vendor: i64, released: &str| SearchDoc {
+            id,
+            title: format!("Item {id}"),
+            heb_title: None,
+            text: String::new(),
+            heb_text: None,
+            skus: vec![],
+            vendor: named(vendor, &format!("Vendor {vendor}")),
+            creators: vec![],
+            categories: vec![
+                named(100, "Home"),
+                named(category, &format!("Cat {category}")),
+            ],
+            filters: vec![pair("Colour", colour)],
+            options: if id == 1 {
+                vec![pair("Size", "Large"), pair("Size", "Small")]
+            } else {
+                vec![]
+            },
+            price: Money::from_cents(id * 1000),
+            release_date: released.into(),
+        };
+        vec![
+            doc(4, "Blue", 11, 2, "2024-01-01"),
+            doc(1, "Red", 10, 1, "2023-05-01"),
+            doc(2, "Blue", 10, 1, "2025-02-01"),
+            doc(3, "Red", 10, 2, "2022-01-01"),
+        ]
+    }
+
+    fn query(selection: Selection, sort: Sort) -> ProductQuery {
+        ProductQuery {
+            text: None,
+            scope: None,
+            selection,
+            sort,
+            page: 1,
+        }
+    }
+
+    fn count(values: &[FacetCount], value: &str) -> Option<u64> {
+        values.iter().find(|v| v.value == value).map(|v| v.count)
+    }
+
+    #[test]
+    fn a_listing_is_every_product_in_id_order_with_counts() {
+        let table = FacetTable::build(&docs());
+        let hits = table.refine(&query(Selection::default(), Sort::Relevant), None);
+        assert_eq!(hits.ids, [1, 2, 3, 4]);
+        assert_eq!(hits.total, 4);
+        assert_eq!(count(&hits.facets.categories, "10"), Some(3));
+        assert_eq!(count(&hits.facets.vendors, "2"), Some(2));
+        assert_eq!(hits.facets.filters[0].name, "Colour");
+        assert_eq!(count(&hits.facets.filters[0].values, "Colour_Red"), Some(2));
+        assert_eq!(
+            count(&hits.facets.variations[0].values, "Size_Small"),
+            Some(1)
+        );
+        assert_eq!(
+            hits.facets.price,
+            Some(PriceRange {
+                min: Money::from_cents(1000),
+                max: Money::from_cents(4000)
+            })
+        );
+    }
+
+    #[test]
+    fn counts_are_disjunctive_within_a_group_and_conjunctive_across() {
+        let table = FacetTable::build(&docs());
+        let selection = Selection {
+            filters: vec!["Colour_Red".into()],
+            vendors: vec!["1".into()],
+            ..Selection::default()
+        };
+        let hits = table.refine(&query(selection, Sort::Relevant), None);
+        assert_eq!(hits.ids, [1]);
+        let colours = &hits.facets.filters[0].values;
+        // Vendor 1 has one red and one blue product: both counted, red selected.
+        assert_eq!(count(colours, "Colour_Red"), Some(1));
+        assert_eq!(count(colours, "Colour_Blue"), Some(1));
+        assert!(
+            colours
+                .iter()
+                .find(|v| v.value == "Colour_Red")
+                .unwrap()
+                .selected
+        );
+        // Red products come from vendors 1 and 2.
+        assert_eq!(count(&hits.facets.vendors, "1"), Some(1));
+        assert_eq!(count(&hits.facets.vendors, "2"), Some(1));
+    }
+
+    #[test]
+    fn the_price_range_narrows_the_hits_but_not_its_own_bounds() {
+        let table = FacetTable::build(&docs());
+        let selection = Selection {
+            price_min: Some(Money::from_cents(1500)),
+            price_max: Some(Money::from_cents(3000)),
+            ..Selection::default()
+        };
+        let hits = table.refine(&query(selection, Sort::PriceDesc), None);
+        assert_eq!(hits.ids, [3, 2]);
+        let range = hits.facets.price.unwrap();
+        assert_eq!((range.min.cents(), range.max.cents()), (1000, 4000));
+        assert_eq!(count(&hits.facets.categories, "11"), None);
+    }
+
+    #[test]
+    fn each_sort_orders_as_named() {
+        let table = FacetTable::build(&docs());
+        let ids = |sort| table.refine(&query(Selection::default(), sort), None).ids;
+        assert_eq!(ids(Sort::PriceAsc), [1, 2, 3, 4]);
+        assert_eq!(ids(Sort::PriceDesc), [4, 3, 2, 1]);
+        assert_eq!(ids(Sort::Newest), [2, 4, 1, 3]);
+    }
+
+    #[test]
+    fn scored_hits_come_best_first_and_only_those_matched() {
+        let table = FacetTable::build(&docs());
+        let hits = table.refine(
+            &ProductQuery {
+                text: Some("x".into()),
+                ..query(Selection::default(), Sort::Relevant)
+            },
+            Some(&[
+                (table.row_of(3).unwrap(), 0.5),
+                (table.row_of(2).unwrap(), 2.0),
+                (99, 9.0),
+            ]),
+        );
+        assert_eq!(hits.ids, [2, 3]);
+        assert_eq!(hits.total, 2);
+    }
+
+    #[test]
+    fn scope_limits_a_listing_to_its_category_tree_vendor_or_creator() {
+        let table = FacetTable::build(&docs());
+        let scoped = |kind, id| {
+            let mut q = query(Selection::default(), Sort::Relevant);
+            q.scope = Some(Scope { kind, id });
+            table.refine(&q, None).ids
+        };
+        assert_eq!(scoped(ListKind::Category, 100), [1, 2, 3, 4]);
+        assert_eq!(scoped(ListKind::Category, 11), [4]);
+        assert_eq!(scoped(ListKind::Vendor, 2), [3, 4]);
+        assert!(scoped(ListKind::Creator, 5).is_empty());
+    }
+
+    #[test]
+    fn an_unknown_value_or_group_matches_nothing() {
+        let table = FacetTable::build(&docs());
+        for selection in [
+            Selection {
+                filters: vec!["Colour_Green".into()],
+                ..Selection::default()
+            },
+            Selection {
+                filters: vec!["Shape_Round".into()],
+                ..Selection::default()
+            },
+        ] {
+            let hits = table.refine(&query(selection, Sort::Relevant), None);
+            assert_eq!(hits.total, 0);
+        }
+    }
+
+    #[test]
+    fn pages_cut_the_ordered_hits() {
+        let many: Vec<SearchDoc> = (1..=30)
+            .map(|id| SearchDoc {
+                id,
+                ..docs()[0].clone()
+            })
+            .collect();
+        let table = FacetTable::build(&many);
+        let mut q = query(Selection::default(), Sort::Relevant);
+        q.page = 2;
+        let hits = table.refine(&q, None);
+        assert_eq!(hits.ids, (25..=30).collect::<Vec<_>>());
+        q.page = 3;
+        assert!(table.refine(&q, None).ids.is_empty());
+    }
+}
