@@ -6,12 +6,13 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::RwLock;
 use store_domain::catalog::{
     Bundle, BundleItem, BundleRecord, Catalogue, Category, ContentPage, Creator, CreatorRef,
-    ListKind, ListOwner, ListQuery, PER_PAGE, Picture, Product, ProductPage, ProductRecord,
-    ProductSummary, Sort, SummaryKind, Variation, Vendor,
+    ListKind, ListOwner, Picture, Product, ProductRecord, ProductSummary, SummaryKind, Variation,
+    Vendor,
 };
 use store_domain::catalog::{
     BundleItemRecord, NameValue, PersonalizationField, ProductType, VariationRecord,
 };
+use store_domain::facets::FacetTable;
 use store_domain::inbound::{
     CampaignCount, CampaignVisit, ClientError, Email, Inquiry, SignUp, StoredClientError,
     StoredInquiry,
@@ -19,8 +20,9 @@ use store_domain::inbound::{
 use store_domain::money::Money;
 use store_domain::ports::{
     CampaignReports, Catalog, CatalogError, CatalogWriter, ErrorReports, InboundError, Inbox, Mail,
-    MailError, Mailer, MailingList,
+    MailError, Mailer, MailingList, SearchError, SearchIndex, SearchLog,
 };
+use store_domain::search::{self, Named, ProductQuery, SearchDoc, SearchHits};
 
 #[derive(Default, Clone)]
 struct State {
@@ -30,6 +32,7 @@ struct State {
     products: BTreeMap<i64, ProductRecord>,
     bundles: BTreeMap<i64, BundleRecord>,
     pages: BTreeMap<i64, ContentPage>,
+    version: i64,
 }
 
 #[derive(Default)]
@@ -69,32 +72,56 @@ impl State {
         }
     }
 
-    fn subtree(&self, root: i64) -> HashSet<i64> {
-        let mut ids = HashSet::from([root]);
-        loop {
-            let before = ids.len();
-            for c in &self.categories {
-                if c.parent_id.is_some_and(|p| ids.contains(&p)) {
-                    ids.insert(c.id);
-                }
-            }
-            if ids.len() == before {
-                return ids;
-            }
-        }
+    /// Newest first; equal dates by descending id, as the SQL does.
+    fn newest(&self, mut items: Vec<&ProductRecord>) -> Vec<ProductSummary> {
+        items.sort_by(|a, b| (&b.release_date, b.id).cmp(&(&a.release_date, a.id)));
+        items.into_iter().map(|p| self.summary(p)).collect()
     }
 
-    fn sorted(&self, mut items: Vec<&ProductRecord>, sort: Sort) -> Vec<ProductSummary> {
-        match sort {
-            Sort::Relevant => items.sort_by_key(|p| p.id),
-            Sort::PriceAsc => items.sort_by_key(|p| (p.price, p.id)),
-            // Descending orders break ties by descending id, as the SQL does.
-            Sort::PriceDesc => items.sort_by_key(|p| std::cmp::Reverse((p.price, p.id))),
-            Sort::Newest => {
-                items.sort_by(|a, b| (&b.release_date, b.id).cmp(&(&a.release_date, a.id)))
-            }
+    fn search_doc(&self, p: &ProductRecord) -> SearchDoc {
+        let named = |id: i64, name: &str, heb_name: &Option<String>| Named {
+            id,
+            name: name.to_owned(),
+            heb_name: heb_name.clone(),
+        };
+        let mut trail = Vec::new();
+        let mut next = Some(p.category_id);
+        while let Some(c) = next.and_then(|id| self.categories.iter().find(|c| c.id == id)) {
+            trail.insert(0, named(c.id, &c.name, &c.heb_name));
+            next = c.parent_id;
         }
-        items.into_iter().map(|p| self.summary(p)).collect()
+        let vendor = &self.vendors[&p.vendor_id];
+        let heb_text = [&p.heb_short_desc, &p.heb_description]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect::<Vec<_>>();
+        SearchDoc {
+            id: p.id,
+            title: p.title.clone(),
+            heb_title: p.heb_title.clone(),
+            text: format!("{}\n{}", p.short_desc, p.description),
+            heb_text: (!heb_text.is_empty()).then(|| heb_text.join("\n")),
+            skus: std::iter::once(p.sku.clone())
+                .chain(p.variations.iter().map(|v| v.sku.clone()))
+                .collect(),
+            vendor: named(vendor.id, &vendor.name, &vendor.heb_name),
+            creators: p
+                .creator_ids
+                .iter()
+                .filter_map(|id| self.creators.get(id))
+                .map(|c| named(c.id, &c.name, &c.heb_name))
+                .collect(),
+            categories: trail,
+            filters: p.filters.clone(),
+            options: p
+                .variations
+                .iter()
+                .flat_map(|v| v.options.clone())
+                .collect(),
+            price: p.price,
+            release_date: p.release_date.clone(),
+        }
     }
 
     /// Applies `c` to this state, refusing what a database's constraints would refuse.
@@ -275,77 +302,50 @@ impl Catalog for InMemoryCatalog {
         }))
     }
 
-    async fn list(&self, query: &ListQuery) -> Result<Option<ProductPage>, CatalogError> {
+    async fn list_owner(&self, kind: ListKind, id: i64) -> Result<Option<ListOwner>, CatalogError> {
         let state = self.read();
-        let (owner, members): (ListOwner, Vec<&ProductRecord>) = match query.kind {
-            ListKind::Category => {
-                let Some(c) = state.categories.iter().find(|c| c.id == query.id) else {
-                    return Ok(None);
-                };
-                let ids = state.subtree(c.id);
-                let owner = ListOwner {
-                    slug: c.slug.clone(),
-                    name: c.name.clone(),
-                    heb_name: c.heb_name.clone(),
-                };
-                (
-                    owner,
-                    state
-                        .products
-                        .values()
-                        .filter(|p| ids.contains(&p.category_id))
-                        .collect(),
-                )
-            }
-            ListKind::Vendor => {
-                let Some(v) = state.vendors.get(&query.id) else {
-                    return Ok(None);
-                };
-                let owner = ListOwner {
-                    slug: v.slug.clone(),
-                    name: v.name.clone(),
-                    heb_name: v.heb_name.clone(),
-                };
-                (
-                    owner,
-                    state
-                        .products
-                        .values()
-                        .filter(|p| p.vendor_id == v.id)
-                        .collect(),
-                )
-            }
-            ListKind::Creator => {
-                let Some(c) = state.creators.get(&query.id) else {
-                    return Ok(None);
-                };
-                let owner = ListOwner {
-                    slug: c.slug.clone(),
-                    name: c.name.clone(),
-                    heb_name: c.heb_name.clone(),
-                };
-                (
-                    owner,
-                    state
-                        .products
-                        .values()
-                        .filter(|p| p.creator_ids.contains(&c.id))
-                        .collect(),
-                )
-            }
+        let owner = |slug: &String, name: &String, heb_name: &Option<String>| ListOwner {
+            slug: slug.clone(),
+            name: name.clone(),
+            heb_name: heb_name.clone(),
         };
-        let total = members.len() as u64;
-        let items = state
-            .sorted(members, query.sort)
-            .into_iter()
-            .skip(usize::try_from(query.offset()).unwrap_or(usize::MAX))
-            .take(PER_PAGE as usize)
-            .collect();
-        Ok(Some(ProductPage {
-            owner,
-            items,
-            total,
-        }))
+        Ok(match kind {
+            ListKind::Category => state
+                .categories
+                .iter()
+                .find(|c| c.id == id)
+                .map(|c| owner(&c.slug, &c.name, &c.heb_name)),
+            ListKind::Vendor => state
+                .vendors
+                .get(&id)
+                .map(|v| owner(&v.slug, &v.name, &v.heb_name)),
+            ListKind::Creator => state
+                .creators
+                .get(&id)
+                .map(|c| owner(&c.slug, &c.name, &c.heb_name)),
+        })
+    }
+
+    async fn summaries(&self, ids: &[i64]) -> Result<Vec<ProductSummary>, CatalogError> {
+        let state = self.read();
+        Ok(ids
+            .iter()
+            .filter_map(|id| state.products.get(id))
+            .map(|p| state.summary(p))
+            .collect())
+    }
+
+    async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
+        let state = self.read();
+        Ok(state
+            .products
+            .values()
+            .map(|p| state.search_doc(p))
+            .collect())
+    }
+
+    async fn catalogue_version(&self) -> Result<i64, CatalogError> {
+        Ok(self.read().version)
     }
 
     async fn related(
@@ -361,7 +361,7 @@ impl Catalog for InMemoryCatalog {
             .filter(|p| p.category_id == category_id && p.id != product_id)
             .collect();
         Ok(state
-            .sorted(members, Sort::Newest)
+            .newest(members)
             .into_iter()
             .take(limit as usize)
             .collect())
@@ -370,7 +370,7 @@ impl Catalog for InMemoryCatalog {
     async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
         let state = self.read();
         Ok(state
-            .sorted(state.products.values().collect(), Sort::Newest)
+            .newest(state.products.values().collect())
             .into_iter()
             .take(limit as usize)
             .collect())
@@ -421,6 +421,7 @@ impl CatalogWriter for InMemoryCatalog {
         // Work on a copy so a rejected import leaves nothing behind, like a rolled-back transaction.
         let mut next = state.clone();
         next.apply(catalogue)?;
+        next.version += 1;
         *state = next;
         Ok(())
     }
@@ -441,6 +442,7 @@ impl CatalogWriter for InMemoryCatalog {
             ));
         }
         let removed = state.products.split_off(&first_id);
+        state.version += 1;
         Ok(removed.len() as u64)
     }
 }
@@ -760,5 +762,153 @@ impl Mailer for RecordingMailer {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .push(mail.clone());
         Ok(())
+    }
+}
+
+// ---------------------------------------------------------------- search
+
+/// A search index that scans every document: a title word counts twice, any other
+/// word once; every query word must start a word of the product. No stemming, no
+/// typos; the contract tests ask no more of it.
+#[derive(Default)]
+pub struct InMemorySearch {
+    docs: RwLock<(Vec<Scanned>, FacetTable)>,
+    popular: RwLock<Vec<String>>,
+    searches: RwLock<BTreeMap<String, u64>>,
+}
+
+/// A document as the fake scans it: folded title, folded everything else, the title.
+struct Scanned {
+    id: i64,
+    title: String,
+    rest: String,
+    shown_title: String,
+}
+
+fn starts_a_word(haystack: &str, word: &str) -> bool {
+    search::words(haystack).any(|w| w.starts_with(word))
+}
+
+impl InMemorySearch {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+#[async_trait]
+impl SearchIndex for InMemorySearch {
+    async fn rebuild(&self, docs: Vec<SearchDoc>) -> Result<(), SearchError> {
+        let texts = docs
+            .iter()
+            .map(|d| {
+                let title = search::normalise(&format!(
+                    "{} {}",
+                    d.title,
+                    d.heb_title.as_deref().unwrap_or("")
+                ));
+                let names = std::iter::once(&d.vendor)
+                    .chain(&d.creators)
+                    .chain(&d.categories)
+                    .map(|n| format!("{} {}", n.name, n.heb_name.as_deref().unwrap_or("")))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let rest = format!(
+                    "{names} {} {} {}",
+                    d.text,
+                    d.heb_text.as_deref().unwrap_or(""),
+                    d.skus.join(" ")
+                );
+                Scanned {
+                    id: d.id,
+                    title,
+                    rest: search::normalise(&rest),
+                    shown_title: d.title.clone(),
+                }
+            })
+            .collect();
+        *self.docs.write().unwrap_or_else(|p| p.into_inner()) = (texts, FacetTable::build(&docs));
+        Ok(())
+    }
+
+    async fn find(&self, query: &ProductQuery) -> Result<SearchHits, SearchError> {
+        let docs = self.docs.read().unwrap_or_else(|p| p.into_inner());
+        let scored = query.text.as_ref().map(|text| {
+            let folded = search::normalise(text);
+            let words: Vec<&str> = search::words(&folded).collect();
+            docs.0
+                .iter()
+                .filter_map(|d| {
+                    let mut score = 0.0;
+                    for w in &words {
+                        score += match (starts_a_word(&d.title, w), starts_a_word(&d.rest, w)) {
+                            (true, _) => 2.0,
+                            (false, true) => 1.0,
+                            (false, false) => return None,
+                        };
+                    }
+                    (!words.is_empty()).then(|| docs.1.row_of(d.id).map(|row| (row, score)))?
+                })
+                .collect::<Vec<_>>()
+        });
+        Ok(docs.1.refine(query, scored.as_deref()))
+    }
+
+    async fn suggest(&self, text: &str, limit: usize) -> Result<Vec<String>, SearchError> {
+        let folded = search::normalise(text.trim());
+        if folded.is_empty() {
+            return Ok(Vec::new());
+        }
+        let docs = self.docs.read().unwrap_or_else(|p| p.into_inner());
+        let popular = self.popular.read().unwrap_or_else(|p| p.into_inner());
+        let titles = docs
+            .0
+            .iter()
+            .filter(|d| starts_a_word(&d.title, &folded))
+            .map(|d| &d.shown_title);
+        let mut out: Vec<String> = Vec::new();
+        for s in popular
+            .iter()
+            .filter(|s| starts_a_word(&search::normalise(s), &folded))
+            .chain(titles)
+        {
+            if out.len() < limit && !out.contains(s) {
+                out.push(s.clone());
+            }
+        }
+        Ok(out)
+    }
+
+    async fn set_popular_searches(&self, searches: Vec<String>) -> Result<(), SearchError> {
+        *self.popular.write().unwrap_or_else(|p| p.into_inner()) = searches;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl SearchLog for InMemorySearch {
+    async fn record_search(&self, normalised_query: &str) -> Result<(), SearchError> {
+        *self
+            .searches
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(normalised_query.to_owned())
+            .or_default() += 1;
+        Ok(())
+    }
+
+    async fn popular_searches(
+        &self,
+        min_count: u64,
+        limit: u32,
+    ) -> Result<Vec<String>, SearchError> {
+        let searches = self.searches.read().unwrap_or_else(|p| p.into_inner());
+        let mut popular: Vec<(&String, &u64)> =
+            searches.iter().filter(|(_, n)| **n >= min_count).collect();
+        popular.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+        Ok(popular
+            .into_iter()
+            .take(limit as usize)
+            .map(|(q, _)| q.clone())
+            .collect())
     }
 }

@@ -6,4 +6,5 @@ pub mod fakes;
 pub mod generator;
 pub mod mail;
 pub mod reference;
+pub mod search;
 pub mod sqlite;

@@ -11,15 +11,6 @@ fn ids(items: &[ProductSummary]) -> Vec<i64> {
     items.iter().map(|p| p.id).collect()
 }
 
-fn query(kind: ListKind, id: i64, sort: Sort, page: u32) -> ListQuery {
-    ListQuery {
-        kind,
-        id,
-        sort,
-        page,
-    }
-}
-
 mod cases {
     use super::*;
 
@@ -80,135 +71,91 @@ mod cases {
         assert!(s.bundle(999).await.unwrap().is_none());
         assert!(s.page(999).await.unwrap().is_none());
         for kind in [ListKind::Category, ListKind::Vendor, ListKind::Creator] {
-            assert!(
-                s.list(&query(kind, 999, Sort::Relevant, 1))
-                    .await
-                    .unwrap()
-                    .is_none()
-            );
+            assert!(s.list_owner(kind, 999).await.unwrap().is_none());
         }
     }
 
-    pub async fn category_lists_include_descendants_and_sort<S: Catalog + CatalogWriter>(s: &S) {
+    pub async fn summaries_keep_the_order_asked<S: Catalog + CatalogWriter>(s: &S) {
         seeded(s).await;
-        let home = |sort| query(ListKind::Category, 1, sort, 1);
-        let page = s.list(&home(Sort::Relevant)).await.unwrap().unwrap();
-        assert_eq!(page.owner.name, "HOME");
-        assert_eq!(page.total, 3);
-        assert_eq!(ids(&page.items), vec![10, 11, 12]);
-        assert_eq!(
-            ids(&s.list(&home(Sort::PriceAsc)).await.unwrap().unwrap().items),
-            vec![11, 10, 12]
-        );
-        assert_eq!(
-            ids(&s.list(&home(Sort::PriceDesc)).await.unwrap().unwrap().items),
-            vec![12, 10, 11]
-        );
-        assert_eq!(
-            ids(&s.list(&home(Sort::Newest)).await.unwrap().unwrap().items),
-            vec![11, 10, 12]
-        );
-        let mugs = s
-            .list(&query(ListKind::Category, 3, Sort::Relevant, 1))
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(ids(&mugs.items), vec![10, 11]);
-        let summary = &mugs.items[1];
+        let cards = s.summaries(&[11, 999, 10]).await.unwrap();
+        assert_eq!(ids(&cards), vec![11, 10], "unknown ids are left out");
+        let summary = &cards[0];
         assert!(!summary.in_stock);
         assert_eq!(summary.fake_price, Some(Money::from_cents(800)));
         assert_eq!(summary.vendor_name.as_deref(), Some("Fig"));
         assert_eq!(summary.image.as_deref(), Some("/media/mug/2a9d8f.svg"));
         assert_eq!(summary.path(), "/products/item-11/11");
+        assert!(cards[1].in_stock, "in stock through a variation");
+        assert!(s.summaries(&[]).await.unwrap().is_empty());
     }
 
-    pub async fn lists_page<S: Catalog + CatalogWriter>(s: &S) {
+    pub async fn search_documents_carry_trails_names_and_facets<S: Catalog + CatalogWriter>(s: &S) {
         seeded(s).await;
-        let extra = (0..30).map(|i| {
-            let mut p = product(100 + i, 4, 1, 100 + i, "2024-01-01", 1);
-            p.sku = format!("EXTRA-{i}");
-            p
-        });
-        s.import(&Catalogue {
-            products: extra.collect(),
-            ..Catalogue::default()
-        })
-        .await
-        .unwrap();
-        let first = s
-            .list(&query(ListKind::Category, 4, Sort::Relevant, 1))
-            .await
-            .unwrap()
-            .unwrap();
-        let second = s
-            .list(&query(ListKind::Category, 4, Sort::Relevant, 2))
-            .await
-            .unwrap()
-            .unwrap();
-        let beyond = s
-            .list(&query(ListKind::Category, 4, Sort::Relevant, 9))
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(first.total, 31);
-        assert_eq!(first.items.len(), PER_PAGE as usize);
-        assert_eq!(second.items.len(), 31 - PER_PAGE as usize);
-        assert_eq!(first.items[0].id, 13);
-        assert!(beyond.items.is_empty());
-        assert_eq!(beyond.total, 31);
+        let mut docs = s.search_documents().await.unwrap();
+        docs.sort_by_key(|d| d.id);
+        assert_eq!(
+            docs.iter().map(|d| d.id).collect::<Vec<_>>(),
+            [10, 11, 12, 13]
+        );
+        let mug = &docs[0];
+        assert_eq!(
+            mug.categories
+                .iter()
+                .map(|c| (c.id, c.name.as_str()))
+                .collect::<Vec<_>>(),
+            [(1, "HOME"), (2, "KITCHEN"), (3, "MUGS")]
+        );
+        assert_eq!(mug.categories[2].heb_name.as_deref(), Some("mugs בעברית"));
+        assert_eq!(
+            (mug.vendor.id, mug.vendor.heb_name.as_deref()),
+            (1, Some("אלון"))
+        );
+        assert_eq!(mug.skus, ["SKU-10", "SKU-10-Blue", "SKU-10-Red"]);
+        assert_eq!(mug.filters, fixture().products[0].filters);
+        assert_eq!(
+            mug.options
+                .iter()
+                .map(|o| o.value.as_str())
+                .collect::<Vec<_>>(),
+            ["Blue", "Red"]
+        );
+        assert_eq!(mug.price, Money::from_cents(1000));
+        assert_eq!(mug.release_date, "2025-01-01");
+        assert!(mug.text.contains("Short.") && mug.text.contains("Long."));
+        assert_eq!(mug.heb_text.as_deref(), Some("קצר."));
+        let book = &docs[3];
+        assert_eq!(
+            book.creators.iter().map(|c| c.id).collect::<Vec<_>>(),
+            [2, 1]
+        );
+        assert_eq!(book.heb_title.as_deref(), Some("שִׁיר לַיְלָה"));
     }
 
-    pub async fn ties_break_by_id_in_the_sort_direction<S: Catalog + CatalogWriter>(s: &S) {
+    pub async fn list_owners<S: Catalog + CatalogWriter>(s: &S) {
         seeded(s).await;
-        let twins = (0..3).map(|i| {
-            let mut p = product(200 + i, 4, 1, 999, "2025-05-05", 1);
-            p.sku = format!("TWIN-{i}");
-            p
-        });
-        s.import(&Catalogue {
-            products: twins.collect(),
-            ..Catalogue::default()
-        })
-        .await
-        .unwrap();
-        let books = |sort| query(ListKind::Category, 4, sort, 1);
+        let home = s.list_owner(ListKind::Category, 1).await.unwrap().unwrap();
+        assert_eq!(home.name, "HOME");
+        let fig = s.list_owner(ListKind::Vendor, 2).await.unwrap().unwrap();
+        assert_eq!((fig.slug.as_str(), fig.heb_name), ("fig", None));
+        let dana = s.list_owner(ListKind::Creator, 1).await.unwrap().unwrap();
         assert_eq!(
-            ids(&s.list(&books(Sort::PriceAsc)).await.unwrap().unwrap().items),
-            vec![200, 201, 202, 13]
-        );
-        assert_eq!(
-            ids(&s
-                .list(&books(Sort::PriceDesc))
-                .await
-                .unwrap()
-                .unwrap()
-                .items),
-            vec![13, 202, 201, 200]
-        );
-        assert_eq!(
-            ids(&s.list(&books(Sort::Newest)).await.unwrap().unwrap().items),
-            vec![13, 202, 201, 200]
-        );
-    }
-
-    pub async fn vendor_and_creator_lists<S: Catalog + CatalogWriter>(s: &S) {
-        seeded(s).await;
-        let fig = s
-            .list(&query(ListKind::Vendor, 2, Sort::PriceAsc, 1))
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(ids(&fig.items), vec![11, 13]);
-        let dana = s
-            .list(&query(ListKind::Creator, 1, Sort::Relevant, 1))
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            (dana.owner.slug.as_str(), dana.owner.heb_name.as_deref()),
+            (dana.slug.as_str(), dana.heb_name.as_deref()),
             ("dana", Some("דנה"))
         );
-        assert_eq!(ids(&dana.items), vec![13]);
+    }
+
+    pub async fn the_version_moves_with_every_change<S: Catalog + CatalogWriter>(s: &S) {
+        let empty = s.catalogue_version().await.unwrap();
+        seeded(s).await;
+        let imported = s.catalogue_version().await.unwrap();
+        assert!(imported > empty);
+        assert_eq!(
+            s.catalogue_version().await.unwrap(),
+            imported,
+            "reads change nothing"
+        );
+        s.remove_products_from(13).await.unwrap();
+        assert!(s.catalogue_version().await.unwrap() > imported);
     }
 
     pub async fn related_new_arrivals_and_bundles<S: Catalog + CatalogWriter>(s: &S) {
@@ -255,10 +202,7 @@ mod cases {
             Err(CatalogError::Rejected(_))
         ));
         assert!(
-            s.list(&query(ListKind::Vendor, 9, Sort::Relevant, 1))
-                .await
-                .unwrap()
-                .is_none(),
+            s.list_owner(ListKind::Vendor, 9).await.unwrap().is_none(),
             "vendor rolled back"
         );
         let duplicate = Catalogue {
@@ -294,8 +238,8 @@ macro_rules! contract_suite {
         mod $module {
             use super::*;
             contract_suite!(@cases $make; categories_keep_import_order, product_round_trips, unknown_ids_are_none,
-                category_lists_include_descendants_and_sort, lists_page, ties_break_by_id_in_the_sort_direction,
-                vendor_and_creator_lists,
+                summaries_keep_the_order_asked, search_documents_carry_trails_names_and_facets, list_owners,
+                the_version_moves_with_every_change,
                 related_new_arrivals_and_bundles, pages_keep_paragraphs, rejected_imports_leave_nothing,
                 removing_generated_products);
         }

@@ -1,15 +1,17 @@
 //! Reading the catalogue.
 
-use super::{SqliteStore, catalog_error, split_paragraphs};
+use super::{SqliteStore, catalog_error, search_documents, split_paragraphs};
 use async_trait::async_trait;
 use sqlx::{AssertSqlSafe, FromRow};
+use std::collections::HashMap;
 use store_domain::catalog::{
-    Bundle, BundleItem, Category, ContentPage, CreatorRef, ListKind, ListOwner, ListQuery,
-    NameValue, PER_PAGE, PersonalizationField, Picture, Product, ProductPage, ProductSummary,
-    ProductType, Sort, SummaryKind, Variation, Vendor,
+    Bundle, BundleItem, Category, ContentPage, CreatorRef, ListKind, ListOwner, NameValue,
+    PersonalizationField, Picture, Product, ProductSummary, ProductType, SummaryKind, Variation,
+    Vendor,
 };
 use store_domain::money::Money;
 use store_domain::ports::{Catalog, CatalogError};
+use store_domain::search::SearchDoc;
 
 /// The columns of a product card. `in_stock` counts a variation product as in stock
 /// when any of its variations is.
@@ -165,33 +167,6 @@ struct OwnerRow {
 
 const NEWEST: &str = "p.release_date DESC, p.id DESC";
 
-fn order_by(sort: Sort) -> &'static str {
-    match sort {
-        // Outside search, relevance is the merchant's own order: the catalogue's ids.
-        Sort::Relevant => "p.id",
-        Sort::PriceAsc => "p.price, p.id",
-        // Ties break the way an index scanned backwards yields them, so no extra sort.
-        Sort::PriceDesc => "p.price DESC, p.id DESC",
-        Sort::Newest => NEWEST,
-    }
-}
-
-/// The subquery selecting the ids of a list's products, bound to `$1`.
-fn list_filter(kind: ListKind) -> &'static str {
-    match kind {
-        ListKind::Category => {
-            "p.category_id IN (WITH RECURSIVE tree(id) AS (
-                SELECT id FROM categories WHERE id = $1
-                UNION ALL SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id)
-             SELECT id FROM tree)"
-        }
-        ListKind::Vendor => "p.vendor_id = $1",
-        ListKind::Creator => {
-            "p.id IN (SELECT product_id FROM product_creators WHERE creator_id = $1)"
-        }
-    }
-}
-
 fn owner_query(kind: ListKind) -> &'static str {
     match kind {
         ListKind::Category => "SELECT slug, name, heb_name FROM categories WHERE id = $1",
@@ -206,7 +181,7 @@ impl SqliteStore {
     /// are built for that page only: joined up front, they cost a lookup per matching
     /// row and let the planner start from the wrong table. Both arguments are this
     /// module's constant fragments, never input.
-    async fn summaries(
+    async fn cards(
         &self,
         ids_sql: &str,
         order: &str,
@@ -454,41 +429,48 @@ impl Catalog for SqliteStore {
         }))
     }
 
-    async fn list(&self, query: &ListQuery) -> Result<Option<ProductPage>, CatalogError> {
-        let owner = sqlx::query_as::<_, OwnerRow>(owner_query(query.kind))
-            .bind(query.id)
+    async fn list_owner(&self, kind: ListKind, id: i64) -> Result<Option<ListOwner>, CatalogError> {
+        let owner = sqlx::query_as::<_, OwnerRow>(owner_query(kind))
+            .bind(id)
             .fetch_optional(&self.pool)
             .await
             .map_err(catalog_error)?;
-        let Some(owner) = owner else { return Ok(None) };
-        let filter = list_filter(query.kind);
-        let total: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT COUNT(*) FROM products p WHERE {filter}"
-        )))
-        .bind(query.id)
-        .fetch_one(&self.pool)
-        .await
-        .map_err(catalog_error)?;
-        let offset = i64::try_from(query.offset()).unwrap_or(i64::MAX);
-        let order = order_by(query.sort);
-        let items = self
-            .summaries(
-                &format!(
-                    "SELECT p.id FROM products p WHERE {filter} ORDER BY {order} LIMIT $2 OFFSET $3"
-                ),
-                order,
-                &[query.id, i64::from(PER_PAGE), offset],
+        Ok(owner.map(|o| ListOwner {
+            slug: o.slug,
+            name: o.name,
+            heb_name: o.heb_name,
+        }))
+    }
+
+    async fn summaries(&self, ids: &[i64]) -> Result<Vec<ProductSummary>, CatalogError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders = (1..=ids.len())
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let found = self
+            .cards(
+                &format!("SELECT id FROM products WHERE id IN ({placeholders})"),
+                "p.id",
+                ids,
             )
             .await?;
-        Ok(Some(ProductPage {
-            owner: ListOwner {
-                slug: owner.slug,
-                name: owner.name,
-                heb_name: owner.heb_name,
-            },
-            items,
-            total: u64::try_from(total).unwrap_or(0),
-        }))
+        let mut by_id: HashMap<i64, ProductSummary> =
+            found.into_iter().map(|s| (s.id, s)).collect();
+        Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+    }
+
+    async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
+        search_documents::read(&self.pool).await
+    }
+
+    async fn catalogue_version(&self) -> Result<i64, CatalogError> {
+        sqlx::query_scalar("SELECT version FROM catalogue_version WHERE id = 1")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(catalog_error)
     }
 
     async fn related(
@@ -497,7 +479,7 @@ impl Catalog for SqliteStore {
         category_id: i64,
         limit: u32,
     ) -> Result<Vec<ProductSummary>, CatalogError> {
-        self.summaries(
+        self.cards(
             &format!(
                 "SELECT p.id FROM products p WHERE p.category_id = $1 AND p.id <> $2 ORDER BY {NEWEST} LIMIT $3"
             ),
@@ -508,7 +490,7 @@ impl Catalog for SqliteStore {
     }
 
     async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
-        self.summaries(
+        self.cards(
             &format!("SELECT p.id FROM products p ORDER BY {NEWEST} LIMIT $1"),
             NEWEST,
             &[i64::from(limit)],

@@ -375,17 +375,30 @@ impl CatalogWriter for SqliteStore {
         )
         .await?;
 
+        bump_version(&mut tx).await?;
         tx.commit().await.map_err(catalog_error)?;
         self.refresh_statistics().await
     }
 
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError> {
+        let mut tx = self.pool.begin().await.map_err(catalog_error)?;
         // Children go through ON DELETE CASCADE.
         let done = sqlx::query("DELETE FROM products WHERE id >= $1")
             .bind(first_id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await
             .map_err(catalog_error)?;
+        bump_version(&mut tx).await?;
+        tx.commit().await.map_err(catalog_error)?;
         Ok(done.rows_affected())
     }
+}
+
+/// Part of every change's transaction, so the version moves exactly when data does.
+async fn bump_version(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>) -> Result<(), CatalogError> {
+    sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1")
+        .execute(&mut **tx)
+        .await
+        .map_err(catalog_error)?;
+    Ok(())
 }

@@ -7,6 +7,8 @@
 mod catalog_read;
 mod catalog_write;
 mod inbound;
+mod search_documents;
+mod search_log;
 
 use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};

@@ -1,0 +1,222 @@
+//! Reading every product as the search index needs it. One query per table and the
+//! joins done in memory: at 100,000 products that is a few table scans instead of a
+//! few hundred thousand lookups.
+
+use super::catalog_error;
+use sqlx::{FromRow, SqlitePool};
+use std::collections::HashMap;
+use store_domain::catalog::NameValue;
+use store_domain::money::Money;
+use store_domain::ports::CatalogError;
+use store_domain::search::{Named, SearchDoc};
+
+#[derive(FromRow)]
+struct ProductRow {
+    id: i64,
+    title: String,
+    heb_title: Option<String>,
+    short_desc: String,
+    heb_short_desc: Option<String>,
+    description: String,
+    heb_description: Option<String>,
+    sku: String,
+    vendor_id: i64,
+    category_id: i64,
+    price: i64,
+    release_date: String,
+}
+
+#[derive(FromRow)]
+struct NamedRow {
+    id: i64,
+    name: String,
+    heb_name: Option<String>,
+}
+
+#[derive(FromRow)]
+struct CategoryRow {
+    id: i64,
+    parent_id: Option<i64>,
+    name: String,
+    heb_name: Option<String>,
+}
+
+#[derive(FromRow)]
+struct PairRow {
+    owner: i64,
+    name: String,
+    value: String,
+}
+
+#[derive(FromRow)]
+struct LinkRow {
+    owner: i64,
+    other: i64,
+}
+
+#[derive(FromRow)]
+struct SkuRow {
+    owner: i64,
+    sku: String,
+}
+
+fn named(row: NamedRow) -> (i64, Named) {
+    (
+        row.id,
+        Named {
+            id: row.id,
+            name: row.name,
+            heb_name: row.heb_name,
+        },
+    )
+}
+
+async fn all<T>(pool: &SqlitePool, sql: &'static str) -> Result<Vec<T>, CatalogError>
+where
+    T: for<'r> FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
+{
+    sqlx::query_as::<_, T>(sql)
+        .fetch_all(pool)
+        .await
+        .map_err(catalog_error)
+}
+
+fn grouped<T>(rows: Vec<T>, owner: impl Fn(&T) -> i64) -> HashMap<i64, Vec<T>> {
+    let mut map: HashMap<i64, Vec<T>> = HashMap::new();
+    for row in rows {
+        map.entry(owner(&row)).or_default().push(row);
+    }
+    map
+}
+
+/// The trail from a category's department down to it.
+fn trail(categories: &HashMap<i64, CategoryRow>, mut id: i64) -> Vec<Named> {
+    let mut trail = Vec::new();
+    // The depth bound guards against a cycle in hand-edited data.
+    while let Some(c) = categories.get(&id).filter(|_| trail.len() < 16) {
+        trail.push(Named {
+            id: c.id,
+            name: c.name.clone(),
+            heb_name: c.heb_name.clone(),
+        });
+        match c.parent_id {
+            Some(parent) => id = parent,
+            None => break,
+        }
+    }
+    trail.reverse();
+    trail
+}
+
+fn join(parts: [Option<&str>; 2]) -> Option<String> {
+    let text: Vec<&str> = parts.into_iter().flatten().collect();
+    (!text.is_empty()).then(|| text.join("\n"))
+}
+
+pub(super) async fn read(pool: &SqlitePool) -> Result<Vec<SearchDoc>, CatalogError> {
+    let products: Vec<ProductRow> = all(
+        pool,
+        "SELECT id, title, heb_title, short_desc, heb_short_desc, description, heb_description, sku,
+                vendor_id, category_id, price, release_date FROM products",
+    )
+    .await?;
+    let vendors: HashMap<i64, Named> = all(pool, "SELECT id, name, heb_name FROM vendors")
+        .await?
+        .into_iter()
+        .map(named)
+        .collect();
+    let creators: HashMap<i64, Named> = all(pool, "SELECT id, name, heb_name FROM creators")
+        .await?
+        .into_iter()
+        .map(named)
+        .collect();
+    let categories: HashMap<i64, CategoryRow> =
+        all::<CategoryRow>(pool, "SELECT id, parent_id, name, heb_name FROM categories")
+            .await?
+            .into_iter()
+            .map(|c| (c.id, c))
+            .collect();
+    let mut links = grouped(
+        all::<LinkRow>(
+            pool,
+            "SELECT product_id AS owner, creator_id AS other FROM product_creators ORDER BY product_id, position",
+        )
+        .await?,
+        |r| r.owner,
+    );
+    let mut filters = grouped(
+        all::<PairRow>(
+            pool,
+            "SELECT product_id AS owner, name, value FROM product_filters ORDER BY product_id, position",
+        )
+        .await?,
+        |r| r.owner,
+    );
+    let mut options = grouped(
+        all::<PairRow>(
+            pool,
+            "SELECT v.product_id AS owner, o.name, o.value FROM variation_options o
+             JOIN variations v ON v.id = o.variation_id ORDER BY v.product_id, v.position, o.position",
+        )
+        .await?,
+        |r| r.owner,
+    );
+    let mut skus = grouped(
+        all::<SkuRow>(
+            pool,
+            "SELECT product_id AS owner, sku FROM variations ORDER BY product_id, position",
+        )
+        .await?,
+        |r| r.owner,
+    );
+    let trails: HashMap<i64, Vec<Named>> = categories
+        .keys()
+        .map(|id| (*id, trail(&categories, *id)))
+        .collect();
+    let pairs = |rows: Option<Vec<PairRow>>| -> Vec<NameValue> {
+        rows.unwrap_or_default()
+            .into_iter()
+            .map(|r| NameValue {
+                name: r.name,
+                value: r.value,
+            })
+            .collect()
+    };
+
+    Ok(products
+        .into_iter()
+        .map(|p| {
+            let mut all_skus = vec![p.sku];
+            all_skus.extend(
+                skus.remove(&p.id)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|s| s.sku),
+            );
+            SearchDoc {
+                id: p.id,
+                text: format!("{}\n{}", p.short_desc, p.description),
+                heb_text: join([p.heb_short_desc.as_deref(), p.heb_description.as_deref()]),
+                title: p.title,
+                heb_title: p.heb_title,
+                skus: all_skus,
+                vendor: vendors.get(&p.vendor_id).cloned().unwrap_or(Named {
+                    id: p.vendor_id,
+                    name: String::new(),
+                    heb_name: None,
+                }),
+                creators: links
+                    .remove(&p.id)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter_map(|l| creators.get(&l.other).cloned())
+                    .collect(),
+                categories: trails.get(&p.category_id).cloned().unwrap_or_default(),
+                filters: pairs(filters.remove(&p.id)),
+                options: pairs(options.remove(&p.id)),
+                price: Money::from_cents(p.price),
+                release_date: p.release_date,
+            }
+        })
+        .collect())
+}

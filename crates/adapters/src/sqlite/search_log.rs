@@ -1,0 +1,40 @@
+//! Counting searches for suggestions: query text and a count, nothing else.
+
+use super::SqliteStore;
+use async_trait::async_trait;
+use store_domain::ports::{SearchError, SearchLog};
+
+fn log_error(err: sqlx::Error) -> SearchError {
+    SearchError::Storage(format!("search log: {err}"))
+}
+
+#[async_trait]
+impl SearchLog for SqliteStore {
+    async fn record_search(&self, normalised_query: &str) -> Result<(), SearchError> {
+        sqlx::query(
+            "INSERT INTO search_queries (query, searches) VALUES ($1, 1)
+             ON CONFLICT (query) DO UPDATE SET searches = search_queries.searches + 1",
+        )
+        .bind(normalised_query)
+        .execute(&self.pool)
+        .await
+        .map_err(log_error)?;
+        Ok(())
+    }
+
+    async fn popular_searches(
+        &self,
+        min_count: u64,
+        limit: u32,
+    ) -> Result<Vec<String>, SearchError> {
+        sqlx::query_scalar(
+            "SELECT query FROM search_queries WHERE searches >= $1
+             ORDER BY searches DESC, query LIMIT $2",
+        )
+        .bind(i64::try_from(min_count).unwrap_or(i64::MAX))
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(log_error)
+    }
+}
