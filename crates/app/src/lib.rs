@@ -5,6 +5,7 @@ pub mod api;
 pub mod campaigns;
 pub mod compress;
 pub mod reports;
+pub mod search_refresh;
 pub mod seed;
 pub mod serve;
 pub mod settings;

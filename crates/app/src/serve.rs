@@ -1,6 +1,7 @@
 //! Wiring and serving: picks the adapters, prepares the database, runs the server
 //! until SIGINT or SIGTERM.
 
+use crate::search_refresh::{self, Refresh};
 use crate::settings::Settings;
 use crate::state::{AppState, StoreFacts};
 use crate::{seed, web};
@@ -11,6 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::mail::LogMailer;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
+use store_adapters::search::TantivySearch;
 use store_adapters::sqlite::SqliteStore;
 
 pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
@@ -32,11 +34,21 @@ fn rates(
     ConfiguredRates::new(&pairs)
 }
 
+fn refresh(settings: &Settings) -> Refresh {
+    Refresh {
+        every: Duration::from_secs(settings.search.refresh_seconds.max(1)),
+        popular_min_count: settings.search.popular_min_count,
+        popular_limit: settings.search.popular_limit,
+    }
+}
+
 /// Every port on one database, the embedded reference data and the log mailer.
 fn state(store: SqliteStore, settings: &Settings) -> Result<AppState, Box<dyn std::error::Error>> {
     let store = Arc::new(store);
     Ok(AppState {
         catalog: store.clone(),
+        search: Arc::new(TantivySearch::new()?),
+        search_log: store.clone(),
         countries: Arc::new(EmbeddedCountries::load()),
         rates: Arc::new(rates(settings)?),
         mailing_list: store.clone(),
@@ -60,6 +72,9 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
         tracing::info!("empty database: demo catalogue imported");
     }
     let state = state(store.clone(), &settings)?;
+    let refresh = refresh(&settings);
+    let version = search_refresh::rebuild(&state, refresh).await?;
+    let refresher = search_refresh::spawn(state.clone(), refresh, version);
     let address = format!("{}:{}", settings.server.host, settings.server.port);
     let app = web::routes(state);
     let listener = TcpListener::bind(address.clone());
@@ -75,6 +90,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
             .run_with_graceful_shutdown(app, shutdown_signal(), grace)
             .await?;
     }
+    refresher.abort();
     store.close().await;
     tracing::info!("stopped");
     Ok(())

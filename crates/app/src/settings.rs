@@ -13,6 +13,14 @@ pub struct Settings {
     pub database: Database,
     pub store: Store,
     pub currency: CurrencySettings,
+    pub search: SearchSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SearchSettings {
+    pub refresh_seconds: u64,
+    pub popular_min_count: u64,
+    pub popular_limit: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]

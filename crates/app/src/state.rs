@@ -3,11 +3,14 @@
 use std::sync::Arc;
 use store_domain::ports::{
     CampaignReports, Catalog, Countries, CurrencyRates, ErrorReports, Inbox, Mailer, MailingList,
+    SearchIndex, SearchLog,
 };
 
 #[derive(Clone)]
 pub struct AppState {
     pub catalog: Arc<dyn Catalog>,
+    pub search: Arc<dyn SearchIndex>,
+    pub search_log: Arc<dyn SearchLog>,
     pub countries: Arc<dyn Countries>,
     pub rates: Arc<dyn CurrencyRates>,
     pub mailing_list: Arc<dyn MailingList>,

@@ -12,9 +12,10 @@ use store_app::web;
 mod common;
 use store_domain::catalog::*;
 use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
+use store_domain::search::SearchDoc;
 
 async fn state_with(catalog: Arc<dyn Catalog>) -> store_app::state::AppState {
-    common::state_with(catalog).0
+    common::indexed(catalog).await.0
 }
 
 async fn client() -> TestClient<impl Endpoint> {
@@ -229,8 +230,17 @@ impl Catalog for BrokenCatalog {
     async fn bundle(&self, _: i64) -> Result<Option<Bundle>, CatalogError> {
         Ok(None)
     }
-    async fn list(&self, _: &ListQuery) -> Result<Option<ProductPage>, CatalogError> {
+    async fn list_owner(&self, _: ListKind, _: i64) -> Result<Option<ListOwner>, CatalogError> {
         Ok(None)
+    }
+    async fn summaries(&self, _: &[i64]) -> Result<Vec<ProductSummary>, CatalogError> {
+        Ok(vec![])
+    }
+    async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
+        Ok(vec![])
+    }
+    async fn catalogue_version(&self) -> Result<i64, CatalogError> {
+        Ok(0)
     }
     async fn related(&self, _: i64, _: i64, _: u32) -> Result<Vec<ProductSummary>, CatalogError> {
         Ok(vec![])

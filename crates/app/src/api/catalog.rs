@@ -3,12 +3,14 @@
 use super::ApiTags;
 use super::dto::{Bundle, Category, ContentPage, Home, ListIndex, Product, ProductList, SortValue};
 use super::error::ApiError;
+use super::search::selection;
 use crate::state::AppState;
 use poem_openapi::OpenApi;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use store_domain::browse;
-use store_domain::catalog::{ListQuery, MAX_PAGE};
+use store_domain::catalog::MAX_PAGE;
+use store_domain::search::{ProductQuery, Scope};
 
 pub struct CatalogApi {
     pub state: AppState,
@@ -55,8 +57,10 @@ impl CatalogApi {
             .ok_or_else(|| ApiError::not_found("Bundle"))
     }
 
-    /// One page of a category's (with its subcategories'), vendor's or creator's products.
+    /// One page of a category's (with its subcategories'), vendor's or creator's
+    /// products, with facets. Repeat a facet parameter to select several values.
     #[oai(path = "/lists/:index/:id", method = "get")]
+    #[allow(clippy::too_many_arguments)]
     async fn list(
         &self,
         index: Path<ListIndex>,
@@ -65,18 +69,53 @@ impl CatalogApi {
         #[oai(validator(minimum(value = "1"), maximum(value = "1000")))]
         page: Query<Option<u32>>,
         sort: Query<Option<SortValue>>,
+        /// Category ids (the products' own categories).
+        categories: Query<Option<Vec<String>>>,
+        /// Vendor ids ("Brand").
+        vendors: Query<Option<Vec<String>>>,
+        /// Creator ids.
+        creators: Query<Option<Vec<String>>>,
+        /// "Name_Value" keys, e.g. `Material_Wood`.
+        filters: Query<Option<Vec<String>>>,
+        /// "Name_Value" keys of variation options, e.g. `Size_Large`.
+        variations: Query<Option<Vec<String>>>,
+        /// Cents.
+        price_min: Query<Option<i64>>,
+        /// Cents.
+        price_max: Query<Option<i64>>,
     ) -> Result<Json<ProductList>, ApiError> {
+        let selection = selection(
+            categories, vendors, creators, filters, variations, price_min, price_max,
+        )?;
         let page = page.0.unwrap_or(1).min(MAX_PAGE);
         let sort = sort.0.unwrap_or_default();
-        let query = ListQuery {
+        let scope = Scope {
             kind: index.0.into(),
             id: id.0,
+        };
+        let query = ProductQuery {
+            text: None,
+            scope: Some(scope),
+            selection,
             sort: sort.into(),
             page,
         };
-        let detail = browse::list_detail(self.state.catalog.as_ref(), &query).await?;
+        let detail = browse::list_detail(
+            self.state.catalog.as_ref(),
+            self.state.search.as_ref(),
+            scope,
+            &query,
+        )
+        .await?;
         let detail = detail.ok_or_else(|| ApiError::not_found("List"))?;
-        Ok(Json(ProductList::new(index.0, id.0, page, sort, detail)))
+        Ok(Json(ProductList::new(
+            index.0,
+            id.0,
+            page,
+            sort,
+            detail,
+            &query.selection,
+        )))
     }
 
     /// A content page such as the about page or a policy.

@@ -7,8 +7,9 @@ use poem::{IntoResponse, Response};
 use poem_openapi::ApiResponse;
 use poem_openapi::payload::Json;
 use std::sync::atomic::{AtomicU64, Ordering};
+use store_domain::browse::FindError;
 use store_domain::inbound::InputError;
-use store_domain::ports::{CatalogError, InboundError, ReferenceError};
+use store_domain::ports::{CatalogError, InboundError, ReferenceError, SearchError};
 
 #[derive(ApiResponse, Debug)]
 pub enum ApiError {
@@ -64,6 +65,18 @@ fn next_reference() -> String {
 
 impl From<CatalogError> for ApiError {
     fn from(err: CatalogError) -> Self {
+        ApiError::internal(&err)
+    }
+}
+
+impl From<SearchError> for ApiError {
+    fn from(err: SearchError) -> Self {
+        ApiError::internal(&err)
+    }
+}
+
+impl From<FindError> for ApiError {
+    fn from(err: FindError) -> Self {
         ApiError::internal(&err)
     }
 }

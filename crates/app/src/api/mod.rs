@@ -5,6 +5,7 @@ pub mod dto;
 pub mod error;
 mod inbound;
 mod reference;
+mod search;
 mod store;
 
 use crate::state::AppState;
@@ -24,6 +25,7 @@ enum ApiTags {
 
 type Apis = (
     catalog::CatalogApi,
+    search::SearchApi,
     reference::ReferenceApi,
     store::StoreApi,
     inbound::InboundApi,
@@ -33,6 +35,9 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
         (
             catalog::CatalogApi {
+                state: state.clone(),
+            },
+            search::SearchApi {
                 state: state.clone(),
             },
             reference::ReferenceApi {

@@ -4,13 +4,18 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
-use store_adapters::fakes::{InMemoryInbound, RecordingMailer};
+use std::time::Duration;
+use store_adapters::fakes::{InMemoryInbound, InMemorySearch, RecordingMailer};
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
+use store_adapters::search::TantivySearch;
+use store_app::search_refresh::{self, Refresh};
 use store_app::state::{AppState, StoreFacts};
 use store_domain::ports::Catalog;
 
 pub struct Fakes {
     pub inbound: Arc<InMemoryInbound>,
+    /// The search log: what was counted.
+    pub searches: Arc<InMemorySearch>,
     pub mailer: Arc<RecordingMailer>,
 }
 
@@ -27,8 +32,12 @@ pub fn facts() -> StoreFacts {
 pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
     let inbound = Arc::new(InMemoryInbound::new());
     let mailer = Arc::new(RecordingMailer::default());
+    let searches = Arc::new(InMemorySearch::new());
     let state = AppState {
         catalog,
+        // The real engine: it is in memory, and typo and Hebrew handling are its own.
+        search: Arc::new(TantivySearch::new().unwrap()),
+        search_log: searches.clone(),
         countries: Arc::new(EmbeddedCountries::load()),
         rates: Arc::new(ConfiguredRates::new(&[("EUR".into(), 0.5), ("ILS".into(), 3.5)]).unwrap()),
         mailing_list: inbound.clone(),
@@ -38,5 +47,26 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         mailer: mailer.clone(),
         store: Arc::new(facts()),
     };
-    (state, Fakes { inbound, mailer })
+    (
+        state,
+        Fakes {
+            inbound,
+            mailer,
+            searches,
+        },
+    )
+}
+
+/// The refresher's settings for tests: popular after two searches.
+pub const REFRESH: Refresh = Refresh {
+    every: Duration::from_secs(1),
+    popular_min_count: 2,
+    popular_limit: 100,
+};
+
+/// A state whose search index holds the catalogue, as after start-up.
+pub async fn indexed(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
+    let (state, fakes) = state_with(catalog);
+    search_refresh::rebuild(&state, REFRESH).await.unwrap();
+    (state, fakes)
 }

@@ -1,0 +1,93 @@
+//! Keeping the search index in step with the catalogue. The index is built from the
+//! database at start-up, then a background task looks at the catalogue's version
+//! every few seconds and rebuilds when another process (`store seed`, an import) has
+//! changed it; the popular searches behind suggestions are refreshed on the same beat.
+
+use crate::state::AppState;
+use std::time::{Duration, Instant};
+use store_domain::browse::FindError;
+use tokio::task::JoinHandle;
+
+/// How the refresher behaves; from the `[search]` settings.
+#[derive(Debug, Clone, Copy)]
+pub struct Refresh {
+    pub every: Duration,
+    /// A search is suggested to others once it has been run this many times.
+    pub popular_min_count: u64,
+    pub popular_limit: u32,
+}
+
+/// Builds the index from the catalogue now; returns the version it was built from.
+pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindError> {
+    // Read the version first: a change landing during the build is picked up next time.
+    let version = state.catalog.catalogue_version().await?;
+    let started = Instant::now();
+    let docs = state.catalog.search_documents().await?;
+    let products = docs.len();
+    let search = state.search.clone();
+    let handle = tokio::runtime::Handle::current();
+    // Indexing is seconds of CPU at scale: keep it off the threads serving requests.
+    tokio::task::spawn_blocking(move || {
+        let built = handle.block_on(search.rebuild(docs));
+        release_freed_memory();
+        built
+    })
+    .await
+    .map_err(|err| {
+        FindError::Search(store_domain::ports::SearchError::Storage(err.to_string()))
+    })??;
+    tracing::info!(
+        products,
+        millis = started.elapsed().as_millis() as u64,
+        "search index built"
+    );
+    refresh_popular(state, refresh).await?;
+    Ok(version)
+}
+
+/// A rebuild reads every product into memory and frees it again, a few hundred MB
+/// at 100,000 products; glibc keeps freed heap mapped, so without this the process
+/// would look (and be counted) that large until the next rebuild.
+fn release_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free pages to the OS; it touches no live allocation.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+async fn refresh_popular(state: &AppState, refresh: Refresh) -> Result<(), FindError> {
+    let popular = state
+        .search_log
+        .popular_searches(refresh.popular_min_count, refresh.popular_limit)
+        .await?;
+    state.search.set_popular_searches(popular).await?;
+    Ok(())
+}
+
+/// Watches for catalogue changes until the process ends. Failures are logged and
+/// retried on the next beat; the index keeps answering from its last generation.
+pub fn spawn(state: AppState, refresh: Refresh, mut built_from: i64) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut beat = tokio::time::interval(refresh.every);
+        beat.tick().await;
+        loop {
+            beat.tick().await;
+            let changed = match state.catalog.catalogue_version().await {
+                Ok(version) => version != built_from,
+                Err(err) => {
+                    tracing::warn!("catalogue version unreadable: {err}");
+                    continue;
+                }
+            };
+            let outcome = if changed {
+                rebuild(&state, refresh).await.map(|v| built_from = v)
+            } else {
+                refresh_popular(&state, refresh).await
+            };
+            if let Err(err) = outcome {
+                tracing::warn!("search refresh failed: {err}");
+            }
+        }
+    })
+}
