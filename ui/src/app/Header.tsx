@@ -4,13 +4,14 @@ import { Link } from 'react-router'
 import { BagLink } from '@/features/chrome/components/BagLink'
 import { FreeShippingBanner } from '@/features/chrome/components/Banners'
 import { LanguageSwitch } from '@/features/chrome/components/LanguageSwitch'
-import { SearchBox } from '@/features/chrome/components/SearchBox'
 import { useHeaderHidden } from '@/features/chrome/headerScroll'
 import { DepartmentMenu } from '@/features/departments/components/DepartmentMenu'
 import { DepartmentsNav } from '@/features/departments/components/DepartmentsNav'
 import { AccountMenu } from '@/features/menus/components/AccountMenu'
 import { AssistancePanel } from '@/features/menus/components/AssistancePanel'
 import { ProfileLinks } from '@/features/menus/components/ProfileLinks'
+import { MobileSearch } from '@/features/search/components/MobileSearch'
+import { SearchBox } from '@/features/search/components/SearchBox'
 import { useT } from '@/lib/i18n'
 import { openHeaderPanelAtom } from '@/lib/panels'
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/useMediaQuery'
@@ -50,7 +51,7 @@ export function Header() {
             </span>
           </div>
           <div className={styles.mobileSearch}>
-            <SearchBox />
+            <MobileSearch />
           </div>
         </div>
       ) : (

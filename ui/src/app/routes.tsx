@@ -26,6 +26,7 @@ const home = () => import('@/features/home/components/HomePage')
 const productPage = () => import('@/features/catalog/components/ProductPage')
 const bundlePage = () => import('@/features/catalog/components/BundlePage')
 const productListPage = () => import('@/features/catalog/components/ProductListPage')
+const searchResultsPage = () => import('@/features/catalog/components/SearchResultsPage')
 const contentPage = () => import('@/features/content/components/ContentPage')
 const contactPage = () => import('@/features/content/components/ContactPage')
 const storeInformationPage = () => import('@/features/content/components/StoreInformationPage')
@@ -87,7 +88,7 @@ const screens: RouteObject[] = [
   soon('/return-confirmation/:return_id', 'ReturnConfirmation', 'Return Confirmation'),
   { path: '/products/:slug/:id', handle: handle('ProductsShow', 'Product'), lazy: productPage },
   { path: '/bundles/:slug/:id', handle: handle('ProductsShow', 'Bundle'), lazy: bundlePage },
-  soon('/search', 'SearchIndex', 'Search'),
+  { path: '/search', handle: handle('SearchIndex', 'Search'), lazy: searchResultsPage },
   soon('/e-gift-card', 'eGift', 'E-Gift Card'),
   // Beyond the spec's table: where the newsletter confirmation mail links to.
   {

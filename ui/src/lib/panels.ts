@@ -12,3 +12,9 @@ export const helpChatOpenAtom = atom(false)
 
 /** The free-shipping terms popup (spec 2.9); opened from the footer and the banner. */
 export const freeShippingTermsOpenAtom = atom(false)
+
+/**
+ * Spec 2.7: while the mobile search overlay is open the help chat and the Top button
+ * are hidden; they come back 5 s after it closes.
+ */
+export const searchWidgetsHiddenAtom = atom(false)

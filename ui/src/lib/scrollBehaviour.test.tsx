@@ -1,7 +1,13 @@
 import { act, render } from '@testing-library/react'
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { RESTORE_DELAY_LISTS_MS, RESTORE_DELAY_MS, restoreDelay, useScrollBehaviour } from './scrollBehaviour'
+import {
+  KEEP_SCROLL,
+  RESTORE_DELAY_LISTS_MS,
+  RESTORE_DELAY_MS,
+  restoreDelay,
+  useScrollBehaviour,
+} from './scrollBehaviour'
 
 function Shell() {
   useScrollBehaviour()
@@ -161,6 +167,16 @@ describe('scroll behaviour (spec 2.3)', () => {
     scrollBy(900)
     scrollTo.mockClear()
     await go(() => router.navigate('/category/mugs/12?page=2'))
+    expect(scrollTo).toHaveBeenCalledWith(0, 0)
+  })
+
+  it('keeps the position when a facet refines the list in place', async () => {
+    const router = await start('/category/mugs/12')
+    scrollBy(900)
+    scrollTo.mockClear()
+    await go(() => router.navigate('/category/mugs/12?filters=Color_Red', { state: KEEP_SCROLL }))
+    expect(scrollTo).not.toHaveBeenCalled()
+    await go(() => router.navigate('/category/mugs/12?filters=Color_Red&page=2'))
     expect(scrollTo).toHaveBeenCalledWith(0, 0)
   })
 

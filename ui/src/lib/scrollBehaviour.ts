@@ -45,6 +45,16 @@ function reducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
+/**
+ * Navigation state for a change that refines the page in place (a facet ticked, the
+ * filters cleared): the shopper stays where they are instead of jumping to the top.
+ */
+export const KEEP_SCROLL = { keepScroll: true } as const
+
+function keepsScroll(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'keepScroll' in state && state.keepScroll === true
+}
+
 /** Scrolls the window to `top` over `duration` ms with an ease-in-out curve. */
 export function animateScroll(top: number, duration = SCROLL_ANIMATION_MS): () => void {
   const start = window.scrollY
@@ -126,6 +136,7 @@ export function useScrollBehaviour() {
       if (target) return animateScroll(target.getBoundingClientRect().top + window.scrollY)
     }
     const back = navigationType === NavigationType.Pop && !first
+    if (!back && !first && keepsScroll(location.state)) return
     const restore = back ? saved.get(location.key) : undefined
     if (restore === undefined) {
       window.scrollTo(0, 0)

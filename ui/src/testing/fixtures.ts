@@ -70,6 +70,7 @@ export function productList(overrides: Partial<Schema<'ProductList'>> = {}): Sch
     per_page: 24,
     page_count: 1,
     sort: 'relavent',
+    facets: { categories: [], vendors: [], creators: [], filters: [], variations: [] },
     ...overrides,
   }
 }

@@ -2,8 +2,6 @@ import { defineMessages } from '@/lib/i18n'
 
 export const messages = defineMessages({
   eng: {
-    search: 'Search',
-    searchPlaceholder: 'Search Olive Lane',
     bag: 'Bag',
     bagWithCount: 'Bag, {count} items',
     language: 'Language',
@@ -29,8 +27,6 @@ export const messages = defineMessages({
     close: 'Close',
   },
   heb: {
-    search: 'חיפוש',
-    searchPlaceholder: 'חיפוש בשדרת הזית',
     bag: 'סל',
     bagWithCount: 'סל, {count} פריטים',
     language: 'שפה',

@@ -255,13 +255,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One page of a category's (with its subcategories'), vendor's or creator's products. */
+        /**
+         * One page of a category's (with its subcategories'), vendor's or creator's
+         *     products, with facets. Repeat a facet parameter to select several values.
+         */
         get: {
             parameters: {
                 query?: {
                     /** @description 1-based page number. */
                     page?: number;
                     sort?: components["schemas"]["SortValue"];
+                    /** @description Category ids (the products' own categories). */
+                    categories?: string[];
+                    /** @description Vendor ids ("Brand"). */
+                    vendors?: string[];
+                    /** @description Creator ids. */
+                    creators?: string[];
+                    /** @description "Name_Value" keys, e.g. `Material_Wood`. */
+                    filters?: string[];
+                    /** @description "Name_Value" keys of variation options, e.g. `Size_Large`. */
+                    variations?: string[];
+                    /** @description Cents. */
+                    price_min?: number;
+                    /** @description Cents. */
+                    price_max?: number;
                 };
                 header?: never;
                 path: {
@@ -340,6 +357,147 @@ export interface paths {
                     };
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["ContentPage"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products matching a search text, with facets; parameters as for lists plus `q`. */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The search text; 1 to 200 characters once trimmed. */
+                    q: string;
+                    page?: number;
+                    sort?: components["schemas"]["SortValue"];
+                    categories?: string[];
+                    vendors?: string[];
+                    creators?: string[];
+                    /** @description "Name_Value" keys. */
+                    filters?: string[];
+                    /** @description "Name_Value" keys of variation options. */
+                    variations?: string[];
+                    /** @description Cents. */
+                    price_min?: number;
+                    /** @description Cents. */
+                    price_max?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SearchResults"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Up to 50 completions of `q`: popular searches, names, product titles.
+         *     Blank text gives an empty list.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Suggestions"];
                     };
                 };
                 /** @description The request is malformed or out of range. */
@@ -1007,6 +1165,38 @@ export interface components {
         ErrorMessage: {
             message: string;
         };
+        /**
+         * FacetGroup
+         * @description Values of one filter or variation option, e.g. "Material".
+         */
+        FacetGroup: {
+            name: string;
+            values: components["schemas"]["FacetValue"][];
+        };
+        /**
+         * FacetValue
+         * @description One facet value: send `value` back in its parameter to select it.
+         */
+        FacetValue: {
+            value: string;
+            label: string;
+            heb_label?: string;
+            /** Format: uint64 */
+            count: number;
+            selected: boolean;
+        };
+        /**
+         * Facets
+         * @description Spec 3's search facets; vendors are shown as "Brand".
+         */
+        Facets: {
+            categories: components["schemas"]["FacetValue"][];
+            vendors: components["schemas"]["FacetValue"][];
+            creators: components["schemas"]["FacetValue"][];
+            filters: components["schemas"]["FacetGroup"][];
+            variations: components["schemas"]["FacetGroup"][];
+            price?: components["schemas"]["PriceRange"];
+        };
         /** GiftOptions */
         GiftOptions: {
             /** Format: int64 */
@@ -1060,6 +1250,21 @@ export interface components {
             price: number;
             /** Format: uint32 */
             max_length: number;
+        };
+        /**
+         * PriceRange
+         * @description Cents: the lowest and highest price among the products matching all but the
+         *     price range, and the range asked for.
+         */
+        PriceRange: {
+            /** Format: int64 */
+            min: number;
+            /** Format: int64 */
+            max: number;
+            /** Format: int64 */
+            selected_min?: number;
+            /** Format: int64 */
+            selected_max?: number;
         };
         /** Product */
         Product: {
@@ -1123,6 +1328,7 @@ export interface components {
             /** Format: uint64 */
             page_count: number;
             sort: components["schemas"]["SortValue"];
+            facets: components["schemas"]["Facets"];
         };
         /** ProductMeta */
         ProductMeta: {
@@ -1152,6 +1358,22 @@ export interface components {
             /** @description A sentence to show the shopper. */
             message: string;
         };
+        /** SearchResults */
+        SearchResults: {
+            /** @description The search text as it was searched: trimmed. */
+            query: string;
+            items: components["schemas"]["ProductSummary"][];
+            /** Format: uint64 */
+            total: number;
+            /** Format: uint32 */
+            page: number;
+            /** Format: uint32 */
+            per_page: number;
+            /** Format: uint64 */
+            page_count: number;
+            sort: components["schemas"]["SortValue"];
+            facets: components["schemas"]["Facets"];
+        };
         /**
          * @description Sort values as the spec spells them (`relavent` included).
          * @enum {string}
@@ -1176,6 +1398,13 @@ export interface components {
         };
         /** @enum {string} */
         SubscriptionState: "pending" | "confirmed";
+        /**
+         * Suggestions
+         * @description Completions of a search text, best first; at most 50.
+         */
+        Suggestions: {
+            suggestions: string[];
+        };
         /** @enum {string} */
         SummaryKind: "product" | "bundle";
         /** Variation */

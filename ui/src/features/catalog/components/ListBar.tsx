@@ -1,11 +1,14 @@
 import { useId, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { LanguageToggle } from '@/components/LanguageToggle'
+import type { Schema } from '@/lib/api/client'
 import { useT } from '@/lib/i18n'
+import { KEEP_SCROLL } from '@/lib/scrollBehaviour'
 import { useDialog } from '@/lib/useDialog'
-import { mobileCrumb, resetSearch } from '../listBar'
-import { listSearch, parseListQuery } from '../listQuery'
+import { mobileCrumb } from '../listBar'
+import { clearFacetsSearch, listSearch, parseListQuery } from '../listQuery'
 import { messages } from '../messages'
+import { FacetPanel, showsFacets } from './FacetPanel'
 import styles from './ListBar.module.css'
 import { SortSelect } from './SortSelect'
 
@@ -14,14 +17,16 @@ interface ListBarProps {
   crumb: string
   /** Whether the list has Hebrew content, and so a language toggle (spec 4.9). */
   withLanguage: boolean
+  /** The list's facets; a blank search has none. */
+  facets?: Schema<'Facets'> | undefined
 }
 
 /**
  * Spec 2.4's bar on list and search pages below 769 px: the last breadcrumb,
- * a Sort & Filter button opening a panel, and the language toggle.
- * The panel holds the sort; facets join it when the API gives them.
+ * a Sort & Filter button opening a panel, and the language toggle. The panel
+ * holds the sort and the facets; Reset clears the facets, Done closes it (spec 4.10).
  */
-export function ListBar({ crumb, withLanguage }: ListBarProps) {
+export function ListBar({ crumb, withLanguage, facets }: ListBarProps) {
   const t = useT(messages)
   const title = useId()
   const [open, setOpen] = useState(false)
@@ -31,7 +36,7 @@ export function ListBar({ crumb, withLanguage }: ListBarProps) {
   const panel = useDialog<HTMLDivElement>(open, close, { lockScroll: true })
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
-  const { sort } = parseListQuery(searchParams)
+  const query = parseListQuery(searchParams)
 
   return (
     <div className={styles.bar}>
@@ -55,18 +60,18 @@ export function ListBar({ crumb, withLanguage }: ListBarProps) {
               {t('sortAndFilter')}
             </h2>
             <SortSelect
-              value={sort}
+              value={query.sort}
               onChange={(next) => {
-                // A new order starts again from the first page (spec 7).
-                void navigate({ search: listSearch(searchParams, { sort: next, page: 1 }) })
+                void navigate({ search: listSearch(searchParams, { sort: next }) })
               }}
             />
+            {facets && showsFacets(facets, query) && <FacetPanel facets={facets} />}
             <div className={styles.actions}>
               <button
                 type="button"
                 className={styles.button}
                 onClick={() => {
-                  void navigate({ search: resetSearch(searchParams) })
+                  void navigate({ search: clearFacetsSearch(searchParams) }, { preventScrollReset: true, state: KEEP_SCROLL })
                 }}
               >
                 {t('reset')}

@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { answer, stubApi } from '@/testing/api'
 import { departments, productList, summary } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
+import { facetsFor } from '../facetFixtures'
 
-/** A fake list endpoint that echoes the page and sort it was asked for. */
+/** A fake list endpoint that echoes the page, sort and facets it was asked for. */
 function listEndpoint(url: URL) {
   const page = Number(url.searchParams.get('page'))
   return answer(
@@ -16,6 +17,7 @@ function listEndpoint(url: URL) {
       page,
       page_count: 3,
       sort: (url.searchParams.get('sort') ?? 'relavent') as 'relavent',
+      facets: facetsFor(url),
     }),
   )
 }
@@ -31,7 +33,7 @@ describe('the product listing', () => {
     expect(call?.searchParams.get('sort')).toBe('price-asc')
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc')
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
-    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/category/mugs/12?page=3&sort=price-asc')
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/category/mugs/12?sort=price-asc&page=3')
     expect(screen.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/category/mugs/12?sort=price-asc')
     await waitFor(() => {
       expect(document.title).toBe('Mugs | Olive Lane')
@@ -74,6 +76,7 @@ describe('the product listing', () => {
     expect(await screen.findByText('There are no products here yet.')).toBeInTheDocument()
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Filter' })).not.toBeInTheDocument()
   })
 })
 
@@ -102,16 +105,35 @@ describe('the mobile list bar (spec 2.4, 4.10)', () => {
     expect(open).toHaveFocus()
   })
 
-  it('resets sort and page from the URL', async () => {
-    stubApi({ '/api/categories': departments, '/api/lists/category/12': listEndpoint })
-    const { router } = renderApp('/category/mugs/12?page=3&sort=price-asc')
+  it('holds the facets; Reset clears them and the page but keeps the sort, and Done closes it', async () => {
+    const requested = stubApi({ '/api/categories': departments, '/api/lists/category/12': listEndpoint })
+    const { router } = renderApp('/category/mugs/12?filters=Material_Wood&price_max=2000&sort=price-asc&page=3')
     const user = userEvent.setup()
 
     await user.click(await screen.findByRole('button', { name: 'Sort & Filter' }))
-    await user.click(screen.getByRole('button', { name: 'Reset' }))
+    const panel = screen.getByRole('dialog', { name: 'Sort & Filter' })
+    const wood = within(panel).getByRole('checkbox', { name: 'Wood (3)' })
+    expect(wood).toBeChecked()
+    expect(within(panel).getByRole('spinbutton', { name: 'Max ($)' })).toHaveValue(20)
+
+    // A choice in the panel reloads the list behind it and leaves the panel open.
+    await user.click(within(panel).getByRole('checkbox', { name: 'Large (2)' }))
     await waitFor(() => {
-      expect(router.state.location.search).toBe('')
+      expect(router.state.location.search).toBe('?filters=Material_Wood&variations=Size_Large&price_max=2000&sort=price-asc')
     })
+    expect(requested.filter((url) => url.pathname === '/api/lists/category/12').at(-1)?.search).toBe(
+      '?page=1&sort=price-asc&filters=Material_Wood&variations=Size_Large&price_max=2000',
+    )
+
+    await user.click(within(panel).getByRole('button', { name: 'Reset' }))
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?sort=price-asc')
+    })
+    expect(within(panel).getByRole('checkbox', { name: 'Wood (3)' })).not.toBeChecked()
+    expect(within(panel).getByRole('spinbutton', { name: 'Max ($)' })).toHaveValue(null)
+
+    await user.click(within(panel).getByRole('button', { name: 'Done' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('closes the panel with Escape', async () => {

@@ -16,11 +16,15 @@ export function AnnouncementBanner() {
   return (
     <p className={styles.announcement}>
       {t('announcement')}{' '}
-      {store && (
-        <a href={`mailto:${store.help_email}`} className={styles.bannerLink}>
-          {t('announcementContact', { email: store.help_email })}
-        </a>
-      )}
+      <span className={styles.announcementContact}>
+        {store ? (
+          <a href={`mailto:${store.help_email}`} className={styles.bannerLink}>
+            {t('announcementContact', { email: store.help_email })}
+          </a>
+        ) : (
+          '\u00a0'
+        )}
+      </span>
     </p>
   )
 }
@@ -52,8 +56,9 @@ export function FreeShippingBanner() {
   const t = useT(messages)
   const store = useAtomValue(storeInfoAtom)
   const openTerms = useSetAtom(freeShippingTermsOpenAtom)
-  // Without the store information the banner would have to guess the offer.
-  if (!store) return null
+  // Without the store information the banner would have to guess the offer; its line
+  // is kept empty meanwhile, so the offer arriving does not push the page down.
+  if (!store) return <p className={styles.freeShipping} aria-hidden="true">{'\u00a0'}</p>
   const threshold = store.free_shipping_over
   return (
     <p className={styles.freeShipping}>

@@ -1,5 +1,7 @@
+import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { useT } from '@/lib/i18n'
+import { searchWidgetsHiddenAtom } from '@/lib/panels'
 import { messages } from '../messages'
 import { scrollToTop } from '../scrollToTop'
 import styles from './Chrome.module.css'
@@ -8,6 +10,8 @@ import styles from './Chrome.module.css'
 export function TopButton() {
   const t = useT(messages)
   const [shown, setShown] = useState(false)
+  // Spec 2.7: the mobile search overlay hides it while it is open.
+  const hidden = useAtomValue(searchWidgetsHiddenAtom)
   useEffect(() => {
     const onScroll = () => {
       setShown(window.scrollY > window.innerHeight / 2)
@@ -18,7 +22,7 @@ export function TopButton() {
       window.removeEventListener('scroll', onScroll)
     }
   }, [])
-  if (!shown) return null
+  if (!shown || hidden) return null
   return (
     <button
       type="button"

@@ -1,8 +1,8 @@
-import { useAtom } from 'jotai'
+import { useAtom, useAtomValue } from 'jotai'
 import { useId, useState, type SyntheticEvent } from 'react'
 import { ApiError } from '@/lib/api/errors'
 import { useT } from '@/lib/i18n'
-import { helpChatOpenAtom } from '@/lib/panels'
+import { helpChatOpenAtom, searchWidgetsHiddenAtom } from '@/lib/panels'
 import { useToast } from '@/lib/toast'
 import { useDialog } from '@/lib/useDialog'
 import { sendHelpMessage } from '../api'
@@ -16,10 +16,12 @@ export function HelpChat() {
   const close = () => {
     setOpen(false)
   }
-  const panel = useDialog<HTMLDivElement>(open, close)
+  // Spec 2.7: the mobile search overlay hides the chat while it is open.
+  const hidden = useAtomValue(searchWidgetsHiddenAtom)
+  const panel = useDialog<HTMLDivElement>(open && !hidden, close)
   const t = useT(messages)
   const titleId = useId()
-  if (!open) return null
+  if (!open || hidden) return null
   return (
     <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={styles.panel}>
       <div className={styles.head}>
