@@ -3,14 +3,9 @@
 // contact form, store information) in both layouts and both directions, with
 // axe-core on every state visited. Names and ids come from the API.
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
-import { promisify } from 'node:util'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
-import { startStore, stopCleanly, storeBinary } from './server.mjs'
+import { startStore, stopCleanly } from './server.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -22,47 +17,24 @@ const STORAGE_KEY = 'olive-lane'
 // Spec 2.3: a listing's position comes back 2000 ms after Back; allow for the page load.
 const LIST_RESTORE_WAIT_MS = 6000
 // The demo catalogue has no list longer than one page; generated products make some.
-const GENERATED_PRODUCTS = 120
+const GENERATED_PRODUCTS = 300
 
 describe('the catalogue in a browser', { timeout: 300_000 }, () => {
   let store
   let browser
-  let ownTmp
   const products = new Map()
 
   before(async () => {
-    // startStore makes its database folder in the temporary directory; a private one
-    // lets this file find it and add products to it (other files run alongside).
-    ownTmp = await mkdtemp(join(tmpdir(), 'olive-lane-catalog-'))
-    const previousTmp = process.env.TMPDIR
-    process.env.TMPDIR = ownTmp
-    try {
-      store = await startStore()
-    } finally {
-      if (previousTmp === undefined) delete process.env.TMPDIR
-      else process.env.TMPDIR = previousTmp
-    }
-    const [dir] = await readdir(ownTmp)
-    await promisify(execFile)(storeBinary(), ['seed', '--products', String(GENERATED_PRODUCTS)], {
-      env: { ...process.env, STORE__DATABASE__URL: `sqlite://${join(ownTmp, dir, 'store.db')}` },
-    })
+    store = await startStore({ generatedProducts: GENERATED_PRODUCTS })
     browser = await launchBrowser()
   })
 
   after(async () => {
     await browser?.close()
-    try {
-      if (store) await stopCleanly(store)
-    } finally {
-      if (ownTmp) await rm(ownTmp, { recursive: true, force: true })
-    }
+    if (store) await stopCleanly(store)
   })
 
-  async function api(path) {
-    const response = await fetch(`${store.url}${path}`)
-    assert.equal(response.status, 200, `GET ${path} answered ${response.status}`)
-    return response.json()
-  }
+  const api = (path) => store.api(path)
 
   /** Every product of the department lists (first pages), fetched once. */
   async function allProducts() {
@@ -194,19 +166,24 @@ describe('the catalogue in a browser', { timeout: 300_000 }, () => {
         await expectAccessible(page, where('the product back in English'))
       })
 
-      it('keeps a listing’s sort, page and scroll position through reload and Back', async () => {
+      it('keeps a listing’s filter, sort, page and scroll position through reload and Back', async () => {
+        // A department that still has two pages once its cheapest product is priced out.
         const home = await api('/api/home')
         let found
         for (const department of home.departments) {
           const [, index, , id] = department.value.split('/')
-          const list = await api(`/api/lists/${index}/${id}?sort=price-asc`)
-          if (list.page_count >= 2) {
-            found = { department, list }
+          const sorted = await api(`/api/lists/${index}/${id}?sort=price-asc`)
+          const floor = sorted.items[1]?.price
+          if (floor === undefined) continue
+          const list = await api(`/api/lists/${index}/${id}?sort=price-asc&price_min=${floor}`)
+          if (list.page_count >= 2 && list.total < sorted.total) {
+            found = { department, list, floor }
             break
           }
         }
-        assert.ok(found, 'no department list has two pages')
-        const { department } = found
+        assert.ok(found, 'no department list keeps two pages under a price floor')
+        const { department, floor } = found
+        const filtered = (url) => url.searchParams.get('price_min') === String(floor)
 
         await page.goto(`${store.url}${department.value}`)
         await waitForHeading(found.list.title)
@@ -217,21 +194,32 @@ describe('the catalogue in a browser', { timeout: 300_000 }, () => {
           const panel = page.getByRole('dialog', { name: 'Sort & Filter' })
           await panel.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc')
           await page.waitForURL((url) => url.searchParams.get('sort') === 'price-asc')
+          await panel.getByLabel('Min ($)').fill(String(floor / 100))
+          await panel.getByRole('button', { name: 'Apply' }).click()
+          await page.waitForURL(filtered)
           await expectAccessible(page, where('the Sort & Filter panel'))
           await panel.getByRole('button', { name: 'Done' }).click()
           await panel.waitFor({ state: 'detached' })
         } else {
           await main().getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc')
           await page.waitForURL((url) => url.searchParams.get('sort') === 'price-asc')
+          await main().getByLabel('Min ($)').fill(String(floor / 100))
+          await main().getByRole('button', { name: 'Apply' }).click()
+          await page.waitForURL(filtered)
         }
+        const count = main().getByText(`${found.list.total} products`, { exact: true }).first()
+        await count.waitFor()
 
         await main().getByRole('link', { name: 'Next page' }).click()
         await page.waitForURL((url) => url.searchParams.get('page') === '2')
-        const page2 = await api(`/api/lists/${found.list.index}/${found.list.id}?sort=price-asc&page=2`)
+        const page2 = await api(
+          `/api/lists/${found.list.index}/${found.list.id}?sort=price-asc&price_min=${floor}&page=2`,
+        )
         const firstCard = main().getByRole('heading', { level: 2, name: page2.items[0].title, exact: true })
         await firstCard.waitFor()
         const listUrl = page.url()
         assert.match(listUrl, /[?&]sort=price-asc/)
+        assert.match(listUrl, new RegExp(`[?&]price_min=${floor}`))
 
         // Reloaded: the same list, from the URL alone.
         await page.reload()
@@ -264,10 +252,13 @@ describe('the catalogue in a browser', { timeout: 300_000 }, () => {
         assert.equal(page.url(), listUrl)
         await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, target, { timeout: LIST_RESTORE_WAIT_MS })
 
-        // One more step back: the first page, still sorted.
+        // One more step back: the first page, still filtered and sorted.
         await page.goBack()
-        await page.waitForURL((url) => url.searchParams.get('sort') === 'price-asc' && !url.searchParams.has('page'))
+        await page.waitForURL(
+          (url) => url.searchParams.get('sort') === 'price-asc' && filtered(url) && !url.searchParams.has('page'),
+        )
         await waitForHeading(found.list.title)
+        await count.waitFor()
       })
 
       it('shows a listing in Hebrew, right to left', async () => {

@@ -25,11 +25,7 @@ describe('the chrome in a browser', { timeout: 180_000 }, () => {
     if (store) await stopCleanly(store)
   })
 
-  async function api(path) {
-    const response = await fetch(`${store.url}${path}`)
-    assert.equal(response.status, 200, `GET ${path} answered ${response.status}`)
-    return response.json()
-  }
+  const api = (path) => store.api(path)
 
   for (const viewport of VIEWPORTS) {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {

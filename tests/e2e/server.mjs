@@ -1,13 +1,14 @@
 // Starts the real store binary on a free port with a fresh database, the way
 // an operator would: configuration through STORE__* environment variables.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 
 const STARTUP_TIMEOUT_MS = 30_000
 
@@ -31,10 +32,13 @@ export function freePort() {
 }
 
 /**
- * Starts the store and waits until `GET /api/health` answers.
- * Returns its base URL and `stop()`, which ends it and removes its database.
+ * Starts the store and waits until `GET /api/health` answers; with
+ * `generatedProducts`, `store seed --products N` fills the database first (the demo
+ * catalogue plus N generated products), so the search index starts with them.
+ * Returns its base URL, `api(path)` for JSON reads, and `stop()`, which ends it and
+ * removes its database.
  */
-export async function startStore() {
+export async function startStore({ generatedProducts = 0 } = {}) {
   const binary = storeBinary()
   if (!existsSync(binary)) {
     throw new Error(`No store binary at ${binary}. Build it with \`cargo build --release\` or set STORE_BIN.`)
@@ -42,15 +46,14 @@ export async function startStore() {
   const dir = await mkdtemp(join(tmpdir(), 'olive-lane-e2e-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
+  const env = { ...process.env, STORE__DATABASE__URL: `sqlite://${dir}/store.db` }
+  if (generatedProducts > 0) {
+    await promisify(execFile)(binary, ['seed', '--products', String(generatedProducts)], { cwd: dir, env })
+  }
 
   const child = spawn(binary, [], {
     cwd: dir,
-    env: {
-      ...process.env,
-      STORE__SERVER__PORT: String(port),
-      STORE__SERVER__HOST: '127.0.0.1',
-      STORE__DATABASE__URL: `sqlite://${dir}/store.db`,
-    },
+    env: { ...env, STORE__SERVER__PORT: String(port), STORE__SERVER__HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   // Kept for error messages; the server's own log is the best clue when it fails.
@@ -80,7 +83,13 @@ export async function startStore() {
     await stop()
     throw new Error(`${error.message}\n--- store output ---\n${output || '(none)'}`)
   }
-  return { url, stop, output: () => output }
+  /** GETs `path` from the store's API; anything but a 200 fails the test. */
+  async function api(path) {
+    const response = await fetch(`${url}${path}`)
+    assert.equal(response.status, 200, `GET ${path} answered ${response.status}`)
+    return response.json()
+  }
+  return { url, stop, api, output: () => output }
 }
 
 async function waitForHealth(url, exited) {

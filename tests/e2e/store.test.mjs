@@ -14,11 +14,7 @@ describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
   let page
 
   /** GET a JSON document from the API, failing on any other answer. */
-  async function api(path) {
-    const response = await fetch(`${store.url}${path}`)
-    assert.equal(response.status, 200, `GET ${path} answered ${response.status}`)
-    return response.json()
-  }
+  const api = (path) => store.api(path)
 
   /** The heading every screen shows once it has loaded. */
   async function waitForHeading(name) {
