@@ -13,8 +13,8 @@ scripts/ensure-chromium
 (cd benches/lighthouse && npm ci --no-audit --no-fund)
 cargo build --release -q -p store-app
 
-work=$(mktemp -d)
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+work=${LH_KEEP:-$(mktemp -d)}; mkdir -p "$work"
+trap 'kill "$server" 2>/dev/null || true; [ -n "${LH_KEEP:-}" ] || rm -rf "$work"' EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 STORE__DATABASE__URL="sqlite://$work/store.db" STORE__SERVER__PORT=$port target/release/store serve 2>"$work/server.log" &
 server=$!
