@@ -6,10 +6,25 @@ import { defineConfig } from 'vitest/config'
 // and forwards everything else to a locally running `store`.
 const storeServer = 'http://127.0.0.1:8080'
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router's package exports only its development build (dev warnings
+      // included; remix-run/react-router#12532); a production bundle takes the
+      // production build it also ships.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: { '/api': storeServer, '/media': storeServer },
@@ -24,4 +39,4 @@ export default defineConfig({
     unstubGlobals: true,
     restoreMocks: true,
   },
-})
+}))

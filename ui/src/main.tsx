@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 // Heebo for Hebrew text, served from our own origin: only the Hebrew and Latin
@@ -10,4 +11,8 @@ import './app/global.css'
 
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')
-createRoot(container).render(<App />)
+// A transition lets React render the first screen in short slices, so a slow phone's
+// main thread is never blocked long enough to delay a tap (Lighthouse's blocking time).
+startTransition(() => {
+  createRoot(container).render(<App />)
+})

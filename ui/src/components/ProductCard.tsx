@@ -14,9 +14,11 @@ interface ProductCardProps {
   headingLevel?: 2 | 3
   /** An extra line under the price, e.g. a quantity in a bundle. */
   note?: string
+  /** Load the picture at once: the card is in the first screen and may be its largest paint. */
+  eager?: boolean
 }
 
-export function ProductCard({ item, headingLevel = 3, note }: ProductCardProps) {
+export function ProductCard({ item, headingLevel = 3, note, eager = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
@@ -27,7 +29,14 @@ export function ProductCard({ item, headingLevel = 3, note }: ProductCardProps) 
       {/* The linked title names the product, so the picture is decorative here;
           the title's link stretches over the whole card, picture included. */}
       {item.image ? (
-        <img className={styles.image} src={item.image} alt="" width={320} height={320} loading="lazy" />
+        <img
+          className={styles.image}
+          src={item.image}
+          alt=""
+          width={320}
+          height={320}
+          loading={eager ? 'eager' : 'lazy'}
+        />
       ) : (
         <div className={styles.image} />
       )}

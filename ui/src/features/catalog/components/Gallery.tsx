@@ -26,6 +26,8 @@ export function Gallery({ pictures, title }: GalleryProps) {
         alt={count > 1 ? t('pictureAlt', { title, n: selected + 1, count }) : title}
         width={600}
         height={600}
+        // The product's main picture is the page's largest paint.
+        fetchPriority="high"
       />
       {count > 1 && (
         <ul className={styles.thumbnails} aria-label={t('pictures')}>

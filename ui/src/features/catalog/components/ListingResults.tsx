@@ -66,7 +66,11 @@ export function ListingResults({ results, empty }: ListingResultsProps) {
               <Link to={{ search: listSearch(searchParams, { page: 1 }) }}>{t('firstPage')}</Link>
             </p>
           )}
-          {results.items.length > 0 && <ProductGrid items={results.items} headingLevel={2} />}
+          {results.items.length > 0 && (
+            // The first row (four cards on a desktop, two rows of two on a phone) is in
+            // the first screen; lazy loading would delay the list's largest paint.
+            <ProductGrid items={results.items} headingLevel={2} eagerCount={4} />
+          )}
           <Pagination
             page={query.page}
             pageCount={results.page_count}
