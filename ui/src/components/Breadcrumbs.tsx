@@ -1,5 +1,7 @@
 import { Link } from 'react-router'
+import { useT } from '@/lib/i18n'
 import styles from './Breadcrumbs.module.css'
+import { messages } from './messages'
 
 interface Crumb {
   name: string
@@ -14,11 +16,12 @@ interface BreadcrumbsProps {
 }
 
 export function Breadcrumbs({ trail, current }: BreadcrumbsProps) {
+  const t = useT(messages)
   return (
-    <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
+    <nav aria-label={t('breadcrumb')} className={styles.breadcrumbs}>
       <ol className={styles.list}>
         <li>
-          <Link to="/">Home</Link>
+          <Link to="/">{t('home')}</Link>
         </li>
         {trail.map((crumb) => (
           <li key={crumb.value}>

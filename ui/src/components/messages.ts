@@ -7,11 +7,15 @@ export const messages = defineMessages({
     was: 'Was',
     convertedIn: 'About, in {currency}:',
     outOfStock: 'Out of stock',
+    breadcrumb: 'Breadcrumb',
+    home: 'Home',
   },
   heb: {
     now: 'עכשיו',
     was: 'במקום',
     convertedIn: 'בערך, ב{currency}:',
     outOfStock: 'אזל מהמלאי',
+    breadcrumb: 'פירורי לחם',
+    home: 'דף הבית',
   },
 })
