@@ -160,8 +160,10 @@ describe('the chrome in a browser', { timeout: 180_000 }, () => {
         const chat = page.getByRole('dialog', { name: 'Chat with us' })
         await chat.waitFor()
         await expectAccessible(page, where('the help chat'))
-        await chat.getByLabel('E-mail').fill(`chat-${viewport.name}@example.com`)
-        await chat.getByLabel('Message').fill('Do you gift-wrap books?')
+        const email = `chat-${viewport.name}@example.com`
+        const text = `Do you gift-wrap books? (${viewport.name})`
+        await chat.getByLabel('E-mail').fill(email)
+        await chat.getByLabel('Message').fill(text)
         const [response] = await Promise.all([
           page.waitForResponse((r) => new URL(r.url()).pathname === '/api/help/messages'),
           chat.getByRole('button', { name: 'Send' }).click(),
@@ -169,6 +171,9 @@ describe('the chrome in a browser', { timeout: 180_000 }, () => {
         assert.equal(response.status(), 201)
         await chat.getByText("Thanks — we'll answer by e-mail").waitFor()
         await expectAccessible(page, where('the help chat after sending'))
+        // Stored: the store owner reads it with `store messages`.
+        const inbox = await store.command('messages')
+        assert.ok(inbox.includes(email) && inbox.includes(text), `\`store messages\` printed:\n${inbox}`)
       })
 
       it('signs up for the newsletter, then says the address is known', async () => {

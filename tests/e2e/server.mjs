@@ -35,8 +35,8 @@ export function freePort() {
  * Starts the store and waits until `GET /api/health` answers; with
  * `generatedProducts`, `store seed --products N` fills the database first (the demo
  * catalogue plus N generated products), so the search index starts with them.
- * Returns its base URL, `api(path)` for JSON reads, and `stop()`, which ends it and
- * removes its database.
+ * Returns its base URL, `api(path)` for JSON reads, `command(...args)` for the
+ * operator's subcommands, and `stop()`, which ends it and removes its database.
  */
 export async function startStore({ generatedProducts = 0 } = {}) {
   const binary = storeBinary()
@@ -89,7 +89,12 @@ export async function startStore({ generatedProducts = 0 } = {}) {
     assert.equal(response.status, 200, `GET ${path} answered ${response.status}`)
     return response.json()
   }
-  return { url, stop, api, output: () => output }
+  /** Runs a `store` subcommand on the same database, as an operator would; resolves to its output. */
+  async function command(...args) {
+    const { stdout } = await promisify(execFile)(binary, args, { cwd: dir, env })
+    return stdout
+  }
+  return { url, stop, api, command, output: () => output }
 }
 
 async function waitForHealth(url, exited) {
