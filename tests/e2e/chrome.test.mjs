@@ -195,6 +195,16 @@ describe('the chrome in a browser', { timeout: 180_000 }, () => {
         await signUp(200)
       })
 
+      it('opens a content page from the footer', async () => {
+        const about = await api('/api/pages/43')
+        await openHome()
+        await footer().getByRole('link', { name: 'About', exact: true }).click()
+        await page.getByRole('heading', { level: 1, name: about.title, exact: true }).waitFor()
+        await page.waitForFunction((title) => document.title === title, `${about.title} | Olive Lane`)
+        assert.equal(new URL(page.url()).pathname, '/about/43')
+        await expectAccessible(page, where('the About page'))
+      })
+
       it('passes axe with the header panels open, in both directions', async () => {
         for (const language of ['eng', 'heb']) {
           await page.goto(`${store.url}/`)

@@ -102,17 +102,6 @@ describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
     await expectAccessible(page, '/account/orders loaded directly')
   })
 
-  it('opens a content page from the footer', async () => {
-    const about = await api('/api/pages/43')
-
-    await page.goto(`${store.url}/`)
-    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click()
-    await waitForHeading(about.title)
-    await waitForTitle(about.title)
-    assert.equal(new URL(page.url()).pathname, '/about/43')
-    await expectAccessible(page, 'the About page')
-  })
-
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await fetch(`${store.url}/api/nope`)
     assert.equal(response.status, 404)
