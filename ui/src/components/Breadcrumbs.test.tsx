@@ -1,20 +1,11 @@
-import { render, screen, within } from '@testing-library/react'
-import { createStore, Provider } from 'jotai'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { languageAtom } from '@/lib/preferences'
+import { renderInLanguage } from '@/testing/render'
 import { Breadcrumbs } from './Breadcrumbs'
 
 function renderCrumbs(language: 'eng' | 'heb') {
-  const store = createStore()
-  store.set(languageAtom, language)
   const trail = [{ name: 'Home Goods', value: '/category/home-goods/1' }]
-  const router = createMemoryRouter([{ path: '*', element: <Breadcrumbs trail={trail} current="Mugs" /> }])
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  )
+  renderInLanguage(<Breadcrumbs trail={trail} current="Mugs" />, language)
 }
 
 describe('Breadcrumbs', () => {

@@ -1,20 +1,11 @@
-import { render, screen } from '@testing-library/react'
-import { createStore, Provider } from 'jotai'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { languageAtom } from '@/lib/preferences'
 import { summary } from '@/testing/fixtures'
+import { renderInLanguage } from '@/testing/render'
 import { ProductCard } from './ProductCard'
 
 function renderCard(language: 'eng' | 'heb', item = summary()) {
-  const store = createStore()
-  store.set(languageAtom, language)
-  const router = createMemoryRouter([{ path: '*', element: <ProductCard item={item} /> }])
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  )
+  renderInLanguage(<ProductCard item={item} />, language)
 }
 
 describe('ProductCard (spec 4.9)', () => {
