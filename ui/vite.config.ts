@@ -32,6 +32,21 @@ export default defineConfig(({ command }) => ({
   build: {
     // The binary embeds ui/dist at build time (rust-embed).
     outDir: 'dist',
+    // .vite/manifest.json: which files each screen needs, so the server can preload
+    // the first screen's code (crates/app/src/first_screen.rs).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The start-up code in three files rather than one: a phone fetches them over
+        // parallel connections, each out of TCP slow start sooner than one large file.
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -76,7 +76,8 @@ pub fn compressed(path: &str, data: &[u8], encoding: Encoding) -> Bytes {
     encoded
 }
 
-fn encode(data: &[u8], encoding: Encoding) -> Vec<u8> {
+/// `data` in `encoding`, for a response made once (not kept).
+pub fn encode(data: &[u8], encoding: Encoding) -> Vec<u8> {
     match encoding {
         Encoding::Brotli => {
             let mut out = Vec::with_capacity(data.len() / 3);

@@ -4,6 +4,7 @@
 pub mod api;
 pub mod campaigns;
 pub mod compress;
+pub mod first_screen;
 pub mod reports;
 pub mod search_refresh;
 pub mod seed;

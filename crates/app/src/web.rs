@@ -1,12 +1,15 @@
 //! Everything outside `/api`: the React app's files, embedded in the binary, with the
 //! history-mode fallback, and the drawn product pictures.
 
+use crate::first_screen::{self, Manifest};
 use crate::state::AppState;
 use crate::{api, campaigns, compress};
+use poem::endpoint::BoxEndpoint;
 use poem::http::{StatusCode, header};
-use poem::web::Path;
+use poem::web::{Data, Path};
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, handler};
 use rust_embed::RustEmbed;
+use std::sync::Arc;
 
 /// The built UI (`ui/dist`). A release build embeds it; a debug build reads the
 /// folder at run time, so `npm run build` shows up without recompiling.
@@ -21,14 +24,30 @@ struct UiFiles;
 struct Icons;
 
 const INDEX: &str = "index.html";
+/// Vite's build manifest: which files each module of the app needs.
+const MANIFEST: &str = ".vite/manifest.json";
+
+/// What the page handler needs to give the first screen its head start.
+struct FirstScreen {
+    api: Arc<BoxEndpoint<'static>>,
+    manifest: Manifest,
+}
 
 pub fn routes(state: AppState) -> impl Endpoint {
+    let api = Arc::new(api::routes(state.clone()).map_to_response().boxed());
+    let manifest = UiFiles::get(MANIFEST)
+        .map(|file| Manifest::parse(&file.data))
+        .unwrap_or_default();
+    let first_screen = Arc::new(FirstScreen {
+        api: api.clone(),
+        manifest,
+    });
     Route::new()
-        .nest("/api", api::routes(state.clone()))
+        .nest("/api", api)
         // Spec 7 gives the campaign report's path outside /api.
         .at("/utm", api::guarded(campaigns::utm.data(state)))
         .at("/media/:icon/:file", media)
-        .nest("/", ui)
+        .nest("/", ui.data(first_screen))
 }
 
 /// Vite fingerprints every file under `assets/`, so those never change and may be
@@ -42,7 +61,7 @@ fn cache_control(path: &str) -> &'static str {
 }
 
 #[handler]
-fn ui(req: &Request) -> Response {
+async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
     let path = req.uri().path().trim_start_matches('/');
     let accept = req
         .headers()
@@ -58,7 +77,14 @@ fn ui(req: &Request) -> Response {
         return StatusCode::NOT_FOUND.into_response();
     }
     match UiFiles::get(INDEX) {
-        Some(index) => ui_file(INDEX, &index.data, "text/html; charset=utf-8", accept),
+        Some(index) => {
+            let query = req.uri().query().unwrap_or("");
+            let screen = first_screen::screen_for(req.uri().path(), query);
+            let template = String::from_utf8_lossy(&index.data);
+            let html =
+                first_screen::page(&template, &first.manifest, &first.api, screen.as_ref()).await;
+            page(html, accept)
+        }
         None => (
             StatusCode::SERVICE_UNAVAILABLE,
             "The store's UI was not built into this binary: run `npm ci && npm run build` in ui/, then rebuild.",
@@ -81,6 +107,21 @@ fn ui_file(path: &str, data: &[u8], mime: &str, accept_encoding: &str) -> Respon
             .header(header::CONTENT_ENCODING, encoding.header_value())
             .body(compress::compressed(path, data, encoding)),
         None => response.body(data.to_vec()),
+    }
+}
+
+/// The app's HTML for one page load: never cached (it carries that moment's data),
+/// compressed for this response alone.
+fn page(html: String, accept_encoding: &str) -> Response {
+    let response = Response::builder()
+        .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
+        .header(header::CACHE_CONTROL, "no-cache")
+        .header(header::VARY, "accept-encoding");
+    match compress::negotiate(accept_encoding) {
+        Some(encoding) => response
+            .header(header::CONTENT_ENCODING, encoding.header_value())
+            .body(compress::encode(html.as_bytes(), encoding)),
+        None => response.body(html),
     }
 }
 

@@ -285,13 +285,12 @@ async fn the_openapi_document_and_its_ui_are_served() {
     resp.assert_content_type("text/html; charset=utf-8");
 }
 
-/// Deep links get whatever `/` gets (the app's HTML once the UI is built), never a 404.
+/// Deep links get the app's HTML, as `/` does, never a 404.
 #[tokio::test]
 async fn client_routes_fall_back_to_the_app() {
     let client = client().await;
     let root = client.get("/").send().await;
     let root_status = root.0.status();
-    let root_body = root.0.into_body().into_string().await.unwrap();
     assert_ne!(root_status, StatusCode::NOT_FOUND);
     for path in [
         "/products/some-slug/12",
@@ -301,17 +300,66 @@ async fn client_routes_fall_back_to_the_app() {
     ] {
         let resp = client.get(path).send().await;
         assert_eq!(resp.0.status(), root_status, "{path}");
-        assert_eq!(
-            resp.0.into_body().into_string().await.unwrap(),
-            root_body,
-            "{path}"
-        );
+        if root_status == StatusCode::OK {
+            let body = resp.0.into_body().into_string().await.unwrap();
+            assert!(body.contains(r#"<div id="root">"#), "{path}: {body}");
+        }
     }
     client
         .get("/assets/no-such-file.js")
         .send()
         .await
         .assert_status(StatusCode::NOT_FOUND);
+}
+
+/// A product page's HTML already holds the product's API answer and its picture's
+/// preload (`first_screen`), where the UI is built into the binary.
+#[tokio::test]
+async fn a_product_page_carries_its_first_screen() {
+    let client = client().await;
+    let resp = client.get("/products/any-slug/10").send().await;
+    if resp.0.status() == StatusCode::SERVICE_UNAVAILABLE {
+        return; // no UI built: the fallback test covers the message
+    }
+    resp.assert_status_is_ok();
+    resp.assert_header("cache-control", "no-cache");
+    let body = resp.0.into_body().into_string().await.unwrap();
+    let product = get_json("/api/products/10", StatusCode::OK).await;
+    let marker = r#"id="first-screen">"#;
+    let start = body.find(marker).expect("inlined data") + marker.len();
+    let end = start + body[start..].find("</script>").unwrap();
+    let inlined: Value = serde_json::from_str(&body[start..end]).unwrap();
+    assert_eq!(inlined["/api/products/10"], product);
+    assert!(inlined["/api/store"]["name"].is_string());
+    let picture = product["image"].as_str().unwrap();
+    assert!(body.contains(&format!(
+        r#"as="image" fetchpriority="high" href="{picture}""#
+    )));
+    assert!(
+        body.contains(r#"<link rel="modulepreload" crossorigin href="/assets/ProductPage-"#),
+        "the product screen's code"
+    );
+}
+
+/// Each landing screen's HTML preloads that screen's code: the server's table of
+/// screens names the app's modules by path, and a renamed module must fail here.
+#[tokio::test]
+async fn every_landing_screen_preloads_its_code() {
+    let client = client().await;
+    for (path, chunk) in [
+        ("/", "HomePage-"),
+        ("/category/any/1", "ProductListPage-"),
+        ("/products/any/10", "ProductPage-"),
+        ("/bundles/any/50", "BundlePage-"),
+    ] {
+        let resp = client.get(path).send().await;
+        if resp.0.status() == StatusCode::SERVICE_UNAVAILABLE {
+            return; // no UI built
+        }
+        let body = resp.0.into_body().into_string().await.unwrap();
+        let link = format!(r#"<link rel="modulepreload" crossorigin href="/assets/{chunk}"#);
+        assert!(body.contains(&link), "{path}: {body}");
+    }
 }
 
 #[tokio::test]

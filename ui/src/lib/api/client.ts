@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch'
+import { readFirstScreen, withFirstScreen } from './firstScreen'
 import type { components, paths } from './schema'
 
 /** A schema of the store's API by its OpenAPI name, e.g. `Schema<'Product'>`. */
@@ -13,6 +14,7 @@ export const api = createClient<paths>({
   baseUrl: `${globalThis.location.origin}/api`,
   // Spec 7: every request is marked as AJAX; the server also treats it as CSRF protection.
   headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  // Look `fetch` up on every call rather than once, so tests can stub it.
-  fetch: (request) => globalThis.fetch(request),
+  // The first screen's calls are answered from the page itself when the server
+  // inlined them; `fetch` is looked up on every call rather than once, so tests can stub it.
+  fetch: withFirstScreen(readFirstScreen(document), (request) => globalThis.fetch(request)),
 })
