@@ -102,6 +102,29 @@ describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
     await expectAccessible(page, '/account/orders loaded directly')
   })
 
+  it('shows a landing screen from the data in its HTML, then asks the API on the way back', async () => {
+    const home = await api('/api/home')
+    const product = home.new_arrivals.find((i) => i.kind === 'product')
+    assert.ok(product, '/api/home lists no new product to link to')
+    const calls = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname)
+    })
+
+    await page.goto(`${store.url}${product.path}`)
+    await waitForHeading(product.title)
+    const productCall = `/api/products/${product.id}`
+    assert.ok(!calls.includes(productCall), `the product was fetched again: ${calls.join(', ')}`)
+    assert.ok(!calls.includes('/api/store'), `the store's facts were fetched again: ${calls.join(', ')}`)
+
+    // The inlined answer is used once: a later visit of the same product asks the server.
+    await page.getByRole('link', { name: 'Home', exact: true }).first().click()
+    await page.getByRole('main').getByRole('link', { name: product.title, exact: true }).first().click()
+    await waitForHeading(product.title)
+    assert.ok(calls.includes(productCall), `the second visit did not ask the API: ${calls.join(', ')}`)
+  })
+
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await fetch(`${store.url}/api/nope`)
     assert.equal(response.status, 404)
