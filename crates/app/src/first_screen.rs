@@ -177,6 +177,16 @@ pub async fn page(
     api: &impl Endpoint,
     screen: Option<&Screen>,
 ) -> String {
+    // The screen's call and the store's facts are independent: ask both at once.
+    let (screen_answer, facts) = tokio::join!(
+        async {
+            match screen {
+                Some(screen) => answer(api, &screen.api).await,
+                None => None,
+            }
+        },
+        answer(api, STORE_FACTS),
+    );
     let mut head = String::new();
     let mut answers = Map::new();
     if let Some(screen) = screen {
@@ -193,7 +203,7 @@ pub async fn page(
                 attribute(style)
             ));
         }
-        if let Some(answer) = answer(api, &screen.api).await {
+        if let Some(answer) = screen_answer {
             if let Some(picture) = answer.pointer(screen.picture).and_then(Value::as_str) {
                 head.push_str(&format!(
                     r#"<link rel="preload" as="image" fetchpriority="high" href="{}">"#,
@@ -203,7 +213,7 @@ pub async fn page(
             answers.insert(format!("/api{}", screen.api), answer);
         }
     }
-    if let Some(facts) = answer(api, STORE_FACTS).await {
+    if let Some(facts) = facts {
         answers.insert(format!("/api{STORE_FACTS}"), facts);
     }
     // JSON has `<` only inside strings, where `\u003c` means the same; without it a
