@@ -102,7 +102,7 @@ describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
     await expectAccessible(page, '/account/orders loaded directly')
   })
 
-  it('shows a landing screen from the data in its HTML, then asks the API on the way back', async () => {
+  it('shows landing screens from the data in their HTML, and asks the API on a later visit', async () => {
     const home = await api('/api/home')
     const product = home.new_arrivals.find((i) => i.kind === 'product')
     assert.ok(product, '/api/home lists no new product to link to')
@@ -119,10 +119,22 @@ describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
     assert.ok(!calls.includes('/api/store'), `the store's facts were fetched again: ${calls.join(', ')}`)
 
     // The inlined answer is used once: a later visit of the same product asks the server.
+    // Home's "Recently viewed" asks for the product too; it is counted once it shows.
     await page.getByRole('link', { name: 'Home', exact: true }).first().click()
-    await page.getByRole('main').getByRole('link', { name: product.title, exact: true }).first().click()
+    const recent = page.getByRole('region', { name: 'Recently viewed' })
+    await recent.getByRole('link', { name: product.title, exact: true }).first().waitFor()
+    const asked = () => calls.filter((call) => call === productCall).length
+    const before = asked()
+    await recent.getByRole('link', { name: product.title, exact: true }).first().click()
     await waitForHeading(product.title)
-    assert.ok(calls.includes(productCall), `the second visit did not ask the API: ${calls.join(', ')}`)
+    assert.equal(asked(), before + 1, `the second visit did not ask the API once: ${calls.join(', ')}`)
+
+    // A search loaded directly: its results come with the page too.
+    const word = product.title.split(' ').at(-1)
+    await page.goto(`${store.url}/search?q=${encodeURIComponent(word)}`)
+    await page.getByRole('heading', { level: 1, name: `Results for "${word}"`, exact: true }).waitFor()
+    await page.getByRole('main').getByRole('heading', { level: 2, name: product.title, exact: true }).first().waitFor()
+    assert.ok(!calls.includes('/api/search'), `the search was fetched again: ${calls.join(', ')}`)
   })
 
   it('answers an unknown API path with a JSON 404', async () => {

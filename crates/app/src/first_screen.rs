@@ -44,7 +44,7 @@ const LIST_PARAMS: [&str; 9] = [
 ];
 
 /// The screen `path` shows, for the screens a shopper usually lands on; `None` for
-/// the rest. Mirrors the app's route table (`ui/src/app/routes.tsx`).
+/// the rest. Mirrors part of the app's route table (`ui/src/app/routes.tsx`).
 pub fn screen_for(path: &str, query: &str) -> Option<Screen> {
     let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
     let id =
@@ -70,20 +70,28 @@ pub fn screen_for(path: &str, query: &str) -> Option<Screen> {
         {
             Some(Screen {
                 module: "src/features/catalog/components/ProductListPage.tsx",
-                api: format!("/lists/{index}/{}?{}", id(list)?, list_query(query)),
+                api: format!("/lists/{index}/{}?{}", id(list)?, list_query(query, false)),
                 picture: "/items/0/image",
             })
         }
+        ["search"] => Some(Screen {
+            module: "src/features/catalog/components/SearchResultsPage.tsx",
+            api: format!("/search?{}", list_query(query, true)),
+            picture: "/items/0/image",
+        }),
         _ => None,
     }
 }
 
-/// The listing's own parameters, as the URL spells them, first page when it names none
-/// (the app always sends a page).
-fn list_query(query: &str) -> String {
+/// The list's own parameters (and the search text, for a search), as the URL spells
+/// them, first page when it names none (the app always sends a page).
+fn list_query(query: &str, search: bool) -> String {
     let pairs: Vec<&str> = query
         .split('&')
-        .filter(|pair| LIST_PARAMS.contains(&pair.split('=').next().unwrap_or("")))
+        .filter(|pair| {
+            let key = pair.split('=').next().unwrap_or("");
+            LIST_PARAMS.contains(&key) || (search && key == "q")
+        })
         .collect();
     let has_page = pairs
         .iter()
@@ -277,7 +285,7 @@ mod tests {
             "/about/43",
             "/shipping-policy/slug/41",
             "/account/orders",
-            "/search",
+            "/search/mugs",
             "/products/mug",
         ] {
             assert_eq!(screen_for(path, ""), None, "{path}");

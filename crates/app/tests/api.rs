@@ -351,6 +351,7 @@ async fn every_landing_screen_preloads_its_code() {
         ("/category/any/1", "ProductListPage-"),
         ("/products/any/10", "ProductPage-"),
         ("/bundles/any/50", "BundlePage-"),
+        ("/search?q=mug", "SearchResultsPage-"),
     ] {
         let resp = client.get(path).send().await;
         if resp.0.status() == StatusCode::SERVICE_UNAVAILABLE {
