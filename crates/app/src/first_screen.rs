@@ -235,7 +235,8 @@ pub async fn page(
 
 /// The API's answer to `GET /api{path}`, when it is a 200 with JSON.
 async fn answer(api: &impl Endpoint, path: &str) -> Option<Value> {
-    let request = Request::builder().uri_str(path).finish();
+    // Built from a URL the server already accepted, so it parses; if not, no answer.
+    let request = Request::builder().uri(path.parse().ok()?).finish();
     let response = api.get_response(request).await;
     if response.status() != StatusCode::OK {
         return None;
@@ -400,6 +401,11 @@ mod tests {
         assert!(
             html.contains(r#"{"/api/store":{"name":"Olive Lane"}}"#),
             "{html}"
+        );
+        assert_eq!(
+            answer(&api, "/store?q=not a uri").await,
+            None,
+            "no panic either"
         );
         let unknown = page(TEMPLATE, &manifest, &api, None).await;
         assert!(!unknown.contains("modulepreload"));
