@@ -86,17 +86,14 @@ pub fn screen_for(path: &str, query: &str) -> Option<Screen> {
 /// The list's own parameters (and the search text, for a search), as the URL spells
 /// them, first page when it names none (the app always sends a page).
 fn list_query(query: &str, search: bool) -> String {
+    fn key<'a>(pair: &&'a str) -> &'a str {
+        pair.split('=').next().unwrap_or("")
+    }
     let pairs: Vec<&str> = query
         .split('&')
-        .filter(|pair| {
-            let key = pair.split('=').next().unwrap_or("");
-            LIST_PARAMS.contains(&key) || (search && key == "q")
-        })
+        .filter(|pair| LIST_PARAMS.contains(&key(pair)) || (search && key(pair) == "q"))
         .collect();
-    let has_page = pairs
-        .iter()
-        .any(|pair| pair.split('=').next() == Some("page"));
-    let page = (!has_page).then_some("page=1");
+    let page = (!pairs.iter().any(|pair| key(pair) == "page")).then_some("page=1");
     page.into_iter().chain(pairs).collect::<Vec<_>>().join("&")
 }
 
@@ -114,6 +111,8 @@ struct Chunk {
 #[derive(Debug, Default)]
 pub struct Manifest {
     chunks: HashMap<String, Chunk>,
+    /// The chunks the HTML loads by itself (the entry's), worked out once.
+    loaded: BTreeSet<String>,
 }
 
 /// The files a module needs beyond what the HTML already loads.
@@ -130,7 +129,14 @@ impl Manifest {
     /// A manifest that cannot be read preloads nothing rather than failing the page.
     pub fn parse(json: &[u8]) -> Manifest {
         match serde_json::from_slice(json) {
-            Ok(chunks) => Manifest { chunks },
+            Ok(chunks) => {
+                let mut manifest = Manifest {
+                    chunks,
+                    loaded: BTreeSet::new(),
+                };
+                manifest.loaded = manifest.closure(ENTRY);
+                manifest
+            }
             Err(error) => {
                 tracing::warn!(%error, "the UI's build manifest is unreadable; no code preloads");
                 Manifest::default()
@@ -141,13 +147,13 @@ impl Manifest {
     /// `module`'s chunk and every chunk it imports, with their stylesheets, less what
     /// the entry loads; each once.
     pub fn files(&self, module: &str) -> Files {
-        let loaded = self.closure(ENTRY);
-        let entry_styles: BTreeSet<&String> = loaded
+        let entry_styles: BTreeSet<&String> = self
+            .loaded
             .iter()
             .flat_map(|key| &self.chunks[key].css)
             .collect();
         let mut files = Files::default();
-        for key in self.closure(module).difference(&loaded) {
+        for key in self.closure(module).difference(&self.loaded) {
             let chunk = &self.chunks[key];
             files.scripts.push(chunk.file.clone());
             for style in &chunk.css {

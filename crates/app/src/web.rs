@@ -4,6 +4,7 @@
 use crate::first_screen::{self, Manifest};
 use crate::state::AppState;
 use crate::{api, campaigns, compress};
+use bytes::Bytes;
 use poem::endpoint::BoxEndpoint;
 use poem::http::{StatusCode, header};
 use poem::web::{Data, Path};
@@ -24,7 +25,9 @@ struct UiFiles;
 struct Icons;
 
 const INDEX: &str = "index.html";
-/// Vite's build manifest: which files each module of the app needs.
+/// Vite's build manifest: which files each module of the app needs. Read once, at
+/// start: a debug server keeps the one it started with, so after a UI rebuild its
+/// preload links name old files (the app still loads; restart for fresh links).
 const MANIFEST: &str = ".vite/manifest.json";
 
 /// What the page handler needs to give the first screen its head start.
@@ -93,11 +96,39 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
     }
 }
 
-/// One of the UI's files, compressed when the browser accepts it and it is worth it.
+/// One of the UI's files, compressed when the browser accepts it and it is worth it;
+/// each file is compressed once and the copy kept.
 fn ui_file(path: &str, data: &[u8], mime: &str, accept_encoding: &str) -> Response {
+    let compressed = |encoding| compress::compressed(path, data, encoding);
+    text(data, mime, cache_control(path), accept_encoding, compressed)
+}
+
+/// The app's HTML for one page load: never cached (it carries that moment's data), so
+/// compressed for this response alone.
+fn page(html: String, accept_encoding: &str) -> Response {
+    let compressed = |encoding| compress::encode(html.as_bytes(), encoding).into();
+    let mime = "text/html; charset=utf-8";
+    text(
+        html.as_bytes(),
+        mime,
+        "no-cache",
+        accept_encoding,
+        compressed,
+    )
+}
+
+/// `data` as a response, in the encoding `accept_encoding` prefers when the type is
+/// worth compressing; `compressed` gives the body in that encoding.
+fn text(
+    data: &[u8],
+    mime: &str,
+    cache_control: &str,
+    accept_encoding: &str,
+    compressed: impl FnOnce(compress::Encoding) -> Bytes,
+) -> Response {
     let response = Response::builder()
         .header(header::CONTENT_TYPE, mime)
-        .header(header::CACHE_CONTROL, cache_control(path));
+        .header(header::CACHE_CONTROL, cache_control);
     if !compress::worth_compressing(mime, data.len()) {
         return response.body(data.to_vec());
     }
@@ -105,23 +136,8 @@ fn ui_file(path: &str, data: &[u8], mime: &str, accept_encoding: &str) -> Respon
     match compress::negotiate(accept_encoding) {
         Some(encoding) => response
             .header(header::CONTENT_ENCODING, encoding.header_value())
-            .body(compress::compressed(path, data, encoding)),
+            .body(compressed(encoding)),
         None => response.body(data.to_vec()),
-    }
-}
-
-/// The app's HTML for one page load: never cached (it carries that moment's data),
-/// compressed for this response alone.
-fn page(html: String, accept_encoding: &str) -> Response {
-    let response = Response::builder()
-        .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
-        .header(header::CACHE_CONTROL, "no-cache")
-        .header(header::VARY, "accept-encoding");
-    match compress::negotiate(accept_encoding) {
-        Some(encoding) => response
-            .header(header::CONTENT_ENCODING, encoding.header_value())
-            .body(compress::encode(html.as_bytes(), encoding)),
-        None => response.body(html),
     }
 }
 

@@ -23,6 +23,7 @@ describe('first screen answers', () => {
     const url = `${origin}/api/lists/category/8?categories=3&categories=4&page=1`
 
     const first = await fetch(new Request(url))
+    expect(first.headers.get('Content-Type')).toBe('application/json')
     expect(await first.json()).toEqual({ total: 2 })
     expect(network).not.toHaveBeenCalled()
 

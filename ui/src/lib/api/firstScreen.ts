@@ -43,7 +43,9 @@ export function withFirstScreen(answers: Map<string, unknown>, fetch: (request: 
     if (request.method === 'GET' && url.origin === globalThis.location.origin && answers.has(key)) {
       const answer = answers.get(key)
       answers.delete(key)
-      return Promise.resolve(Response.json(answer))
+      // Not `Response.json()`: Safari has it only from 17, below the build's browser targets.
+      const body = JSON.stringify(answer)
+      return Promise.resolve(new Response(body, { headers: { 'Content-Type': 'application/json' } }))
     }
     return fetch(request)
   }
