@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 use store_domain::catalog::{
-    Catalogue, NameValue, Picture, ProductRecord, ProductType, VariationRecord,
+    CatalogImport, NameValue, Picture, ProductRecord, ProductType, VariationRecord,
 };
 use store_domain::money::Money;
 
@@ -57,7 +57,7 @@ pub struct Generator {
 }
 
 impl Generator {
-    pub fn new(demo: &Catalogue, count: u64, seed: u64) -> Result<Self, GenerateError> {
+    pub fn new(demo: &CatalogImport, count: u64, seed: u64) -> Result<Self, GenerateError> {
         let leaves: Vec<i64> = demo
             .categories
             .iter()
@@ -86,7 +86,7 @@ impl Generator {
         })
     }
 
-    pub fn next_chunk(&mut self, chunk: usize) -> Option<Catalogue> {
+    pub fn next_chunk(&mut self, chunk: usize) -> Option<CatalogImport> {
         if self.next >= self.end {
             return None;
         }
@@ -96,9 +96,9 @@ impl Generator {
             self.next += 1;
             products.push(self.product(id));
         }
-        Some(Catalogue {
+        Some(CatalogImport {
             products,
-            ..Catalogue::default()
+            ..CatalogImport::default()
         })
     }
 
@@ -266,7 +266,7 @@ mod tests {
     #[test]
     fn needs_a_demo_to_attach_to() {
         assert!(matches!(
-            Generator::new(&Catalogue::default(), 1, 1),
+            Generator::new(&CatalogImport::default(), 1, 1),
             Err(GenerateError::NoDemo)
         ));
     }

@@ -7,7 +7,7 @@ use store_domain::catalog::*;
 use store_domain::money::Money;
 use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
 
-fn ids(items: &[ProductSummary]) -> Vec<i64> {
+fn ids(items: &[ProductCard]) -> Vec<i64> {
     items.iter().map(|p| p.id).collect()
 }
 
@@ -75,18 +75,18 @@ mod cases {
         }
     }
 
-    pub async fn summaries_keep_the_order_asked<S: Catalog + CatalogWriter>(s: &S) {
+    pub async fn cards_keep_the_order_asked<S: Catalog + CatalogWriter>(s: &S) {
         seeded(s).await;
-        let cards = s.summaries(&[11, 999, 10]).await.unwrap();
+        let cards = s.cards(&[11, 999, 10]).await.unwrap();
         assert_eq!(ids(&cards), vec![11, 10], "unknown ids are left out");
         let summary = &cards[0];
-        assert!(!summary.in_stock);
+        assert!(!summary.in_stock());
         assert_eq!(summary.fake_price, Some(Money::from_cents(800)));
         assert_eq!(summary.vendor_name.as_deref(), Some("Fig"));
         assert_eq!(summary.image.as_deref(), Some("/media/mug/2a9d8f.svg"));
         assert_eq!(summary.path(), "/products/item-11/11");
-        assert!(cards[1].in_stock, "in stock through a variation");
-        assert!(s.summaries(&[]).await.unwrap().is_empty());
+        assert!(cards[1].in_stock(), "in stock through a variation");
+        assert!(s.cards(&[]).await.unwrap().is_empty());
     }
 
     pub async fn search_documents_carry_trails_names_and_facets<S: Catalog + CatalogWriter>(s: &S) {
@@ -164,8 +164,8 @@ mod cases {
         assert_eq!(ids(&s.new_arrivals(3).await.unwrap()), vec![11, 13, 10]);
         let bundles = s.bundles(10).await.unwrap();
         assert_eq!(ids(&bundles), vec![50]);
-        assert_eq!(bundles[0].kind, SummaryKind::Bundle);
-        assert!(bundles[0].in_stock);
+        assert_eq!(bundles[0].kind, CardKind::Bundle);
+        assert!(bundles[0].in_stock());
         assert_eq!(bundles[0].path(), "/bundles/kitchen-set/50");
         let bundle = s.bundle(50).await.unwrap().unwrap();
         assert_eq!(
@@ -187,7 +187,7 @@ mod cases {
 
     pub async fn rejected_imports_leave_nothing<S: Catalog + CatalogWriter>(s: &S) {
         seeded(s).await;
-        let bad = Catalogue {
+        let bad = CatalogImport {
             vendors: vec![Vendor {
                 id: 9,
                 slug: "new".into(),
@@ -195,7 +195,7 @@ mod cases {
                 heb_name: None,
             }],
             products: vec![product(20, 777, 9, 100, "2025-01-01", 1)],
-            ..Catalogue::default()
+            ..CatalogImport::default()
         };
         assert!(matches!(
             s.import(&bad).await,
@@ -205,9 +205,9 @@ mod cases {
             s.list_owner(ListKind::Vendor, 9).await.unwrap().is_none(),
             "vendor rolled back"
         );
-        let duplicate = Catalogue {
+        let duplicate = CatalogImport {
             products: vec![product(10, 3, 1, 100, "2025-01-01", 1)],
-            ..Catalogue::default()
+            ..CatalogImport::default()
         };
         assert!(matches!(
             s.import(&duplicate).await,
@@ -238,7 +238,7 @@ macro_rules! contract_suite {
         mod $module {
             use super::*;
             contract_suite!(@cases $make; categories_keep_import_order, product_round_trips, unknown_ids_are_none,
-                summaries_keep_the_order_asked, search_documents_carry_trails_names_and_facets, list_owners,
+                cards_keep_the_order_asked, search_documents_carry_trails_names_and_facets, list_owners,
                 the_version_moves_with_every_change,
                 related_new_arrivals_and_bundles, pages_keep_paragraphs, rejected_imports_leave_nothing,
                 removing_generated_products);

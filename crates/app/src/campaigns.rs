@@ -8,7 +8,7 @@ use poem::http::StatusCode;
 use poem::web::{Data, Json};
 use poem::{IntoResponse, Response, handler};
 use serde::Deserialize;
-use store_domain::inbound::CampaignVisit;
+use store_domain::campaigns::CampaignVisit;
 
 #[derive(Deserialize)]
 pub struct UtmBody {

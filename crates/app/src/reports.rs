@@ -1,9 +1,9 @@
 //! What the store owner reads from the command line: shoppers' messages, campaign
 //! visit counts and the browser app's error reports, printed as plain text.
 
-use store_domain::ports::{CampaignReports, ErrorReports, InboundError, Inbox};
+use store_domain::ports::{CampaignReports, ErrorReports, Inbox, StorageError};
 
-pub async fn messages(inbox: &dyn Inbox, limit: u32) -> Result<String, InboundError> {
+pub async fn messages(inbox: &dyn Inbox, limit: u32) -> Result<String, StorageError> {
     let messages = inbox.recent_inquiries(limit).await?;
     if messages.is_empty() {
         return Ok("No messages yet.\n".into());
@@ -35,7 +35,7 @@ pub async fn messages(inbox: &dyn Inbox, limit: u32) -> Result<String, InboundEr
     Ok(out)
 }
 
-pub async fn campaign_visits(reports: &dyn CampaignReports) -> Result<String, InboundError> {
+pub async fn campaign_visits(reports: &dyn CampaignReports) -> Result<String, StorageError> {
     let counts = reports.visit_counts().await?;
     if counts.is_empty() {
         return Ok("No campaign visits yet.\n".into());
@@ -60,7 +60,7 @@ pub async fn campaign_visits(reports: &dyn CampaignReports) -> Result<String, In
     Ok(out)
 }
 
-pub async fn client_errors(reports: &dyn ErrorReports, limit: u32) -> Result<String, InboundError> {
+pub async fn client_errors(reports: &dyn ErrorReports, limit: u32) -> Result<String, StorageError> {
     let errors = reports.recent_errors(limit).await?;
     if errors.is_empty() {
         return Ok("No client errors reported.\n".into());
@@ -83,21 +83,23 @@ pub async fn client_errors(reports: &dyn ErrorReports, limit: u32) -> Result<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use store_adapters::fakes::InMemoryInbound;
-    use store_domain::inbound::{CampaignVisit, ClientError, Inquiry};
+    use store_adapters::fakes::{InMemoryCampaigns, InMemoryErrorReports, InMemoryInbox};
+    use store_domain::campaigns::CampaignVisit;
+    use store_domain::client_errors::ClientError;
+    use store_domain::messages::Inquiry;
 
     #[tokio::test]
     async fn reports_print_what_was_received() {
-        let inbound = InMemoryInbound::new();
-        assert_eq!(messages(&inbound, 10).await.unwrap(), "No messages yet.\n");
-        inbound
+        let inbox = InMemoryInbox::default();
+        assert_eq!(messages(&inbox, 10).await.unwrap(), "No messages yet.\n");
+        inbox
             .submit(
                 &Inquiry::contact("Dana", "d@x.org", "Late", "Line one\nLine two", Some("77"))
                     .unwrap(),
             )
             .await
             .unwrap();
-        let text = messages(&inbound, 10).await.unwrap();
+        let text = messages(&inbox, 10).await.unwrap();
         assert!(text.contains("via contact from d@x.org (Dana)"), "{text}");
         assert!(
             text.contains("  order: 77\n  | Line one\n  | Line two\n"),
@@ -107,9 +109,10 @@ mod tests {
         let visit = CampaignVisit::parse(None, Some("email"), Some("spring"), None, None)
             .unwrap()
             .unwrap();
-        inbound.record_visit(&visit).await.unwrap();
-        inbound.record_visit(&visit).await.unwrap();
-        let table = campaign_visits(&inbound).await.unwrap();
+        let campaigns = InMemoryCampaigns::default();
+        campaigns.record_visit(&visit).await.unwrap();
+        campaigns.record_visit(&visit).await.unwrap();
+        let table = campaign_visits(&campaigns).await.unwrap();
         assert!(
             table
                 .lines()
@@ -121,12 +124,13 @@ mod tests {
         );
         assert!(table.contains("spring"));
 
-        inbound
+        let errors = InMemoryErrorReports::default();
+        errors
             .record_error(&ClientError::parse("Boom", "/bag", Some(500), None).unwrap())
             .await
             .unwrap();
         assert!(
-            client_errors(&inbound, 5)
+            client_errors(&errors, 5)
                 .await
                 .unwrap()
                 .contains("/bag [500]: Boom")

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 use store_adapters::{demo, generator};
-use store_domain::catalog::Catalogue;
+use store_domain::catalog::CatalogImport;
 use store_domain::ports::{Catalog, CatalogWriter};
 
 #[derive(Debug, thiserror::Error)]
@@ -27,7 +27,7 @@ pub async fn demo_if_empty(
 async fn import_if_empty(
     catalog: &dyn Catalog,
     writer: &dyn CatalogWriter,
-    demo: &Catalogue,
+    demo: &CatalogImport,
 ) -> Result<bool, SeedError> {
     if catalog.product_count().await? > 0 || !catalog.categories().await?.is_empty() {
         return Ok(false);

@@ -3,7 +3,7 @@
 
 use crate::search_refresh::{self, Refresh};
 use crate::settings::Settings;
-use crate::state::{AppState, StoreFacts};
+use crate::state::{AppState, StoreInfo};
 use crate::{seed, web};
 use poem::listener::TcpListener;
 use poem::middleware::Tracing;
@@ -56,7 +56,7 @@ fn state(store: SqliteStore, settings: &Settings) -> Result<AppState, Box<dyn st
         campaigns: store.clone(),
         error_reports: store,
         mailer: Arc::new(LogMailer),
-        store: Arc::new(StoreFacts::from_settings(&settings.store)),
+        store: Arc::new(StoreInfo::from_settings(&settings.store)),
     })
 }
 

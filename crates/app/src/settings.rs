@@ -11,7 +11,7 @@ const DEFAULTS: &str = include_str!("../../../config/default.toml");
 pub struct Settings {
     pub server: Server,
     pub database: Database,
-    pub store: Store,
+    pub store: StoreSettings,
     pub currency: CurrencySettings,
     pub search: SearchSettings,
 }
@@ -38,7 +38,7 @@ pub struct Database {
 }
 
 #[derive(Debug, Clone, Deserialize)]
-pub struct Store {
+pub struct StoreSettings {
     pub name: String,
     pub heb_name: String,
     pub help_email: String,

@@ -18,12 +18,12 @@ pub struct AppState {
     pub campaigns: Arc<dyn CampaignReports>,
     pub error_reports: Arc<dyn ErrorReports>,
     pub mailer: Arc<dyn Mailer>,
-    pub store: Arc<StoreFacts>,
+    pub store: Arc<StoreInfo>,
 }
 
 /// What the storefront shows about the store itself, from configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoreFacts {
+pub struct StoreInfo {
     pub name: String,
     pub heb_name: String,
     pub help_email: String,
@@ -33,9 +33,9 @@ pub struct StoreFacts {
     pub free_shipping_over: Option<i64>,
 }
 
-impl StoreFacts {
-    pub fn from_settings(store: &crate::settings::Store) -> Self {
-        StoreFacts {
+impl StoreInfo {
+    pub fn from_settings(store: &crate::settings::StoreSettings) -> Self {
+        StoreInfo {
             name: store.name.clone(),
             heb_name: store.heb_name.clone(),
             help_email: store.help_email.clone(),

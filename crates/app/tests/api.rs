@@ -233,7 +233,7 @@ impl Catalog for BrokenCatalog {
     async fn list_owner(&self, _: ListKind, _: i64) -> Result<Option<ListOwner>, CatalogError> {
         Ok(None)
     }
-    async fn summaries(&self, _: &[i64]) -> Result<Vec<ProductSummary>, CatalogError> {
+    async fn cards(&self, _: &[i64]) -> Result<Vec<ProductCard>, CatalogError> {
         Ok(vec![])
     }
     async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
@@ -242,13 +242,13 @@ impl Catalog for BrokenCatalog {
     async fn catalogue_version(&self) -> Result<i64, CatalogError> {
         Ok(0)
     }
-    async fn related(&self, _: i64, _: i64, _: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+    async fn related(&self, _: i64, _: i64, _: u32) -> Result<Vec<ProductCard>, CatalogError> {
         Ok(vec![])
     }
-    async fn new_arrivals(&self, _: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+    async fn new_arrivals(&self, _: u32) -> Result<Vec<ProductCard>, CatalogError> {
         Ok(vec![])
     }
-    async fn bundles(&self, _: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+    async fn bundles(&self, _: u32) -> Result<Vec<ProductCard>, CatalogError> {
         Ok(vec![])
     }
     async fn page(&self, _: i64) -> Result<Option<ContentPage>, CatalogError> {

@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::sync::Arc;
 use store_adapters::fakes::{InMemoryCatalog, fixture, product};
 use store_app::web;
-use store_domain::catalog::Catalogue;
+use store_domain::catalog::CatalogImport;
 use store_domain::ports::{Catalog, CatalogWriter, SearchLog};
 
 mod common;
@@ -26,9 +26,9 @@ async fn catalog() -> Arc<InMemoryCatalog> {
     chair.heb_title = None;
     chair.description = "Sits well beside a lantern.".into();
     catalog
-        .import(&Catalogue {
+        .import(&CatalogImport {
             products: vec![lantern, chair],
-            ..Catalogue::default()
+            ..CatalogImport::default()
         })
         .await
         .unwrap();
@@ -271,9 +271,9 @@ async fn the_index_follows_catalogue_changes_without_a_restart() {
     let mut teapot = product(30, 3, 1, 4200, "2026-02-01", 3);
     teapot.title = "Iron Teapot".into();
     catalog
-        .import(&Catalogue {
+        .import(&CatalogImport {
             products: vec![teapot],
-            ..Catalogue::default()
+            ..CatalogImport::default()
         })
         .await
         .unwrap();

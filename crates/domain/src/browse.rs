@@ -3,7 +3,7 @@
 //! items, what the home page shows) live here.
 
 use crate::catalog::{
-    Bundle, CategoryNode, Crumb, ListKind, ListOwner, Product, ProductSummary, category_trail,
+    Bundle, CategoryNode, Crumb, ListKind, ListOwner, Product, ProductCard, category_trail,
     category_tree, list_path,
 };
 use crate::ports::{Catalog, CatalogError, SearchError, SearchIndex};
@@ -25,7 +25,7 @@ pub const HOME_BUNDLES: u32 = 8;
 pub struct ProductDetail {
     pub product: Product,
     pub breadcrumbs: Vec<Crumb>,
-    pub related: Vec<ProductSummary>,
+    pub related: Vec<ProductCard>,
 }
 
 pub async fn product_detail(
@@ -52,7 +52,7 @@ pub async fn bundle_detail(catalog: &dyn Catalog, id: i64) -> Result<Option<Bund
 
 /// One page of found products, as cards, with the total and the facets.
 pub struct Found {
-    pub items: Vec<ProductSummary>,
+    pub items: Vec<ProductCard>,
     pub total: u64,
     pub facets: Facets,
 }
@@ -65,7 +65,7 @@ pub async fn find(
 ) -> Result<Found, FindError> {
     let hits = index.find(query).await?;
     Ok(Found {
-        items: catalog.summaries(&hits.ids).await?,
+        items: catalog.cards(&hits.ids).await?,
         total: hits.total,
         facets: hits.facets,
     })
@@ -113,8 +113,8 @@ pub async fn department_tree(catalog: &dyn Catalog) -> Result<Vec<CategoryNode>,
 
 pub struct Home {
     pub departments: Vec<CategoryNode>,
-    pub new_arrivals: Vec<ProductSummary>,
-    pub bundles: Vec<ProductSummary>,
+    pub new_arrivals: Vec<ProductCard>,
+    pub bundles: Vec<ProductCard>,
 }
 
 pub async fn home(catalog: &dyn Catalog) -> Result<Home, CatalogError> {

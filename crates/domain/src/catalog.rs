@@ -5,6 +5,7 @@
 //! deserialised straight from the demo file or built by the generator) and *views*
 //! (what the storefront reads back, with references resolved).
 
+use crate::availability::{BundlePart, CardStock, bundle_units, units};
 use crate::money::Money;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -178,7 +179,7 @@ pub struct ContentPage {
 /// the generated benchmark catalogue a series of them.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Catalogue {
+pub struct CatalogImport {
     #[serde(default)]
     pub vendors: Vec<Vendor>,
     #[serde(default)]
@@ -217,6 +218,13 @@ pub struct Variation {
     pub picture: Option<String>,
 }
 
+impl Variation {
+    /// Units that can be sold (spec 3's `max`).
+    pub fn max(&self) -> i64 {
+        units(self.stock)
+    }
+}
+
 /// A product as its detail page reads it, references resolved.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Product {
@@ -249,6 +257,11 @@ pub struct Product {
 }
 
 impl Product {
+    /// Units that can be sold (spec 3's `max`).
+    pub fn max(&self) -> i64 {
+        units(self.stock)
+    }
+
     /// The wire `type` (spec 3): a product with variations is a "variation" product.
     pub fn wire_type(&self) -> &'static str {
         match self.product_type {
@@ -260,16 +273,16 @@ impl Product {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SummaryKind {
+pub enum CardKind {
     Product,
     Bundle,
 }
 
 /// A card in a list: enough to show and link an item.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ProductSummary {
+pub struct ProductCard {
     pub id: i64,
-    pub kind: SummaryKind,
+    pub kind: CardKind,
     pub slug: String,
     pub title: String,
     pub heb_title: Option<String>,
@@ -277,24 +290,37 @@ pub struct ProductSummary {
     pub fake_price: Option<Money>,
     pub image: Option<String>,
     pub vendor_name: Option<String>,
-    pub in_stock: bool,
+    pub stock: CardStock,
 }
 
-impl ProductSummary {
+impl ProductCard {
+    pub fn in_stock(&self) -> bool {
+        self.stock.in_stock()
+    }
+
     pub fn path(&self) -> String {
         match self.kind {
-            SummaryKind::Product => product_path(&self.slug, self.id),
-            SummaryKind::Bundle => bundle_path(&self.slug, self.id),
+            CardKind::Product => product_path(&self.slug, self.id),
+            CardKind::Bundle => bundle_path(&self.slug, self.id),
         }
     }
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct BundleItem {
-    pub product: ProductSummary,
+    pub product: ProductCard,
     pub quantity: i64,
     /// Stock of the item product, which bounds how many bundles can be sold.
     pub stock: i64,
+}
+
+impl BundleItem {
+    pub fn part(&self) -> BundlePart {
+        BundlePart {
+            quantity: self.quantity,
+            stock: self.stock,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -317,17 +343,7 @@ pub struct Bundle {
 impl Bundle {
     /// How many whole bundles the items' stock allows.
     pub fn max(&self) -> i64 {
-        self.items
-            .iter()
-            .map(|item| {
-                if item.quantity > 0 {
-                    item.stock.max(0) / item.quantity
-                } else {
-                    0
-                }
-            })
-            .min()
-            .unwrap_or(0)
+        bundle_units(self.items.iter().map(BundleItem::part))
     }
 }
 
@@ -483,23 +499,47 @@ pub fn category_tree(rows: &[Category]) -> Vec<CategoryNode> {
 
 /// The trail from the department down to `category_id`; empty when it is unknown.
 pub fn category_trail(rows: &[Category], category_id: i64) -> Vec<Crumb> {
-    let by_id: HashMap<i64, &Category> = rows.iter().map(|c| (c.id, c)).collect();
-    let mut trail = Vec::new();
-    let mut next = Some(category_id);
-    while let Some(id) = next {
-        let Some(row) = by_id.get(&id) else { break };
-        if trail.len() > 16 {
-            break;
-        }
-        trail.push(Crumb {
+    Categories::new(rows)
+        .trail(category_id)
+        .into_iter()
+        .map(|row| Crumb {
             name: row.name.clone(),
             heb_name: row.heb_name.clone(),
             value: list_path(ListKind::Category, &row.slug, row.id),
-        });
-        next = row.parent_id;
+        })
+        .collect()
+}
+
+/// The categories by id, for walking up from one to its department.
+pub struct Categories<'a> {
+    by_id: HashMap<i64, &'a Category>,
+}
+
+/// Deeper than any real department tree; bounds the walk on hand-edited data that
+/// loops back on itself.
+const MAX_DEPTH: usize = 16;
+
+impl<'a> Categories<'a> {
+    pub fn new(rows: &'a [Category]) -> Self {
+        Categories {
+            by_id: rows.iter().map(|c| (c.id, c)).collect(),
+        }
     }
-    trail.reverse();
-    trail
+
+    /// The categories from the department down to `category_id`; empty when unknown.
+    pub fn trail(&self, category_id: i64) -> Vec<&'a Category> {
+        let mut trail = Vec::new();
+        let mut next = Some(category_id);
+        while let Some(row) = next.and_then(|id| self.by_id.get(&id)) {
+            if trail.len() == MAX_DEPTH {
+                break;
+            }
+            trail.push(*row);
+            next = row.parent_id;
+        }
+        trail.reverse();
+        trail
+    }
 }
 
 #[cfg(test)]
@@ -589,16 +629,31 @@ mod tests {
     }
 
     #[test]
+    fn a_trail_that_loops_stops() {
+        let row = |id, parent_id| Category {
+            id,
+            parent_id: Some(parent_id),
+            slug: format!("c{id}"),
+            name: format!("C{id}"),
+            heb_name: None,
+            picture: None,
+        };
+        let rows = [row(1, 2), row(2, 1)];
+        assert_eq!(Categories::new(&rows).trail(1).len(), MAX_DEPTH);
+        assert!(Categories::new(&rows).trail(3).is_empty());
+    }
+
+    #[test]
     fn page_counts() {
         assert_eq!(page_count(0), 0);
         assert_eq!(page_count(24), 1);
         assert_eq!(page_count(25), 2);
     }
 
-    fn summary(stock: i64) -> ProductSummary {
-        ProductSummary {
+    fn card(stock: i64) -> ProductCard {
+        ProductCard {
             id: 1,
-            kind: SummaryKind::Product,
+            kind: CardKind::Product,
             slug: "s".into(),
             title: "t".into(),
             heb_title: None,
@@ -606,7 +661,10 @@ mod tests {
             fake_price: None,
             image: None,
             vendor_name: None,
-            in_stock: stock > 0,
+            stock: CardStock::Product {
+                stock,
+                best_variation: None,
+            },
         }
     }
 
@@ -627,12 +685,12 @@ mod tests {
             media: vec![],
             items: vec![
                 BundleItem {
-                    product: summary(10),
+                    product: card(10),
                     quantity: 2,
                     stock: 10,
                 },
                 BundleItem {
-                    product: summary(3),
+                    product: card(3),
                     quantity: 1,
                     stock: 3,
                 },

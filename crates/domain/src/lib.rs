@@ -2,10 +2,14 @@
 //! reaches the outside world. Nothing here performs I/O or names a database, web
 //! framework or async runtime; adapters implement the ports, the app wires them.
 
+pub mod availability;
 pub mod browse;
+pub mod campaigns;
 pub mod catalog;
+pub mod client_errors;
 pub mod facets;
-pub mod inbound;
+pub mod input;
+pub mod messages;
 pub mod money;
 pub mod newsletter;
 pub mod ports;

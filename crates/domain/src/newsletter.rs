@@ -1,17 +1,28 @@
 //! The newsletter sign-up with double opt-in: an address joins as pending and is
 //! confirmed by following the link mailed to it, so nobody can sign up someone else.
 
-use crate::inbound::{Email, InputError, SignUp};
-use crate::ports::{InboundError, Mail, MailError, Mailer, MailingList};
+use crate::input::{Email, InputError};
+use crate::ports::{Mail, MailError, Mailer, MailingList, StorageError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum NewsletterError {
     #[error(transparent)]
     Input(#[from] InputError),
     #[error(transparent)]
-    Storage(#[from] InboundError),
+    Storage(#[from] StorageError),
     #[error(transparent)]
     Mail(#[from] MailError),
+}
+
+/// Where an address stands on the mailing list after a sign-up (double opt-in).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignUp {
+    /// Waiting for its confirmation link to be followed; `new` when this sign-up added it.
+    Pending {
+        token: String,
+        new: bool,
+    },
+    Confirmed,
 }
 
 /// Signs `raw_email` up. A pending address gets its confirmation mail again, so a

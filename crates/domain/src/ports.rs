@@ -1,13 +1,14 @@
 //! Ports: what the core needs from the outside world, one trait per concern,
 //! each with its own error type. Adapters implement them; the app picks which.
 
+use crate::campaigns::{CampaignCount, CampaignVisit};
 use crate::catalog::{
-    Bundle, Catalogue, Category, ContentPage, ListKind, ListOwner, Product, ProductSummary,
+    Bundle, CatalogImport, Category, ContentPage, ListKind, ListOwner, Product, ProductCard,
 };
-use crate::inbound::{
-    CampaignCount, CampaignVisit, ClientError, Email, Inquiry, SignUp, StoredClientError,
-    StoredInquiry,
-};
+use crate::client_errors::{ClientError, StoredClientError};
+use crate::input::Email;
+use crate::messages::{Inquiry, StoredInquiry};
+use crate::newsletter::SignUp;
 use crate::reference::{Country, Currency};
 use crate::search::{ProductQuery, SearchDoc, SearchHits};
 use async_trait::async_trait;
@@ -32,7 +33,7 @@ pub trait Catalog: Send + Sync {
     /// The category, vendor or creator a list belongs to; `None` when it does not exist.
     async fn list_owner(&self, kind: ListKind, id: i64) -> Result<Option<ListOwner>, CatalogError>;
     /// Product cards for `ids`, in that order; unknown ids are left out.
-    async fn summaries(&self, ids: &[i64]) -> Result<Vec<ProductSummary>, CatalogError>;
+    async fn cards(&self, ids: &[i64]) -> Result<Vec<ProductCard>, CatalogError>;
     /// Every product as the search index holds it.
     async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError>;
     /// A number that changes whenever the catalogue does, so a running server can
@@ -44,10 +45,10 @@ pub trait Catalog: Send + Sync {
         product_id: i64,
         category_id: i64,
         limit: u32,
-    ) -> Result<Vec<ProductSummary>, CatalogError>;
+    ) -> Result<Vec<ProductCard>, CatalogError>;
     /// Products by release date, newest first.
-    async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError>;
-    async fn bundles(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError>;
+    async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductCard>, CatalogError>;
+    async fn bundles(&self, limit: u32) -> Result<Vec<ProductCard>, CatalogError>;
     async fn page(&self, id: i64) -> Result<Option<ContentPage>, CatalogError>;
     async fn product_count(&self) -> Result<u64, CatalogError>;
 }
@@ -56,7 +57,7 @@ pub trait Catalog: Send + Sync {
 #[async_trait]
 pub trait CatalogWriter: Send + Sync {
     /// Adds everything in `catalogue` atomically: all of it or, on error, none of it.
-    async fn import(&self, catalogue: &Catalogue) -> Result<(), CatalogError>;
+    async fn import(&self, catalogue: &CatalogImport) -> Result<(), CatalogError>;
     /// Removes products (and their variations and links) whose id is at least `first_id`.
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError>;
 }
@@ -115,7 +116,7 @@ pub trait Countries: Send + Sync {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum InboundError {
+pub enum StorageError {
     #[error("storage failed: {0}")]
     Storage(String),
 }
@@ -124,33 +125,33 @@ pub enum InboundError {
 #[async_trait]
 pub trait MailingList: Send + Sync {
     /// Adds `email` as pending with `token`, unless the address is already on the list.
-    async fn sign_up(&self, email: &Email, token: &str) -> Result<SignUp, InboundError>;
+    async fn sign_up(&self, email: &Email, token: &str) -> Result<SignUp, StorageError>;
     /// Confirms the address holding `token`; `None` when no address holds it.
-    async fn confirm(&self, token: &str) -> Result<Option<Email>, InboundError>;
+    async fn confirm(&self, token: &str) -> Result<Option<Email>, StorageError>;
 }
 
 /// Messages from shoppers for the staff.
 #[async_trait]
 pub trait Inbox: Send + Sync {
-    async fn submit(&self, inquiry: &Inquiry) -> Result<i64, InboundError>;
+    async fn submit(&self, inquiry: &Inquiry) -> Result<i64, StorageError>;
     /// The newest `limit` messages, newest first.
-    async fn recent_inquiries(&self, limit: u32) -> Result<Vec<StoredInquiry>, InboundError>;
+    async fn recent_inquiries(&self, limit: u32) -> Result<Vec<StoredInquiry>, StorageError>;
 }
 
 /// Campaign (`utm_*`) visit counts.
 #[async_trait]
 pub trait CampaignReports: Send + Sync {
-    async fn record_visit(&self, visit: &CampaignVisit) -> Result<(), InboundError>;
+    async fn record_visit(&self, visit: &CampaignVisit) -> Result<(), StorageError>;
     /// Visits grouped by identical parameters, most visits first.
-    async fn visit_counts(&self) -> Result<Vec<CampaignCount>, InboundError>;
+    async fn visit_counts(&self) -> Result<Vec<CampaignCount>, StorageError>;
 }
 
 /// Errors reported by the browser app.
 #[async_trait]
 pub trait ErrorReports: Send + Sync {
-    async fn record_error(&self, error: &ClientError) -> Result<(), InboundError>;
+    async fn record_error(&self, error: &ClientError) -> Result<(), StorageError>;
     /// The newest `limit` reports, newest first.
-    async fn recent_errors(&self, limit: u32) -> Result<Vec<StoredClientError>, InboundError>;
+    async fn recent_errors(&self, limit: u32) -> Result<Vec<StoredClientError>, StorageError>;
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -3,8 +3,8 @@
 //! scope, or those matching some text), narrowed by facets, in an order, one page of
 //! them". The text matching is the index adapter's; the facets are `facets.rs`'s.
 
-use crate::catalog::{ListKind, NameValue, PER_PAGE, Sort};
-use crate::inbound::InputError;
+use crate::catalog::{Category, ListKind, NameValue, PER_PAGE, Sort};
+use crate::input::InputError;
 use crate::money::Money;
 
 /// Longer search text is refused: nobody types it, and it costs the index.
@@ -89,6 +89,16 @@ pub struct Named {
     pub heb_name: Option<String>,
 }
 
+impl From<&Category> for Named {
+    fn from(c: &Category) -> Self {
+        Named {
+            id: c.id,
+            name: c.name.clone(),
+            heb_name: c.heb_name.clone(),
+        }
+    }
+}
+
 /// One product as the search index holds it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchDoc {
@@ -110,6 +120,62 @@ pub struct SearchDoc {
     pub price: Money,
     /// `YYYY-MM-DD`.
     pub release_date: String,
+}
+
+/// What the catalogue holds about one product, for its search document. Both the
+/// database and the in-memory catalogue gather these and let [`SearchDoc::assemble`]
+/// put them together, so the two index the same text.
+#[derive(Debug, Clone)]
+pub struct DocParts {
+    pub id: i64,
+    pub title: String,
+    pub heb_title: Option<String>,
+    pub short_desc: String,
+    pub heb_short_desc: Option<String>,
+    pub description: String,
+    pub heb_description: Option<String>,
+    pub sku: String,
+    /// The variations' SKUs, in their display order.
+    pub variation_skus: Vec<String>,
+    pub vendor: Named,
+    pub creators: Vec<Named>,
+    /// The product's category trail, department first (see `catalog::Categories::trail`).
+    pub categories: Vec<Named>,
+    pub filters: Vec<NameValue>,
+    pub options: Vec<NameValue>,
+    pub price: Money,
+    pub release_date: String,
+}
+
+impl SearchDoc {
+    /// One product's document: the short description and description as one text per
+    /// language (a language with neither has none), the product's SKU before its
+    /// variations'.
+    pub fn assemble(parts: DocParts) -> SearchDoc {
+        let heb: Vec<&str> = [&parts.heb_short_desc, &parts.heb_description]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        let mut skus = Vec::with_capacity(1 + parts.variation_skus.len());
+        skus.push(parts.sku);
+        skus.extend(parts.variation_skus);
+        SearchDoc {
+            id: parts.id,
+            title: parts.title,
+            heb_title: parts.heb_title,
+            text: format!("{}\n{}", parts.short_desc, parts.description),
+            heb_text: (!heb.is_empty()).then(|| heb.join("\n")),
+            skus,
+            vendor: parts.vendor,
+            creators: parts.creators,
+            categories: parts.categories,
+            filters: parts.filters,
+            options: parts.options,
+            price: parts.price,
+            release_date: parts.release_date,
+        }
+    }
 }
 
 /// The facet values a shopper chose, as the wire spells them: ids for categories,

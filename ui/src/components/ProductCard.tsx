@@ -9,7 +9,7 @@ import { Price } from './Price'
 import styles from './ProductCard.module.css'
 
 interface ProductCardProps {
-  item: Schema<'ProductSummary'>
+  item: Schema<'ProductCard'>
   /** The card title's heading level, one below the section it sits in. */
   headingLevel?: 2 | 3
   /** An extra line under the price, e.g. a quantity in a bundle. */

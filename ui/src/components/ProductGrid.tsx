@@ -3,7 +3,7 @@ import { ProductCard } from './ProductCard'
 import styles from './ProductGrid.module.css'
 
 interface ProductGridProps {
-  items: Schema<'ProductSummary'>[]
+  items: Schema<'ProductCard'>[]
   headingLevel?: 2 | 3
   /** How many cards, from the first, load their pictures at once (the first screen of a list). */
   eagerCount?: number

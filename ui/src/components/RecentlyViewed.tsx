@@ -33,7 +33,7 @@ export function RecentlyViewed({ excludeId }: RecentlyViewedProps) {
     .slice(0, RECENTLY_VIEWED_SHOWN)
   // A string key, so a new array with the same ids does not fetch again.
   const key = ids.join(',')
-  const [cards, setCards] = useState<{ key: string; items: Schema<'ProductSummary'>[] }>()
+  const [cards, setCards] = useState<{ key: string; items: Schema<'ProductCard'>[] }>()
 
   useEffect(() => {
     if (key === '') return

@@ -51,7 +51,7 @@ export function useRecordRecentlyViewed(id: number) {
 }
 
 /** The card a product page's data gives, in the shape lists use. */
-export function summaryOf(product: Schema<'Product'>): Schema<'ProductSummary'> {
+export function summaryOf(product: Schema<'Product'>): Schema<'ProductCard'> {
   // Price and stock as the product page shows them first: its first variation's, if any.
   const offer = product.variation_infos[0] ?? product
   return {
@@ -72,7 +72,7 @@ export function summaryOf(product: Schema<'Product'>): Schema<'ProductSummary'> 
  * The cards of `ids`, fetched in parallel. A product that is gone (404) is
  * skipped; any other failure rejects, for the caller to decide.
  */
-export async function getRecentlyViewed(ids: readonly number[], signal?: AbortSignal): Promise<Schema<'ProductSummary'>[]> {
+export async function getRecentlyViewed(ids: readonly number[], signal?: AbortSignal): Promise<Schema<'ProductCard'>[]> {
   const products = await Promise.all(
     ids.map((id) =>
       unwrap(api.GET('/products/{id}', { params: { path: { id } }, signal })).catch((error: unknown) => {

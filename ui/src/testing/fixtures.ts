@@ -3,7 +3,7 @@ import type { Schema } from '@/lib/api/client'
 // Small, valid API answers for tests. Each factory takes overrides so a test
 // states only what it is about.
 
-export function summary(overrides: Partial<Schema<'ProductSummary'>> = {}): Schema<'ProductSummary'> {
+export function summary(overrides: Partial<Schema<'ProductCard'>> = {}): Schema<'ProductCard'> {
   return {
     id: 1001,
     kind: 'product',

@@ -4,23 +4,23 @@ use super::{SqliteStore, catalog_error, search_documents, split_paragraphs};
 use async_trait::async_trait;
 use sqlx::{AssertSqlSafe, FromRow};
 use std::collections::HashMap;
+use store_domain::availability::{BundlePart, CardStock};
 use store_domain::catalog::{
-    Bundle, BundleItem, Category, ContentPage, CreatorRef, ListKind, ListOwner, NameValue,
-    PersonalizationField, Picture, Product, ProductSummary, ProductType, SummaryKind, Variation,
-    Vendor,
+    Bundle, BundleItem, CardKind, Category, ContentPage, CreatorRef, ListKind, ListOwner,
+    NameValue, PersonalizationField, Picture, Product, ProductCard, ProductType, Variation, Vendor,
 };
 use store_domain::money::Money;
 use store_domain::ports::{Catalog, CatalogError};
 use store_domain::search::SearchDoc;
 
-/// The columns of a product card. `in_stock` counts a variation product as in stock
-/// when any of its variations is.
-const SUMMARY_COLUMNS: &str = "p.id, p.slug, p.title, p.heb_title, p.price, p.fake_price, p.image, v.name AS vendor_name,
-    CASE WHEN p.stock > 0 OR EXISTS (SELECT 1 FROM variations x WHERE x.product_id = p.id AND x.stock > 0)
-         THEN 1 ELSE 0 END AS in_stock";
+/// The columns of a product card: its own stock and its best-stocked variation's, from
+/// which the domain decides whether it is in stock.
+const CARD_COLUMNS: &str =
+    "p.id, p.slug, p.title, p.heb_title, p.price, p.fake_price, p.image, v.name AS vendor_name,
+    p.stock, (SELECT MAX(x.stock) FROM variations x WHERE x.product_id = p.id) AS best_variation";
 
 #[derive(FromRow)]
-struct SummaryRow {
+struct CardRow {
     id: i64,
     slug: String,
     title: String,
@@ -29,14 +29,15 @@ struct SummaryRow {
     fake_price: Option<i64>,
     image: Option<String>,
     vendor_name: Option<String>,
-    in_stock: i64,
+    stock: i64,
+    best_variation: Option<i64>,
 }
 
-impl SummaryRow {
-    fn into_summary(self, kind: SummaryKind) -> ProductSummary {
-        ProductSummary {
+impl CardRow {
+    fn into_card(self) -> ProductCard {
+        ProductCard {
             id: self.id,
-            kind,
+            kind: CardKind::Product,
             slug: self.slug,
             title: self.title,
             heb_title: self.heb_title,
@@ -44,7 +45,10 @@ impl SummaryRow {
             fake_price: self.fake_price.map(Money::from_cents),
             image: self.image,
             vendor_name: self.vendor_name,
-            in_stock: self.in_stock != 0,
+            stock: CardStock::Product {
+                stock: self.stock,
+                best_variation: self.best_variation,
+            },
         }
     }
 }
@@ -141,11 +145,28 @@ struct BundleRow {
 }
 
 #[derive(FromRow)]
-struct BundleItemRow {
-    #[sqlx(flatten)]
-    summary: SummaryRow,
+struct BundleCardRow {
+    id: i64,
+    slug: String,
+    title: String,
+    heb_title: Option<String>,
+    price: i64,
+    fake_price: Option<i64>,
+    image: Option<String>,
+}
+
+#[derive(FromRow)]
+struct BundlePartRow {
+    bundle_id: i64,
     quantity: i64,
     stock: i64,
+}
+
+#[derive(FromRow)]
+struct BundleItemRow {
+    #[sqlx(flatten)]
+    card: CardRow,
+    quantity: i64,
 }
 
 #[derive(FromRow)]
@@ -186,20 +207,17 @@ impl SqliteStore {
         ids_sql: &str,
         order: &str,
         binds: &[i64],
-    ) -> Result<Vec<ProductSummary>, CatalogError> {
+    ) -> Result<Vec<ProductCard>, CatalogError> {
         let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM ({ids_sql}) page
+            "SELECT {CARD_COLUMNS} FROM ({ids_sql}) page
              JOIN products p ON p.id = page.id JOIN vendors v ON v.id = p.vendor_id ORDER BY {order}"
         );
-        let mut query = sqlx::query_as::<_, SummaryRow>(AssertSqlSafe(sql));
+        let mut query = sqlx::query_as::<_, CardRow>(AssertSqlSafe(sql));
         for bind in binds {
             query = query.bind(*bind);
         }
         let rows = query.fetch_all(&self.pool).await.map_err(catalog_error)?;
-        Ok(rows
-            .into_iter()
-            .map(|r| r.into_summary(SummaryKind::Product))
-            .collect())
+        Ok(rows.into_iter().map(|r| r.into_card()).collect())
     }
 
     async fn strings(&self, sql: &'static str, id: i64) -> Result<Vec<String>, CatalogError> {
@@ -397,7 +415,7 @@ impl Catalog for SqliteStore {
             )
             .await?;
         let items = sqlx::query_as::<_, BundleItemRow>(AssertSqlSafe(format!(
-            "SELECT {SUMMARY_COLUMNS}, bi.quantity, p.stock FROM bundle_items bi
+            "SELECT {CARD_COLUMNS}, bi.quantity FROM bundle_items bi
              JOIN products p ON p.id = bi.product_id JOIN vendors v ON v.id = p.vendor_id
              WHERE bi.bundle_id = $1 ORDER BY bi.position"
         )))
@@ -421,9 +439,9 @@ impl Catalog for SqliteStore {
             items: items
                 .into_iter()
                 .map(|i| BundleItem {
-                    product: i.summary.into_summary(SummaryKind::Product),
+                    stock: i.card.stock,
                     quantity: i.quantity,
-                    stock: i.stock,
+                    product: i.card.into_card(),
                 })
                 .collect(),
         }))
@@ -442,7 +460,7 @@ impl Catalog for SqliteStore {
         }))
     }
 
-    async fn summaries(&self, ids: &[i64]) -> Result<Vec<ProductSummary>, CatalogError> {
+    async fn cards(&self, ids: &[i64]) -> Result<Vec<ProductCard>, CatalogError> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -457,13 +475,12 @@ impl Catalog for SqliteStore {
                 ids,
             )
             .await?;
-        let mut by_id: HashMap<i64, ProductSummary> =
-            found.into_iter().map(|s| (s.id, s)).collect();
+        let mut by_id: HashMap<i64, ProductCard> = found.into_iter().map(|s| (s.id, s)).collect();
         Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
     }
 
     async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
-        search_documents::read(&self.pool).await
+        search_documents::read(&self.pool, &self.categories().await?).await
     }
 
     async fn catalogue_version(&self) -> Result<i64, CatalogError> {
@@ -478,7 +495,7 @@ impl Catalog for SqliteStore {
         product_id: i64,
         category_id: i64,
         limit: u32,
-    ) -> Result<Vec<ProductSummary>, CatalogError> {
+    ) -> Result<Vec<ProductCard>, CatalogError> {
         self.cards(
             &format!(
                 "SELECT p.id FROM products p WHERE p.category_id = $1 AND p.id <> $2 ORDER BY {NEWEST} LIMIT $3"
@@ -489,7 +506,7 @@ impl Catalog for SqliteStore {
         .await
     }
 
-    async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+    async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductCard>, CatalogError> {
         self.cards(
             &format!("SELECT p.id FROM products p ORDER BY {NEWEST} LIMIT $1"),
             NEWEST,
@@ -498,21 +515,45 @@ impl Catalog for SqliteStore {
         .await
     }
 
-    async fn bundles(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
-        // A bundle is in stock while every one of its items is.
-        let rows = sqlx::query_as::<_, SummaryRow>(
-            "SELECT b.id, b.slug, b.title, b.heb_title, b.price, b.fake_price, b.image, NULL AS vendor_name,
-                    CASE WHEN EXISTS (SELECT 1 FROM bundle_items bi JOIN products p ON p.id = bi.product_id
-                                      WHERE bi.bundle_id = b.id AND p.stock < bi.quantity) THEN 0 ELSE 1 END AS in_stock
-             FROM bundles b ORDER BY b.id LIMIT $1",
+    async fn bundles(&self, limit: u32) -> Result<Vec<ProductCard>, CatalogError> {
+        let rows = sqlx::query_as::<_, BundleCardRow>(
+            "SELECT id, slug, title, heb_title, price, fake_price, image FROM bundles ORDER BY id LIMIT $1",
         )
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await
         .map_err(catalog_error)?;
+        // The items' stock of every listed bundle at once; the domain decides from it.
+        let parts = sqlx::query_as::<_, BundlePartRow>(
+            "SELECT bi.bundle_id, bi.quantity, p.stock FROM bundle_items bi
+             JOIN products p ON p.id = bi.product_id
+             WHERE bi.bundle_id IN (SELECT id FROM bundles ORDER BY id LIMIT $1)",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(catalog_error)?;
+        let mut parts_of: HashMap<i64, Vec<BundlePart>> = HashMap::new();
+        for p in parts {
+            parts_of.entry(p.bundle_id).or_default().push(BundlePart {
+                quantity: p.quantity,
+                stock: p.stock,
+            });
+        }
         Ok(rows
             .into_iter()
-            .map(|r| r.into_summary(SummaryKind::Bundle))
+            .map(|b| ProductCard {
+                stock: CardStock::Bundle(parts_of.remove(&b.id).unwrap_or_default()),
+                id: b.id,
+                kind: CardKind::Bundle,
+                slug: b.slug,
+                title: b.title,
+                heb_title: b.heb_title,
+                price: Money::from_cents(b.price),
+                fake_price: b.fake_price.map(Money::from_cents),
+                image: b.image,
+                vendor_name: None,
+            })
             .collect())
     }
 

@@ -4,7 +4,7 @@ use super::{SqliteStore, catalog_error, join_paragraphs};
 use async_trait::async_trait;
 use sqlx::query_builder::Separated;
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
-use store_domain::catalog::{Catalogue, Picture};
+use store_domain::catalog::{CatalogImport, Picture};
 use store_domain::ports::{CatalogError, CatalogWriter};
 
 /// SQLite accepts up to 32,766 bound values in one statement; stay well below.
@@ -58,7 +58,7 @@ impl SqliteStore {
 
 #[async_trait]
 impl CatalogWriter for SqliteStore {
-    async fn import(&self, c: &Catalogue) -> Result<(), CatalogError> {
+    async fn import(&self, c: &CatalogImport) -> Result<(), CatalogError> {
         let mut tx = self.pool.begin().await.map_err(catalog_error)?;
         let conn = &mut *tx;
 

@@ -4,9 +4,12 @@
 //! order of appearance, no SQLite-only functions) so a PostgreSQL module can share
 //! the same statements and pass the same contract tests.
 
+mod campaigns;
 mod catalog_read;
 mod catalog_write;
-mod inbound;
+mod client_errors;
+mod messages;
+mod newsletter;
 mod search_documents;
 mod search_log;
 
@@ -14,7 +17,7 @@ use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use std::str::FromStr;
 use std::time::Duration;
-use store_domain::ports::CatalogError;
+use store_domain::ports::{CatalogError, StorageError};
 
 /// One SQLite database, shared by every port it implements.
 #[derive(Clone)]
@@ -114,4 +117,18 @@ fn split_paragraphs(text: &str) -> Vec<String> {
         .filter(|p| !p.trim().is_empty())
         .map(str::to_owned)
         .collect()
+}
+
+pub(super) fn storage(err: sqlx::Error) -> StorageError {
+    StorageError::Storage(err.to_string())
+}
+
+/// Rows were validated on the way in; one that no longer parses means the database
+/// was edited by hand, which is a storage fault, not the shopper's.
+pub(super) fn corrupt(what: &str) -> StorageError {
+    StorageError::Storage(format!("stored {what} is invalid"))
+}
+
+pub(super) fn limit(n: u32) -> i64 {
+    i64::from(n)
 }

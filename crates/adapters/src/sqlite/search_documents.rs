@@ -5,10 +5,10 @@
 use super::catalog_error;
 use sqlx::{FromRow, SqlitePool};
 use std::collections::HashMap;
-use store_domain::catalog::NameValue;
+use store_domain::catalog::{Categories, Category, NameValue};
 use store_domain::money::Money;
 use store_domain::ports::CatalogError;
-use store_domain::search::{Named, SearchDoc};
+use store_domain::search::{DocParts, Named, SearchDoc};
 
 #[derive(FromRow)]
 struct ProductRow {
@@ -29,14 +29,6 @@ struct ProductRow {
 #[derive(FromRow)]
 struct NamedRow {
     id: i64,
-    name: String,
-    heb_name: Option<String>,
-}
-
-#[derive(FromRow)]
-struct CategoryRow {
-    id: i64,
-    parent_id: Option<i64>,
     name: String,
     heb_name: Option<String>,
 }
@@ -89,31 +81,10 @@ fn grouped<T>(rows: Vec<T>, owner: impl Fn(&T) -> i64) -> HashMap<i64, Vec<T>> {
     map
 }
 
-/// The trail from a category's department down to it.
-fn trail(categories: &HashMap<i64, CategoryRow>, mut id: i64) -> Vec<Named> {
-    let mut trail = Vec::new();
-    // The depth bound guards against a cycle in hand-edited data.
-    while let Some(c) = categories.get(&id).filter(|_| trail.len() < 16) {
-        trail.push(Named {
-            id: c.id,
-            name: c.name.clone(),
-            heb_name: c.heb_name.clone(),
-        });
-        match c.parent_id {
-            Some(parent) => id = parent,
-            None => break,
-        }
-    }
-    trail.reverse();
-    trail
-}
-
-fn join(parts: [Option<&str>; 2]) -> Option<String> {
-    let text: Vec<&str> = parts.into_iter().flatten().collect();
-    (!text.is_empty()).then(|| text.join("\n"))
-}
-
-pub(super) async fn read(pool: &SqlitePool) -> Result<Vec<SearchDoc>, CatalogError> {
+pub(super) async fn read(
+    pool: &SqlitePool,
+    categories: &[Category],
+) -> Result<Vec<SearchDoc>, CatalogError> {
     let products: Vec<ProductRow> = all(
         pool,
         "SELECT id, title, heb_title, short_desc, heb_short_desc, description, heb_description, sku,
@@ -130,12 +101,6 @@ pub(super) async fn read(pool: &SqlitePool) -> Result<Vec<SearchDoc>, CatalogErr
         .into_iter()
         .map(named)
         .collect();
-    let categories: HashMap<i64, CategoryRow> =
-        all::<CategoryRow>(pool, "SELECT id, parent_id, name, heb_name FROM categories")
-            .await?
-            .into_iter()
-            .map(|c| (c.id, c))
-            .collect();
     let mut links = grouped(
         all::<LinkRow>(
             pool,
@@ -169,9 +134,15 @@ pub(super) async fn read(pool: &SqlitePool) -> Result<Vec<SearchDoc>, CatalogErr
         .await?,
         |r| r.owner,
     );
+    let tree = Categories::new(categories);
     let trails: HashMap<i64, Vec<Named>> = categories
-        .keys()
-        .map(|id| (*id, trail(&categories, *id)))
+        .iter()
+        .map(|c| {
+            (
+                c.id,
+                tree.trail(c.id).into_iter().map(Named::from).collect(),
+            )
+        })
         .collect();
     let pairs = |rows: Option<Vec<PairRow>>| -> Vec<NameValue> {
         rows.unwrap_or_default()
@@ -186,20 +157,13 @@ pub(super) async fn read(pool: &SqlitePool) -> Result<Vec<SearchDoc>, CatalogErr
     Ok(products
         .into_iter()
         .map(|p| {
-            let mut all_skus = vec![p.sku];
-            all_skus.extend(
-                skus.remove(&p.id)
+            SearchDoc::assemble(DocParts {
+                variation_skus: skus
+                    .remove(&p.id)
                     .unwrap_or_default()
                     .into_iter()
-                    .map(|s| s.sku),
-            );
-            SearchDoc {
-                id: p.id,
-                text: format!("{}\n{}", p.short_desc, p.description),
-                heb_text: join([p.heb_short_desc.as_deref(), p.heb_description.as_deref()]),
-                title: p.title,
-                heb_title: p.heb_title,
-                skus: all_skus,
+                    .map(|s| s.sku)
+                    .collect(),
                 vendor: vendors.get(&p.vendor_id).cloned().unwrap_or(Named {
                     id: p.vendor_id,
                     name: String::new(),
@@ -215,8 +179,16 @@ pub(super) async fn read(pool: &SqlitePool) -> Result<Vec<SearchDoc>, CatalogErr
                 filters: pairs(filters.remove(&p.id)),
                 options: pairs(options.remove(&p.id)),
                 price: Money::from_cents(p.price),
+                id: p.id,
+                title: p.title,
+                heb_title: p.heb_title,
+                short_desc: p.short_desc,
+                heb_short_desc: p.heb_short_desc,
+                description: p.description,
+                heb_description: p.heb_description,
+                sku: p.sku,
                 release_date: p.release_date,
-            }
+            })
         })
         .collect())
 }

@@ -1,15 +1,14 @@
 //! One mapping from failures to HTTP answers (spec 8): every error body is
 //! `{ "message": ... }`; a 500 carries a reference to the log line, never internals.
 
-use super::dto::ErrorMessage;
 use poem::http::StatusCode;
 use poem::{IntoResponse, Response};
-use poem_openapi::ApiResponse;
 use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object};
 use std::sync::atomic::{AtomicU64, Ordering};
 use store_domain::browse::FindError;
-use store_domain::inbound::InputError;
-use store_domain::ports::{CatalogError, InboundError, ReferenceError, SearchError};
+use store_domain::input::InputError;
+use store_domain::ports::{CatalogError, ReferenceError, SearchError, StorageError};
 
 #[derive(ApiResponse, Debug)]
 pub enum ApiError {
@@ -20,6 +19,12 @@ pub enum ApiError {
     NotFound(Json<ErrorMessage>),
     #[oai(status = 500)]
     Internal(Json<ErrorMessage>),
+}
+
+#[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct ErrorMessage {
+    pub message: String,
 }
 
 fn body(message: impl Into<String>) -> Json<ErrorMessage> {
@@ -81,8 +86,8 @@ impl From<FindError> for ApiError {
     }
 }
 
-impl From<InboundError> for ApiError {
-    fn from(err: InboundError) -> Self {
+impl From<StorageError> for ApiError {
+    fn from(err: StorageError) -> Self {
         ApiError::internal(&err)
     }
 }
@@ -131,7 +136,7 @@ mod tests {
         (status, serde_json::from_str(&body).unwrap())
     }
 
-    /// No operation takes a JSON body yet; this pins how a malformed one will be answered.
+    /// Every JSON body the poem-openapi extractor cannot parse is answered like this.
     #[tokio::test]
     async fn malformed_bodies_are_400_with_the_parser_message() {
         let err = ParseRequestPayloadError {

@@ -1,9 +1,10 @@
 //! The JSON API under `/api`, described by OpenAPI at `/api/openapi.json`.
 
 mod catalog;
-pub mod dto;
+mod client_errors;
 pub mod error;
-mod inbound;
+mod messages;
+mod newsletter;
 mod reference;
 mod search;
 mod store;
@@ -20,7 +21,7 @@ enum ApiTags {
     /// The store, countries, currencies and health.
     Reference,
     /// What shoppers send the store: newsletter sign-ups, messages, error reports.
-    Inbound,
+    Messages,
 }
 
 type Apis = (
@@ -28,7 +29,9 @@ type Apis = (
     search::SearchApi,
     reference::ReferenceApi,
     store::StoreApi,
-    inbound::InboundApi,
+    newsletter::NewsletterApi,
+    messages::MessagesApi,
+    client_errors::ClientErrorsApi,
 );
 
 pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
@@ -46,7 +49,13 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
             store::StoreApi {
                 state: state.clone(),
             },
-            inbound::InboundApi { state },
+            newsletter::NewsletterApi {
+                state: state.clone(),
+            },
+            messages::MessagesApi {
+                state: state.clone(),
+            },
+            client_errors::ClientErrorsApi { state },
         ),
         "Store API",
         env!("CARGO_PKG_VERSION"),

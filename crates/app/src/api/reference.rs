@@ -1,12 +1,11 @@
 //! Reference data and health.
 
 use super::ApiTags;
-use super::dto::{Country, Currency, Health};
 use super::error::ApiError;
 use crate::state::AppState;
-use poem_openapi::OpenApi;
 use poem_openapi::payload::Json;
-use store_domain::reference::currency_list;
+use poem_openapi::{Object, OpenApi};
+use store_domain::reference::{self, currency_list};
 
 pub struct ReferenceApi {
     pub state: AppState,
@@ -47,5 +46,50 @@ impl ReferenceApi {
             status: "ok".into(),
             products,
         }))
+    }
+}
+
+#[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct Health {
+    pub status: String,
+    pub products: u64,
+}
+
+#[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct Country {
+    pub label: String,
+    pub value: String,
+    pub heb_label: String,
+}
+
+impl From<reference::Country> for Country {
+    fn from(c: reference::Country) -> Self {
+        Country {
+            label: c.label,
+            value: c.value,
+            heb_label: c.heb_label,
+        }
+    }
+}
+
+#[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct Currency {
+    pub currency: String,
+    pub name: String,
+    pub rate: f64,
+    pub symbol: String,
+}
+
+impl From<reference::Currency> for Currency {
+    fn from(c: reference::Currency) -> Self {
+        Currency {
+            currency: c.currency,
+            name: c.name,
+            rate: c.rate,
+            symbol: c.symbol,
+        }
     }
 }

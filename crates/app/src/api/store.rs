@@ -1,10 +1,9 @@
 //! Facts about the store itself: its names, help address and free-shipping threshold.
 
 use super::ApiTags;
-use super::dto::StoreInfo;
 use crate::state::AppState;
-use poem_openapi::OpenApi;
 use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
 
 pub struct StoreApi {
     pub state: AppState,
@@ -16,12 +15,22 @@ impl StoreApi {
     /// (absent: every order ships free).
     #[oai(path = "/store", method = "get")]
     async fn store(&self) -> Json<StoreInfo> {
-        let facts = &self.state.store;
+        let info = &self.state.store;
         Json(StoreInfo {
-            name: facts.name.clone(),
-            heb_name: facts.heb_name.clone(),
-            help_email: facts.help_email.clone(),
-            free_shipping_over: facts.free_shipping_over,
+            name: info.name.clone(),
+            heb_name: info.heb_name.clone(),
+            help_email: info.help_email.clone(),
+            free_shipping_over: info.free_shipping_over,
         })
     }
+}
+
+#[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct StoreInfo {
+    pub name: String,
+    pub heb_name: String,
+    pub help_email: String,
+    /// Cents; absent when every order ships free.
+    pub free_shipping_over: Option<i64>,
 }

@@ -5,22 +5,28 @@
 
 use std::sync::Arc;
 use std::time::Duration;
-use store_adapters::fakes::{InMemoryInbound, InMemorySearch, RecordingMailer};
+use store_adapters::fakes::{
+    InMemoryCampaigns, InMemoryErrorReports, InMemoryInbox, InMemoryMailingList, InMemorySearch,
+    RecordingMailer,
+};
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
 use store_app::search_refresh::{self, Refresh};
-use store_app::state::{AppState, StoreFacts};
+use store_app::state::{AppState, StoreInfo};
 use store_domain::ports::Catalog;
 
 pub struct Fakes {
-    pub inbound: Arc<InMemoryInbound>,
+    pub mailing_list: Arc<InMemoryMailingList>,
+    pub inbox: Arc<InMemoryInbox>,
+    pub campaigns: Arc<InMemoryCampaigns>,
+    pub error_reports: Arc<InMemoryErrorReports>,
     /// The search log: what was counted.
     pub searches: Arc<InMemorySearch>,
     pub mailer: Arc<RecordingMailer>,
 }
 
-pub fn facts() -> StoreFacts {
-    StoreFacts {
+pub fn info() -> StoreInfo {
+    StoreInfo {
         name: "Olive Lane".into(),
         heb_name: "שדרת הזית".into(),
         help_email: "help@olivelane.example".into(),
@@ -30,31 +36,29 @@ pub fn facts() -> StoreFacts {
 }
 
 pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
-    let inbound = Arc::new(InMemoryInbound::new());
-    let mailer = Arc::new(RecordingMailer::default());
-    let searches = Arc::new(InMemorySearch::new());
+    let fakes = Fakes {
+        mailing_list: Arc::default(),
+        inbox: Arc::default(),
+        campaigns: Arc::default(),
+        error_reports: Arc::default(),
+        mailer: Arc::default(),
+        searches: Arc::default(),
+    };
     let state = AppState {
         catalog,
         // The real engine: it is in memory, and typo and Hebrew handling are its own.
         search: Arc::new(TantivySearch::new().unwrap()),
-        search_log: searches.clone(),
+        search_log: fakes.searches.clone(),
         countries: Arc::new(EmbeddedCountries::load()),
         rates: Arc::new(ConfiguredRates::new(&[("EUR".into(), 0.5), ("ILS".into(), 3.5)]).unwrap()),
-        mailing_list: inbound.clone(),
-        inbox: inbound.clone(),
-        campaigns: inbound.clone(),
-        error_reports: inbound.clone(),
-        mailer: mailer.clone(),
-        store: Arc::new(facts()),
+        mailing_list: fakes.mailing_list.clone(),
+        inbox: fakes.inbox.clone(),
+        campaigns: fakes.campaigns.clone(),
+        error_reports: fakes.error_reports.clone(),
+        mailer: fakes.mailer.clone(),
+        store: Arc::new(info()),
     };
-    (
-        state,
-        Fakes {
-            inbound,
-            mailer,
-            searches,
-        },
-    )
+    (state, fakes)
 }
 
 /// The refresher's settings for tests: popular after two searches.

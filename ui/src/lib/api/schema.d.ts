@@ -1088,10 +1088,12 @@ export interface components {
         };
         /** BundleItem */
         BundleItem: {
-            product: components["schemas"]["ProductSummary"];
+            product: components["schemas"]["ProductCard"];
             /** Format: int64 */
             quantity: number;
         };
+        /** @enum {string} */
+        CardKind: "product" | "bundle";
         /**
          * Category
          * @description A department or category; `value` is its list path.
@@ -1217,8 +1219,8 @@ export interface components {
         /** Home */
         Home: {
             departments: components["schemas"]["Category"][];
-            new_arrivals: components["schemas"]["ProductSummary"][];
-            bundles: components["schemas"]["ProductSummary"][];
+            new_arrivals: components["schemas"]["ProductCard"][];
+            bundles: components["schemas"]["ProductCard"][];
         };
         /**
          * @description What a product list is a list of.
@@ -1308,7 +1310,23 @@ export interface components {
             variation_infos: components["schemas"]["Variation"][];
             filters: components["schemas"]["VariationOption"][];
             meta: components["schemas"]["ProductMeta"];
-            related: components["schemas"]["ProductSummary"][];
+            related: components["schemas"]["ProductCard"][];
+        };
+        /** ProductCard */
+        ProductCard: {
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["CardKind"];
+            path: string;
+            title: string;
+            heb_title?: string;
+            /** Format: int64 */
+            price: number;
+            /** Format: int64 */
+            fake_price?: number;
+            image?: string;
+            vendor_name?: string;
+            in_stock: boolean;
         };
         /** ProductList */
         ProductList: {
@@ -1318,7 +1336,7 @@ export interface components {
             title: string;
             heb_title?: string;
             breadcrumbs: components["schemas"]["Crumb"][];
-            items: components["schemas"]["ProductSummary"][];
+            items: components["schemas"]["ProductCard"][];
             /** Format: uint64 */
             total: number;
             /** Format: uint32 */
@@ -1335,22 +1353,6 @@ export interface components {
             gift_options?: components["schemas"]["GiftOptions"];
             personalization: components["schemas"]["PersonalizationField"][];
         };
-        /** ProductSummary */
-        ProductSummary: {
-            /** Format: int64 */
-            id: number;
-            kind: components["schemas"]["SummaryKind"];
-            path: string;
-            title: string;
-            heb_title?: string;
-            /** Format: int64 */
-            price: number;
-            /** Format: int64 */
-            fake_price?: number;
-            image?: string;
-            vendor_name?: string;
-            in_stock: boolean;
-        };
         /** Received */
         Received: {
             /** Format: int64 */
@@ -1362,7 +1364,7 @@ export interface components {
         SearchResults: {
             /** @description The search text as it was searched: trimmed. */
             query: string;
-            items: components["schemas"]["ProductSummary"][];
+            items: components["schemas"]["ProductCard"][];
             /** Format: uint64 */
             total: number;
             /** Format: uint32 */
@@ -1405,8 +1407,6 @@ export interface components {
         Suggestions: {
             suggestions: string[];
         };
-        /** @enum {string} */
-        SummaryKind: "product" | "bundle";
         /** Variation */
         Variation: {
             /** Format: int64 */

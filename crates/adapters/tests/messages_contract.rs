@@ -1,13 +1,24 @@
-//! The contract of the inbound ports (newsletter, inbox, campaigns, error reports),
-//! written once and run against every implementation.
+//! The contract of the ports that keep what shoppers send (newsletter, inbox, campaigns,
+//! error reports), written once and run against every implementation.
 
-use store_adapters::fakes::InMemoryInbound;
+use store_adapters::fakes::{
+    InMemoryCampaigns, InMemoryErrorReports, InMemoryInbox, InMemoryMailingList,
+};
 use store_adapters::sqlite::SqliteStore;
-use store_domain::inbound::*;
+use store_domain::campaigns::*;
+use store_domain::client_errors::*;
+use store_domain::input::Email;
+use store_domain::messages::*;
+use store_domain::newsletter::SignUp;
 use store_domain::ports::{CampaignReports, ErrorReports, Inbox, MailingList};
 
-trait Inbound: MailingList + Inbox + CampaignReports + ErrorReports {}
-impl<T: MailingList + Inbox + CampaignReports + ErrorReports> Inbound for T {}
+/// One implementation of each port under test.
+struct Ports {
+    mailing_list: Box<dyn MailingList>,
+    inbox: Box<dyn Inbox>,
+    campaigns: Box<dyn CampaignReports>,
+    errors: Box<dyn ErrorReports>,
+}
 
 fn email(s: &str) -> Email {
     Email::parse(s).unwrap()
@@ -16,10 +27,10 @@ fn email(s: &str) -> Email {
 mod cases {
     use super::*;
 
-    pub async fn sign_up_is_double_opt_in<S: Inbound>(s: &S) {
+    pub async fn sign_up_is_double_opt_in(s: &Ports) {
         let dana = email("dana@example.com");
         assert_eq!(
-            s.sign_up(&dana, "t1").await.unwrap(),
+            s.mailing_list.sign_up(&dana, "t1").await.unwrap(),
             SignUp::Pending {
                 token: "t1".into(),
                 new: true
@@ -27,23 +38,29 @@ mod cases {
         );
         // Signing up again keeps the first token, so the first mail's link still works.
         assert_eq!(
-            s.sign_up(&dana, "t2").await.unwrap(),
+            s.mailing_list.sign_up(&dana, "t2").await.unwrap(),
             SignUp::Pending {
                 token: "t1".into(),
                 new: false
             }
         );
-        assert_eq!(s.confirm("nope").await.unwrap(), None);
-        assert_eq!(s.confirm("t1").await.unwrap(), Some(dana.clone()));
+        assert_eq!(s.mailing_list.confirm("nope").await.unwrap(), None);
         assert_eq!(
-            s.confirm("t1").await.unwrap(),
+            s.mailing_list.confirm("t1").await.unwrap(),
+            Some(dana.clone())
+        );
+        assert_eq!(
+            s.mailing_list.confirm("t1").await.unwrap(),
             Some(dana.clone()),
             "confirming twice is harmless"
         );
-        assert_eq!(s.sign_up(&dana, "t3").await.unwrap(), SignUp::Confirmed);
+        assert_eq!(
+            s.mailing_list.sign_up(&dana, "t3").await.unwrap(),
+            SignUp::Confirmed
+        );
         let omer = email("omer@example.com");
         assert_eq!(
-            s.sign_up(&omer, "t4").await.unwrap(),
+            s.mailing_list.sign_up(&omer, "t4").await.unwrap(),
             SignUp::Pending {
                 token: "t4".into(),
                 new: true
@@ -51,7 +68,7 @@ mod cases {
         );
     }
 
-    pub async fn inbox_keeps_messages_newest_first<S: Inbound>(s: &S) {
+    pub async fn inbox_keeps_messages_newest_first(s: &Ports) {
         let chat = Inquiry::chat("a@b.co", Some("Avi"), "Hello").unwrap();
         let contact = Inquiry::contact(
             "Dana",
@@ -61,20 +78,20 @@ mod cases {
             Some("123"),
         )
         .unwrap();
-        let first = s.submit(&chat).await.unwrap();
-        let second = s.submit(&contact).await.unwrap();
+        let first = s.inbox.submit(&chat).await.unwrap();
+        let second = s.inbox.submit(&contact).await.unwrap();
         assert!(second > first);
-        let recent = s.recent_inquiries(10).await.unwrap();
+        let recent = s.inbox.recent_inquiries(10).await.unwrap();
         assert_eq!(
             recent.iter().map(|m| m.inquiry.clone()).collect::<Vec<_>>(),
             vec![contact, chat]
         );
         assert_eq!(recent[0].id, second);
         assert!(!recent[0].received_at.is_empty());
-        assert_eq!(s.recent_inquiries(1).await.unwrap().len(), 1);
+        assert_eq!(s.inbox.recent_inquiries(1).await.unwrap().len(), 1);
     }
 
-    pub async fn campaigns_are_counted_by_parameters<S: Inbound>(s: &S) {
+    pub async fn campaigns_are_counted_by_parameters(s: &Ports) {
         let spring = CampaignVisit::parse(Some("news"), Some("email"), Some("spring"), None, None)
             .unwrap()
             .unwrap();
@@ -82,9 +99,9 @@ mod cases {
             .unwrap()
             .unwrap();
         for visit in [&spring, &ads, &spring] {
-            s.record_visit(visit).await.unwrap();
+            s.campaigns.record_visit(visit).await.unwrap();
         }
-        let counts = s.visit_counts().await.unwrap();
+        let counts = s.campaigns.visit_counts().await.unwrap();
         assert_eq!(
             counts
                 .iter()
@@ -94,12 +111,12 @@ mod cases {
         );
     }
 
-    pub async fn client_errors_are_kept<S: Inbound>(s: &S) {
+    pub async fn client_errors_are_kept(s: &Ports) {
         let e1 = ClientError::parse("Failed to fetch", "/products/x/1", None, None).unwrap();
         let e2 = ClientError::parse("Teapot", "/bag", Some(418), Some("stack")).unwrap();
-        s.record_error(&e1).await.unwrap();
-        s.record_error(&e2).await.unwrap();
-        let recent = s.recent_errors(5).await.unwrap();
+        s.errors.record_error(&e1).await.unwrap();
+        s.errors.record_error(&e2).await.unwrap();
+        let recent = s.errors.recent_errors(5).await.unwrap();
         assert_eq!(
             recent.iter().map(|r| r.error.clone()).collect::<Vec<_>>(),
             vec![e2, e1]
@@ -107,11 +124,11 @@ mod cases {
     }
 }
 
-macro_rules! inbound_suite {
+macro_rules! suite {
     ($module:ident, $make:expr) => {
         mod $module {
             use super::*;
-            inbound_suite!(@cases $make; sign_up_is_double_opt_in, inbox_keeps_messages_newest_first,
+            suite!(@cases $make; sign_up_is_double_opt_in, inbox_keeps_messages_newest_first,
                 campaigns_are_counted_by_parameters, client_errors_are_kept);
         }
     };
@@ -126,11 +143,17 @@ macro_rules! inbound_suite {
     };
 }
 
-async fn in_memory() -> (InMemoryInbound, ()) {
-    (InMemoryInbound::new(), ())
+async fn in_memory() -> (Ports, ()) {
+    let ports = Ports {
+        mailing_list: Box::new(InMemoryMailingList::default()),
+        inbox: Box::new(InMemoryInbox::default()),
+        campaigns: Box::new(InMemoryCampaigns::default()),
+        errors: Box::new(InMemoryErrorReports::default()),
+    };
+    (ports, ())
 }
 
-async fn sqlite() -> (SqliteStore, tempfile::TempDir) {
+async fn sqlite() -> (Ports, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(
         &format!("sqlite://{}", dir.path().join("store.db").display()),
@@ -139,8 +162,14 @@ async fn sqlite() -> (SqliteStore, tempfile::TempDir) {
     .await
     .unwrap();
     store.migrate().await.unwrap();
-    (store, dir)
+    let ports = Ports {
+        mailing_list: Box::new(store.clone()),
+        inbox: Box::new(store.clone()),
+        campaigns: Box::new(store.clone()),
+        errors: Box::new(store),
+    };
+    (ports, dir)
 }
 
-inbound_suite!(fake, in_memory());
-inbound_suite!(sqlite_file, sqlite());
+suite!(fake, in_memory());
+suite!(sqlite_file, sqlite());

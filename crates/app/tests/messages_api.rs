@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use store_adapters::fakes::InMemoryCatalog;
 use store_app::web;
-use store_domain::inbound::Channel;
+use store_domain::messages::Channel;
 use store_domain::ports::{CampaignReports, ErrorReports, Inbox};
 
 mod common;
@@ -159,7 +159,7 @@ async fn help_chat_and_contact_messages_reach_the_inbox() {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED);
-    let stored = fakes.inbound.recent_inquiries(10).await.unwrap();
+    let stored = fakes.inbox.recent_inquiries(10).await.unwrap();
     assert_eq!(
         stored.iter().map(|m| m.inquiry.channel).collect::<Vec<_>>(),
         vec![Channel::ContactForm, Channel::HelpChat]
@@ -203,7 +203,7 @@ async fn bad_messages_are_400s_naming_the_field() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}");
         assert!(message(&answer).starts_with(field), "{path}: {answer}");
     }
-    assert!(fakes.inbound.recent_inquiries(10).await.unwrap().is_empty());
+    assert!(fakes.inbox.recent_inquiries(10).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -236,7 +236,7 @@ async fn oversized_bodies_are_refused() {
     let (status, answer) = post(&client, "/api/help/messages", &huge).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     message(&answer);
-    assert!(fakes.inbound.recent_inquiries(10).await.unwrap().is_empty());
+    assert!(fakes.inbox.recent_inquiries(10).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -250,7 +250,7 @@ async fn client_errors_and_campaign_visits_are_recorded() {
     .await;
     assert_eq!((status, body), (StatusCode::NO_CONTENT, Value::Null));
     assert_eq!(
-        fakes.inbound.recent_errors(1).await.unwrap()[0]
+        fakes.error_reports.recent_errors(1).await.unwrap()[0]
             .error
             .status,
         Some(502)
@@ -269,7 +269,7 @@ async fn client_errors_and_campaign_visits_are_recorded() {
         StatusCode::NO_CONTENT,
         "nothing to count is not an error"
     );
-    let counts = fakes.inbound.visit_counts().await.unwrap();
+    let counts = fakes.campaigns.visit_counts().await.unwrap();
     assert_eq!(counts.len(), 1);
     assert_eq!(
         (counts[0].visit.campaign.as_deref(), counts[0].visits),
@@ -300,8 +300,8 @@ async fn state_changes_need_the_ajax_header() {
         assert!(message(&body).contains("X-Requested-With"), "{path}");
     }
     assert!(fakes.mailer.sent().is_empty());
-    assert!(fakes.inbound.recent_inquiries(10).await.unwrap().is_empty());
-    assert!(fakes.inbound.visit_counts().await.unwrap().is_empty());
+    assert!(fakes.inbox.recent_inquiries(10).await.unwrap().is_empty());
+    assert!(fakes.campaigns.visit_counts().await.unwrap().is_empty());
     // Reads need no header.
     client.get("/api/store").send().await.assert_status_is_ok();
 }

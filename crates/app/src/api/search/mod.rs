@@ -1,7 +1,9 @@
 //! Search: results with facets, and suggestions as the shopper types.
 
+pub mod wire;
+
 use super::ApiTags;
-use super::dto::{SearchResults, SortValue, Suggestions};
+use super::catalog::wire::SortValue;
 use super::error::ApiError;
 use crate::state::AppState;
 use poem_openapi::OpenApi;
@@ -9,9 +11,10 @@ use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use store_domain::browse;
 use store_domain::catalog::MAX_PAGE;
-use store_domain::inbound::InputError;
+use store_domain::input::InputError;
 use store_domain::money::Money;
 use store_domain::search::{self, MAX_SUGGESTIONS, ProductQuery, Selection};
+use wire::{SearchResults, Suggestions};
 
 pub struct SearchApi {
     pub state: AppState,

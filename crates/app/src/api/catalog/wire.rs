@@ -1,29 +1,17 @@
-//! Wire types: the JSON the API speaks, in the spec's field names, with conversions
-//! from the domain. Money is integer cents on the wire. An absent optional field is
-//! left out rather than sent as `null`, which is what the OpenAPI document promises.
+//! The catalogue's wire types: the JSON the API speaks, in the spec's field names, with
+//! conversions from the domain. Money is integer cents on the wire; an absent optional
+//! field is left out rather than sent as `null`, which is what the OpenAPI document
+//! promises.
 
+use crate::api::search::wire::Facets;
 use poem_openapi::{Enum, Object};
 use store_domain::browse;
-use store_domain::catalog::{self as domain, ListKind, Sort, SummaryKind, shown_fake_price};
+use store_domain::catalog::{self as domain, CardKind, ListKind, Sort, shown_fake_price};
 use store_domain::money::Money;
-use store_domain::reference;
-use store_domain::search::{self, Selection};
+use store_domain::search::Selection;
 
-fn cents(m: Money) -> i64 {
+pub(crate) fn cents(m: Money) -> i64 {
     m.cents()
-}
-
-#[derive(Object)]
-#[oai(skip_serializing_if_is_none)]
-pub struct ErrorMessage {
-    pub message: String,
-}
-
-#[derive(Object)]
-#[oai(skip_serializing_if_is_none)]
-pub struct Health {
-    pub status: String,
-    pub products: u64,
 }
 
 /// A department or category; `value` is its list path.
@@ -47,44 +35,6 @@ impl From<domain::CategoryNode> for Category {
             value: n.value,
             image: n.image,
             children: n.children.into_iter().map(Category::from).collect(),
-        }
-    }
-}
-
-#[derive(Object)]
-#[oai(skip_serializing_if_is_none)]
-pub struct Country {
-    pub label: String,
-    pub value: String,
-    pub heb_label: String,
-}
-
-impl From<reference::Country> for Country {
-    fn from(c: reference::Country) -> Self {
-        Country {
-            label: c.label,
-            value: c.value,
-            heb_label: c.heb_label,
-        }
-    }
-}
-
-#[derive(Object)]
-#[oai(skip_serializing_if_is_none)]
-pub struct Currency {
-    pub currency: String,
-    pub name: String,
-    pub rate: f64,
-    pub symbol: String,
-}
-
-impl From<reference::Currency> for Currency {
-    fn from(c: reference::Currency) -> Self {
-        Currency {
-            currency: c.currency,
-            name: c.name,
-            rate: c.rate,
-            symbol: c.symbol,
         }
     }
 }
@@ -196,17 +146,17 @@ pub struct ProductMeta {
 }
 
 #[derive(Enum, Clone, Copy)]
-#[oai(rename = "SummaryKind", rename_all = "lowercase")]
-pub enum SummaryKindDto {
+#[oai(rename = "CardKind", rename_all = "lowercase")]
+pub enum CardKindDto {
     Product,
     Bundle,
 }
 
 #[derive(Object)]
 #[oai(skip_serializing_if_is_none)]
-pub struct ProductSummary {
+pub struct ProductCard {
     pub id: i64,
-    pub kind: SummaryKindDto,
+    pub kind: CardKindDto,
     pub path: String,
     pub title: String,
     pub heb_title: Option<String>,
@@ -217,13 +167,14 @@ pub struct ProductSummary {
     pub in_stock: bool,
 }
 
-impl From<domain::ProductSummary> for ProductSummary {
-    fn from(s: domain::ProductSummary) -> Self {
-        ProductSummary {
+impl From<domain::ProductCard> for ProductCard {
+    fn from(s: domain::ProductCard) -> Self {
+        ProductCard {
             path: s.path(),
+            in_stock: s.in_stock(),
             kind: match s.kind {
-                SummaryKind::Product => SummaryKindDto::Product,
-                SummaryKind::Bundle => SummaryKindDto::Bundle,
+                CardKind::Product => CardKindDto::Product,
+                CardKind::Bundle => CardKindDto::Bundle,
             },
             id: s.id,
             title: s.title,
@@ -232,13 +183,12 @@ impl From<domain::ProductSummary> for ProductSummary {
             price: cents(s.price),
             image: s.image,
             vendor_name: s.vendor_name,
-            in_stock: s.in_stock,
         }
     }
 }
 
-fn summaries(list: Vec<domain::ProductSummary>) -> Vec<ProductSummary> {
-    list.into_iter().map(ProductSummary::from).collect()
+pub(crate) fn cards(list: Vec<domain::ProductCard>) -> Vec<ProductCard> {
+    list.into_iter().map(ProductCard::from).collect()
 }
 
 #[derive(Object)]
@@ -276,7 +226,7 @@ pub struct Product {
     pub variation_infos: Vec<Variation>,
     pub filters: Vec<VariationOption>,
     pub meta: ProductMeta,
-    pub related: Vec<ProductSummary>,
+    pub related: Vec<ProductCard>,
 }
 
 impl From<browse::ProductDetail> for Product {
@@ -284,6 +234,7 @@ impl From<browse::ProductDetail> for Product {
         let p = d.product;
         Product {
             product_type: p.wire_type().to_owned(),
+            max: p.max(),
             path: domain::product_path(&p.slug, p.id),
             id: p.id,
             slug: p.slug,
@@ -297,7 +248,6 @@ impl From<browse::ProductDetail> for Product {
             fake_price: shown_fake_price(p.price, p.fake_price).map(cents),
             price: cents(p.price),
             sku: p.sku,
-            max: p.stock.max(0),
             max_quantity: p.max_quantity,
             tax_code: p.tax_code,
             exclude_free_shipping: p.exclude_free_shipping,
@@ -326,11 +276,11 @@ impl From<browse::ProductDetail> for Product {
                 .variations
                 .into_iter()
                 .map(|v| Variation {
+                    max: v.max(),
                     id: v.id,
                     sku: v.sku,
                     fake_price: shown_fake_price(v.price, v.fake_price).map(cents),
                     price: cents(v.price),
-                    max: v.stock.max(0),
                     max_quantity: v.max_quantity,
                     item_type: v.item_type,
                     options: options(v.options),
@@ -354,7 +304,7 @@ impl From<browse::ProductDetail> for Product {
                     })
                     .collect(),
             },
-            related: summaries(d.related),
+            related: cards(d.related),
         }
     }
 }
@@ -362,7 +312,7 @@ impl From<browse::ProductDetail> for Product {
 #[derive(Object)]
 #[oai(skip_serializing_if_is_none)]
 pub struct BundleItem {
-    pub product: ProductSummary,
+    pub product: ProductCard,
     pub quantity: i64,
 }
 
@@ -470,7 +420,7 @@ pub struct ProductList {
     pub title: String,
     pub heb_title: Option<String>,
     pub breadcrumbs: Vec<Crumb>,
-    pub items: Vec<ProductSummary>,
+    pub items: Vec<ProductCard>,
     pub total: u64,
     pub page: u32,
     pub per_page: u32,
@@ -494,7 +444,7 @@ impl ProductList {
             title: d.owner.name,
             heb_title: d.owner.heb_name,
             breadcrumbs: d.breadcrumbs.into_iter().map(Crumb::from).collect(),
-            items: summaries(d.found.items),
+            items: cards(d.found.items),
             page_count: domain::page_count(d.found.total),
             total: d.found.total,
             page,
@@ -503,130 +453,6 @@ impl ProductList {
             facets: Facets::new(d.found.facets, selection),
         }
     }
-}
-
-/// One facet value: send `value` back in its parameter to select it.
-#[derive(Object)]
-#[oai(skip_serializing_if_is_none)]
-pub struct FacetValue {
-    pub value: String,
-    pub label: String,
-    pub heb_label: Option<String>,
-    pub count: u64,
-    pub selected: bool,
-}
-
-impl From<search::FacetCount> for FacetValue {
-    fn from(c: search::FacetCount) -> Self {
-        FacetValue {
-            value: c.value,
-            label: c.label,
-            heb_label: c.heb_label,
-            count: c.count,
-            selected: c.selected,
-        }
-    }
-}
-
-/// Values of one filter or variation option, e.g. "Material".
-#[derive(Object)]
-pub struct FacetGroup {
-    pub name: String,
-    pub values: Vec<FacetValue>,
-}
-
-fn values(list: Vec<search::FacetCount>) -> Vec<FacetValue> {
-    list.into_iter().map(FacetValue::from).collect()
-}
-
-fn groups(list: Vec<search::FacetGroup>) -> Vec<FacetGroup> {
-    list.into_iter()
-        .map(|g| FacetGroup {
-            name: g.name,
-            values: values(g.values),
-        })
-        .collect()
-}
-
-/// Cents: the lowest and highest price among the products matching all but the
-/// price range, and the range asked for.
-#[derive(Object)]
-#[oai(skip_serializing_if_is_none)]
-pub struct PriceRange {
-    pub min: i64,
-    pub max: i64,
-    pub selected_min: Option<i64>,
-    pub selected_max: Option<i64>,
-}
-
-/// Spec 3's search facets; vendors are shown as "Brand".
-#[derive(Object)]
-#[oai(skip_serializing_if_is_none)]
-pub struct Facets {
-    pub categories: Vec<FacetValue>,
-    pub vendors: Vec<FacetValue>,
-    pub creators: Vec<FacetValue>,
-    pub filters: Vec<FacetGroup>,
-    pub variations: Vec<FacetGroup>,
-    pub price: Option<PriceRange>,
-}
-
-impl Facets {
-    pub fn new(f: search::Facets, selection: &Selection) -> Self {
-        Facets {
-            categories: values(f.categories),
-            vendors: values(f.vendors),
-            creators: values(f.creators),
-            filters: groups(f.filters),
-            variations: groups(f.variations),
-            price: f.price.map(|p| PriceRange {
-                min: cents(p.min),
-                max: cents(p.max),
-                selected_min: selection.price_min.map(cents),
-                selected_max: selection.price_max.map(cents),
-            }),
-        }
-    }
-}
-
-#[derive(Object)]
-pub struct SearchResults {
-    /// The search text as it was searched: trimmed.
-    pub query: String,
-    pub items: Vec<ProductSummary>,
-    pub total: u64,
-    pub page: u32,
-    pub per_page: u32,
-    pub page_count: u64,
-    pub sort: SortValue,
-    pub facets: Facets,
-}
-
-impl SearchResults {
-    pub fn new(
-        query: String,
-        page: u32,
-        sort: SortValue,
-        found: browse::Found,
-        selection: &Selection,
-    ) -> Self {
-        SearchResults {
-            query,
-            items: summaries(found.items),
-            page_count: domain::page_count(found.total),
-            total: found.total,
-            page,
-            per_page: domain::PER_PAGE,
-            sort,
-            facets: Facets::new(found.facets, selection),
-        }
-    }
-}
-
-/// Completions of a search text, best first; at most 50.
-#[derive(Object)]
-pub struct Suggestions {
-    pub suggestions: Vec<String>,
 }
 
 #[derive(Object)]
@@ -659,81 +485,16 @@ impl From<domain::ContentPage> for ContentPage {
 #[oai(skip_serializing_if_is_none)]
 pub struct Home {
     pub departments: Vec<Category>,
-    pub new_arrivals: Vec<ProductSummary>,
-    pub bundles: Vec<ProductSummary>,
+    pub new_arrivals: Vec<ProductCard>,
+    pub bundles: Vec<ProductCard>,
 }
 
 impl From<browse::Home> for Home {
     fn from(h: browse::Home) -> Self {
         Home {
             departments: h.departments.into_iter().map(Category::from).collect(),
-            new_arrivals: summaries(h.new_arrivals),
-            bundles: summaries(h.bundles),
+            new_arrivals: cards(h.new_arrivals),
+            bundles: cards(h.bundles),
         }
     }
-}
-
-#[derive(Object)]
-#[oai(skip_serializing_if_is_none)]
-pub struct StoreInfo {
-    pub name: String,
-    pub heb_name: String,
-    pub help_email: String,
-    /// Cents; absent when every order ships free.
-    pub free_shipping_over: Option<i64>,
-}
-
-#[derive(Object)]
-pub struct NewsletterSignUp {
-    pub email: String,
-}
-
-#[derive(Object)]
-pub struct NewsletterConfirm {
-    pub token: String,
-}
-
-#[derive(Enum, Clone, Copy, PartialEq, Eq, Debug)]
-#[oai(rename_all = "lowercase")]
-pub enum SubscriptionState {
-    Pending,
-    Confirmed,
-}
-
-#[derive(Object)]
-pub struct Subscription {
-    pub status: SubscriptionState,
-    /// A sentence to show the shopper.
-    pub message: String,
-}
-
-#[derive(Object)]
-pub struct HelpMessage {
-    pub email: String,
-    pub name: Option<String>,
-    pub message: String,
-}
-
-#[derive(Object)]
-pub struct ContactMessage {
-    pub name: String,
-    pub email: String,
-    pub subject: String,
-    pub message: String,
-    pub order_number: Option<String>,
-}
-
-#[derive(Object)]
-pub struct Received {
-    pub id: i64,
-    /// A sentence to show the shopper.
-    pub message: String,
-}
-
-#[derive(Object)]
-pub struct ClientErrorReport {
-    pub message: String,
-    pub url: String,
-    pub status: Option<i64>,
-    pub detail: Option<String>,
 }

@@ -1,28 +1,21 @@
-//! In-memory implementations of the ports, for tests of the layers above. They keep
-//! the same contract as the real adapters (see `tests/contract.rs`).
+//! An in-memory catalogue, and the fixture catalogue the tests share.
 
+use super::{read, write};
 use async_trait::async_trait;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::RwLock;
+use store_domain::availability::{BundlePart, CardStock};
 use store_domain::catalog::{
-    Bundle, BundleItem, BundleRecord, Catalogue, Category, ContentPage, Creator, CreatorRef,
-    ListKind, ListOwner, Picture, Product, ProductRecord, ProductSummary, SummaryKind, Variation,
-    Vendor,
+    Bundle, BundleItem, BundleRecord, CardKind, CatalogImport, Categories, Category, ContentPage,
+    Creator, CreatorRef, ListKind, ListOwner, Picture, Product, ProductCard, ProductRecord,
+    Variation, Vendor,
 };
 use store_domain::catalog::{
     BundleItemRecord, NameValue, PersonalizationField, ProductType, VariationRecord,
 };
-use store_domain::facets::FacetTable;
-use store_domain::inbound::{
-    CampaignCount, CampaignVisit, ClientError, Email, Inquiry, SignUp, StoredClientError,
-    StoredInquiry,
-};
 use store_domain::money::Money;
-use store_domain::ports::{
-    CampaignReports, Catalog, CatalogError, CatalogWriter, ErrorReports, InboundError, Inbox, Mail,
-    MailError, Mailer, MailingList, SearchError, SearchIndex, SearchLog,
-};
-use store_domain::search::{self, Named, ProductQuery, SearchDoc, SearchHits};
+use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
+use store_domain::search::{DocParts, Named, SearchDoc};
 
 #[derive(Default, Clone)]
 struct State {
@@ -46,21 +39,15 @@ impl InMemoryCatalog {
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, State> {
-        self.state
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        read(&self.state)
     }
 }
 
-fn in_stock(p: &ProductRecord) -> bool {
-    p.stock > 0 || p.variations.iter().any(|v| v.stock > 0)
-}
-
 impl State {
-    fn summary(&self, p: &ProductRecord) -> ProductSummary {
-        ProductSummary {
+    fn card(&self, p: &ProductRecord) -> ProductCard {
+        ProductCard {
             id: p.id,
-            kind: SummaryKind::Product,
+            kind: CardKind::Product,
             slug: p.slug.clone(),
             title: p.title.clone(),
             heb_title: p.heb_title.clone(),
@@ -68,14 +55,17 @@ impl State {
             fake_price: p.fake_price,
             image: p.media.first().map(Picture::url),
             vendor_name: self.vendors.get(&p.vendor_id).map(|v| v.name.clone()),
-            in_stock: in_stock(p),
+            stock: CardStock::Product {
+                stock: p.stock,
+                best_variation: p.variations.iter().map(|v| v.stock).max(),
+            },
         }
     }
 
     /// Newest first; equal dates by descending id, as the SQL does.
-    fn newest(&self, mut items: Vec<&ProductRecord>) -> Vec<ProductSummary> {
+    fn newest(&self, mut items: Vec<&ProductRecord>) -> Vec<ProductCard> {
         items.sort_by(|a, b| (&b.release_date, b.id).cmp(&(&a.release_date, a.id)));
-        items.into_iter().map(|p| self.summary(p)).collect()
+        items.into_iter().map(|p| self.card(p)).collect()
     }
 
     fn search_doc(&self, p: &ProductRecord) -> SearchDoc {
@@ -84,27 +74,17 @@ impl State {
             name: name.to_owned(),
             heb_name: heb_name.clone(),
         };
-        let mut trail = Vec::new();
-        let mut next = Some(p.category_id);
-        while let Some(c) = next.and_then(|id| self.categories.iter().find(|c| c.id == id)) {
-            trail.insert(0, named(c.id, &c.name, &c.heb_name));
-            next = c.parent_id;
-        }
         let vendor = &self.vendors[&p.vendor_id];
-        let heb_text = [&p.heb_short_desc, &p.heb_description]
-            .into_iter()
-            .flatten()
-            .cloned()
-            .collect::<Vec<_>>();
-        SearchDoc {
+        SearchDoc::assemble(DocParts {
             id: p.id,
             title: p.title.clone(),
             heb_title: p.heb_title.clone(),
-            text: format!("{}\n{}", p.short_desc, p.description),
-            heb_text: (!heb_text.is_empty()).then(|| heb_text.join("\n")),
-            skus: std::iter::once(p.sku.clone())
-                .chain(p.variations.iter().map(|v| v.sku.clone()))
-                .collect(),
+            short_desc: p.short_desc.clone(),
+            heb_short_desc: p.heb_short_desc.clone(),
+            description: p.description.clone(),
+            heb_description: p.heb_description.clone(),
+            sku: p.sku.clone(),
+            variation_skus: p.variations.iter().map(|v| v.sku.clone()).collect(),
             vendor: named(vendor.id, &vendor.name, &vendor.heb_name),
             creators: p
                 .creator_ids
@@ -112,7 +92,11 @@ impl State {
                 .filter_map(|id| self.creators.get(id))
                 .map(|c| named(c.id, &c.name, &c.heb_name))
                 .collect(),
-            categories: trail,
+            categories: Categories::new(&self.categories)
+                .trail(p.category_id)
+                .into_iter()
+                .map(Named::from)
+                .collect(),
             filters: p.filters.clone(),
             options: p
                 .variations
@@ -121,11 +105,11 @@ impl State {
                 .collect(),
             price: p.price,
             release_date: p.release_date.clone(),
-        }
+        })
     }
 
     /// Applies `c` to this state, refusing what a database's constraints would refuse.
-    fn apply(&mut self, c: &Catalogue) -> Result<(), CatalogError> {
+    fn apply(&mut self, c: &CatalogImport) -> Result<(), CatalogError> {
         let reject = |what: String| Err(CatalogError::Rejected(what));
         for v in &c.vendors {
             if self.vendors.insert(v.id, v.clone()).is_some() {
@@ -294,7 +278,7 @@ impl Catalog for InMemoryCatalog {
                 .iter()
                 .filter_map(|i| state.products.get(&i.product_id).map(|p| (i, p)))
                 .map(|(i, p)| BundleItem {
-                    product: state.summary(p),
+                    product: state.card(p),
                     quantity: i.quantity,
                     stock: p.stock,
                 })
@@ -326,12 +310,12 @@ impl Catalog for InMemoryCatalog {
         })
     }
 
-    async fn summaries(&self, ids: &[i64]) -> Result<Vec<ProductSummary>, CatalogError> {
+    async fn cards(&self, ids: &[i64]) -> Result<Vec<ProductCard>, CatalogError> {
         let state = self.read();
         Ok(ids
             .iter()
             .filter_map(|id| state.products.get(id))
-            .map(|p| state.summary(p))
+            .map(|p| state.card(p))
             .collect())
     }
 
@@ -353,7 +337,7 @@ impl Catalog for InMemoryCatalog {
         product_id: i64,
         category_id: i64,
         limit: u32,
-    ) -> Result<Vec<ProductSummary>, CatalogError> {
+    ) -> Result<Vec<ProductCard>, CatalogError> {
         let state = self.read();
         let members = state
             .products
@@ -367,7 +351,7 @@ impl Catalog for InMemoryCatalog {
             .collect())
     }
 
-    async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+    async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductCard>, CatalogError> {
         let state = self.read();
         Ok(state
             .newest(state.products.values().collect())
@@ -376,15 +360,15 @@ impl Catalog for InMemoryCatalog {
             .collect())
     }
 
-    async fn bundles(&self, limit: u32) -> Result<Vec<ProductSummary>, CatalogError> {
+    async fn bundles(&self, limit: u32) -> Result<Vec<ProductCard>, CatalogError> {
         let state = self.read();
         Ok(state
             .bundles
             .values()
             .take(limit as usize)
-            .map(|b| ProductSummary {
+            .map(|b| ProductCard {
                 id: b.id,
-                kind: SummaryKind::Bundle,
+                kind: CardKind::Bundle,
                 slug: b.slug.clone(),
                 title: b.title.clone(),
                 heb_title: b.heb_title.clone(),
@@ -392,12 +376,15 @@ impl Catalog for InMemoryCatalog {
                 fake_price: b.fake_price,
                 image: b.media.first().map(Picture::url),
                 vendor_name: None,
-                in_stock: b.items.iter().all(|i| {
-                    state
-                        .products
-                        .get(&i.product_id)
-                        .is_some_and(|p| p.stock >= i.quantity)
-                }),
+                stock: CardStock::Bundle(
+                    b.items
+                        .iter()
+                        .map(|i| BundlePart {
+                            quantity: i.quantity,
+                            stock: state.products.get(&i.product_id).map_or(0, |p| p.stock),
+                        })
+                        .collect(),
+                ),
             })
             .collect())
     }
@@ -413,11 +400,8 @@ impl Catalog for InMemoryCatalog {
 
 #[async_trait]
 impl CatalogWriter for InMemoryCatalog {
-    async fn import(&self, catalogue: &Catalogue) -> Result<(), CatalogError> {
-        let mut state = self
-            .state
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+    async fn import(&self, catalogue: &CatalogImport) -> Result<(), CatalogError> {
+        let mut state = write(&self.state);
         // Work on a copy so a rejected import leaves nothing behind, like a rolled-back transaction.
         let mut next = state.clone();
         next.apply(catalogue)?;
@@ -427,10 +411,7 @@ impl CatalogWriter for InMemoryCatalog {
     }
 
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError> {
-        let mut state = self
-            .state
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut state = write(&self.state);
         if state
             .bundles
             .values()
@@ -498,7 +479,7 @@ pub fn product(
 /// A small catalogue for tests: Home > Kitchen > Mugs, and Books; products 10 (two
 /// variations, personalization), 11 (out of stock, fake price), 12, 13 (a book with two
 /// creators and vowel-pointed Hebrew), bundle 50 and page 43.
-pub fn fixture() -> Catalogue {
+pub fn fixture() -> CatalogImport {
     let category = |id, parent_id, slug: &str| Category {
         id,
         parent_id,
@@ -545,7 +526,7 @@ pub fn fixture() -> Catalogue {
     let mut book = product(13, 4, 2, 1500, "2025-06-01", 3);
     book.creator_ids = vec![2, 1];
     book.heb_title = Some("שִׁיר לַיְלָה".into());
-    Catalogue {
+    CatalogImport {
         vendors: vec![
             Vendor {
                 id: 1,
@@ -615,300 +596,5 @@ pub fn fixture() -> Catalogue {
             body: vec!["First paragraph.".into(), "Second one.".into()],
             heb_body: Some(vec!["פסקה.".into()]),
         }],
-    }
-}
-
-// ---------------------------------------------------------------- inbound
-
-/// In-memory newsletter, inbox, campaign counts and error reports.
-#[derive(Default)]
-pub struct InMemoryInbound {
-    state: RwLock<InboundState>,
-}
-
-#[derive(Default)]
-struct InboundState {
-    /// email -> (token, confirmed)
-    subscribers: BTreeMap<String, (String, bool)>,
-    inquiries: Vec<StoredInquiry>,
-    visits: Vec<CampaignVisit>,
-    errors: Vec<StoredClientError>,
-}
-
-impl InMemoryInbound {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    fn write(&self) -> std::sync::RwLockWriteGuard<'_, InboundState> {
-        self.state
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
-/// Newest first, at most `limit`.
-fn newest<T: Clone>(items: &[T], limit: u32) -> Vec<T> {
-    items.iter().rev().take(limit as usize).cloned().collect()
-}
-
-const RECEIVED_AT: &str = "2026-01-01 00:00:00";
-
-#[async_trait]
-impl MailingList for InMemoryInbound {
-    async fn sign_up(&self, email: &Email, token: &str) -> Result<SignUp, InboundError> {
-        let mut state = self.write();
-        let new = !state.subscribers.contains_key(email.as_str());
-        let (stored, confirmed) = state
-            .subscribers
-            .entry(email.as_str().to_owned())
-            .or_insert_with(|| (token.to_owned(), false))
-            .clone();
-        Ok(if confirmed {
-            SignUp::Confirmed
-        } else {
-            SignUp::Pending { token: stored, new }
-        })
-    }
-
-    async fn confirm(&self, token: &str) -> Result<Option<Email>, InboundError> {
-        let mut state = self.write();
-        let found = state.subscribers.iter_mut().find(|(_, (t, _))| t == token);
-        Ok(found.map(|(email, entry)| {
-            entry.1 = true;
-            Email::parse(email).expect("stored addresses were parsed on the way in")
-        }))
-    }
-}
-
-#[async_trait]
-impl Inbox for InMemoryInbound {
-    async fn submit(&self, inquiry: &Inquiry) -> Result<i64, InboundError> {
-        let mut state = self.write();
-        let id = state.inquiries.len() as i64 + 1;
-        state.inquiries.push(StoredInquiry {
-            id,
-            received_at: RECEIVED_AT.into(),
-            inquiry: inquiry.clone(),
-        });
-        Ok(id)
-    }
-
-    async fn recent_inquiries(&self, limit: u32) -> Result<Vec<StoredInquiry>, InboundError> {
-        Ok(newest(&self.write().inquiries, limit))
-    }
-}
-
-#[async_trait]
-impl CampaignReports for InMemoryInbound {
-    async fn record_visit(&self, visit: &CampaignVisit) -> Result<(), InboundError> {
-        self.write().visits.push(visit.clone());
-        Ok(())
-    }
-
-    async fn visit_counts(&self) -> Result<Vec<CampaignCount>, InboundError> {
-        let mut counts: BTreeMap<CampaignVisit, u64> = BTreeMap::new();
-        for visit in &self.write().visits {
-            *counts.entry(visit.clone()).or_default() += 1;
-        }
-        let mut list: Vec<CampaignCount> = counts
-            .into_iter()
-            .map(|(visit, visits)| CampaignCount { visit, visits })
-            .collect();
-        // Most visits first; equal counts in parameter order, NULLs first as in SQL.
-        list.sort_by(|a, b| b.visits.cmp(&a.visits).then_with(|| a.visit.cmp(&b.visit)));
-        Ok(list)
-    }
-}
-
-#[async_trait]
-impl ErrorReports for InMemoryInbound {
-    async fn record_error(&self, error: &ClientError) -> Result<(), InboundError> {
-        let mut state = self.write();
-        let id = state.errors.len() as i64 + 1;
-        state.errors.push(StoredClientError {
-            id,
-            received_at: RECEIVED_AT.into(),
-            error: error.clone(),
-        });
-        Ok(())
-    }
-
-    async fn recent_errors(&self, limit: u32) -> Result<Vec<StoredClientError>, InboundError> {
-        Ok(newest(&self.write().errors, limit))
-    }
-}
-
-/// A mailer that keeps what it was asked to send, for assertions.
-#[derive(Default)]
-pub struct RecordingMailer {
-    sent: RwLock<Vec<Mail>>,
-}
-
-impl RecordingMailer {
-    pub fn sent(&self) -> Vec<Mail> {
-        self.sent
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .clone()
-    }
-}
-
-#[async_trait]
-impl Mailer for RecordingMailer {
-    async fn send(&self, mail: &Mail) -> Result<(), MailError> {
-        self.sent
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .push(mail.clone());
-        Ok(())
-    }
-}
-
-// ---------------------------------------------------------------- search
-
-/// A search index that scans every document: a title word counts twice, any other
-/// word once; every query word must start a word of the product. No stemming, no
-/// typos; the contract tests ask no more of it.
-#[derive(Default)]
-pub struct InMemorySearch {
-    docs: RwLock<(Vec<Scanned>, FacetTable)>,
-    popular: RwLock<Vec<String>>,
-    searches: RwLock<BTreeMap<String, u64>>,
-}
-
-/// A document as the fake scans it: folded title, folded everything else, the title.
-struct Scanned {
-    id: i64,
-    title: String,
-    rest: String,
-    shown_title: String,
-}
-
-fn starts_a_word(haystack: &str, word: &str) -> bool {
-    search::words(haystack).any(|w| w.starts_with(word))
-}
-
-impl InMemorySearch {
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
-#[async_trait]
-impl SearchIndex for InMemorySearch {
-    async fn rebuild(&self, docs: Vec<SearchDoc>) -> Result<(), SearchError> {
-        let texts = docs
-            .iter()
-            .map(|d| {
-                let title = search::normalise(&format!(
-                    "{} {}",
-                    d.title,
-                    d.heb_title.as_deref().unwrap_or("")
-                ));
-                let names = std::iter::once(&d.vendor)
-                    .chain(&d.creators)
-                    .chain(&d.categories)
-                    .map(|n| format!("{} {}", n.name, n.heb_name.as_deref().unwrap_or("")))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let rest = format!(
-                    "{names} {} {} {}",
-                    d.text,
-                    d.heb_text.as_deref().unwrap_or(""),
-                    d.skus.join(" ")
-                );
-                Scanned {
-                    id: d.id,
-                    title,
-                    rest: search::normalise(&rest),
-                    shown_title: d.title.clone(),
-                }
-            })
-            .collect();
-        *self.docs.write().unwrap_or_else(|p| p.into_inner()) = (texts, FacetTable::build(&docs));
-        Ok(())
-    }
-
-    async fn find(&self, query: &ProductQuery) -> Result<SearchHits, SearchError> {
-        let docs = self.docs.read().unwrap_or_else(|p| p.into_inner());
-        let scored = query.text.as_ref().map(|text| {
-            let folded = search::normalise(text);
-            let words: Vec<&str> = search::words(&folded).collect();
-            docs.0
-                .iter()
-                .filter_map(|d| {
-                    let mut score = 0.0;
-                    for w in &words {
-                        score += match (starts_a_word(&d.title, w), starts_a_word(&d.rest, w)) {
-                            (true, _) => 2.0,
-                            (false, true) => 1.0,
-                            (false, false) => return None,
-                        };
-                    }
-                    (!words.is_empty()).then(|| docs.1.row_of(d.id).map(|row| (row, score)))?
-                })
-                .collect::<Vec<_>>()
-        });
-        Ok(docs.1.refine(query, scored.as_deref()))
-    }
-
-    async fn suggest(&self, text: &str, limit: usize) -> Result<Vec<String>, SearchError> {
-        let folded = search::normalise(text.trim());
-        if folded.is_empty() {
-            return Ok(Vec::new());
-        }
-        let docs = self.docs.read().unwrap_or_else(|p| p.into_inner());
-        let popular = self.popular.read().unwrap_or_else(|p| p.into_inner());
-        let titles = docs
-            .0
-            .iter()
-            .filter(|d| starts_a_word(&d.title, &folded))
-            .map(|d| &d.shown_title);
-        let mut out: Vec<String> = Vec::new();
-        for s in popular
-            .iter()
-            .filter(|s| starts_a_word(&search::normalise(s), &folded))
-            .chain(titles)
-        {
-            if out.len() < limit && !out.contains(s) {
-                out.push(s.clone());
-            }
-        }
-        Ok(out)
-    }
-
-    async fn set_popular_searches(&self, searches: Vec<String>) -> Result<(), SearchError> {
-        *self.popular.write().unwrap_or_else(|p| p.into_inner()) = searches;
-        Ok(())
-    }
-}
-
-#[async_trait]
-impl SearchLog for InMemorySearch {
-    async fn record_search(&self, normalised_query: &str) -> Result<(), SearchError> {
-        *self
-            .searches
-            .write()
-            .unwrap_or_else(|p| p.into_inner())
-            .entry(normalised_query.to_owned())
-            .or_default() += 1;
-        Ok(())
-    }
-
-    async fn popular_searches(
-        &self,
-        min_count: u64,
-        limit: u32,
-    ) -> Result<Vec<String>, SearchError> {
-        let searches = self.searches.read().unwrap_or_else(|p| p.into_inner());
-        let mut popular: Vec<(&String, &u64)> =
-            searches.iter().filter(|(_, n)| **n >= min_count).collect();
-        popular.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
-        Ok(popular
-            .into_iter()
-            .take(limit as usize)
-            .map(|(q, _)| q.clone())
-            .collect())
     }
 }

@@ -1,7 +1,8 @@
 //! Catalogue reads: departments, home, products, bundles, lists, content pages.
 
+pub mod wire;
+
 use super::ApiTags;
-use super::dto::{Bundle, Category, ContentPage, Home, ListIndex, Product, ProductList, SortValue};
 use super::error::ApiError;
 use super::search::selection;
 use crate::state::AppState;
@@ -11,6 +12,7 @@ use poem_openapi::payload::Json;
 use store_domain::browse;
 use store_domain::catalog::MAX_PAGE;
 use store_domain::search::{ProductQuery, Scope};
+use wire::{Bundle, Category, ContentPage, Home, ListIndex, Product, ProductList, SortValue};
 
 pub struct CatalogApi {
     pub state: AppState,

@@ -1,21 +1,14 @@
-//! What shoppers send the store: newsletter sign-ups, help-chat and contact messages,
-//! and the browser app's error reports. Every input is parsed by the domain; a refusal
-//! is a 400 naming the field.
+//! The newsletter: sign-up with double opt-in, and confirmation.
 
 use super::ApiTags;
-use super::dto::{
-    ClientErrorReport, ContactMessage, HelpMessage, NewsletterConfirm, NewsletterSignUp, Received,
-    Subscription, SubscriptionState,
-};
 use super::error::ApiError;
 use crate::state::AppState;
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, OpenApi};
+use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 use rand::Rng;
-use store_domain::inbound::{ClientError, Inquiry, SignUp};
-use store_domain::newsletter::{self, NewsletterError};
+use store_domain::newsletter::{self, NewsletterError, SignUp};
 
-pub struct InboundApi {
+pub struct NewsletterApi {
     pub state: AppState,
 }
 
@@ -27,18 +20,6 @@ pub enum SignUpAnswer {
     /// The address was already on the list.
     #[oai(status = 200)]
     Known(Json<Subscription>),
-}
-
-#[derive(ApiResponse)]
-pub enum ReceivedAnswer {
-    #[oai(status = 201)]
-    Created(Json<Received>),
-}
-
-#[derive(ApiResponse)]
-pub enum Recorded {
-    #[oai(status = 204)]
-    NoContent,
 }
 
 /// 128 random bits, hex: unguessable, so a confirmation link proves the mailbox.
@@ -62,8 +43,8 @@ impl From<NewsletterError> for ApiError {
     }
 }
 
-#[OpenApi(tag = "ApiTags::Inbound")]
-impl InboundApi {
+#[OpenApi(tag = "ApiTags::Messages")]
+impl NewsletterApi {
     /// Signs an address up for the newsletter; it must confirm through the mailed link.
     #[oai(path = "/newsletter", method = "post")]
     async fn newsletter(&self, body: Json<NewsletterSignUp>) -> Result<SignUpAnswer, ApiError> {
@@ -105,49 +86,28 @@ impl InboundApi {
             })
             .ok_or_else(|| ApiError::not_found("Confirmation link"))
     }
-
-    /// A help-chat message; the staff answer by e-mail.
-    #[oai(path = "/help/messages", method = "post")]
-    async fn help_message(&self, body: Json<HelpMessage>) -> Result<ReceivedAnswer, ApiError> {
-        let inquiry = Inquiry::chat(&body.email, body.name.as_deref(), &body.message)?;
-        let id = self.state.inbox.submit(&inquiry).await?;
-        Ok(received(
-            id,
-            "Thanks! We'll answer you by e-mail, usually within one business day.",
-        ))
-    }
-
-    /// The contact form.
-    #[oai(path = "/contact", method = "post")]
-    async fn contact(&self, body: Json<ContactMessage>) -> Result<ReceivedAnswer, ApiError> {
-        let b = &body.0;
-        let inquiry = Inquiry::contact(
-            &b.name,
-            &b.email,
-            &b.subject,
-            &b.message,
-            b.order_number.as_deref(),
-        )?;
-        let id = self.state.inbox.submit(&inquiry).await?;
-        Ok(received(
-            id,
-            "Thanks for writing to us. We'll answer by e-mail within one business day.",
-        ))
-    }
-
-    /// An error the browser app could not handle, for the store owner to look at.
-    #[oai(path = "/client-errors", method = "post")]
-    async fn client_error(&self, body: Json<ClientErrorReport>) -> Result<Recorded, ApiError> {
-        let b = &body.0;
-        let error = ClientError::parse(&b.message, &b.url, b.status, b.detail.as_deref())?;
-        self.state.error_reports.record_error(&error).await?;
-        Ok(Recorded::NoContent)
-    }
 }
 
-fn received(id: i64, message: &str) -> ReceivedAnswer {
-    ReceivedAnswer::Created(Json(Received {
-        id,
-        message: message.to_owned(),
-    }))
+#[derive(Object)]
+pub struct NewsletterSignUp {
+    pub email: String,
+}
+
+#[derive(Object)]
+pub struct NewsletterConfirm {
+    pub token: String,
+}
+
+#[derive(Enum, Clone, Copy, PartialEq, Eq, Debug)]
+#[oai(rename_all = "lowercase")]
+pub enum SubscriptionState {
+    Pending,
+    Confirmed,
+}
+
+#[derive(Object)]
+pub struct Subscription {
+    pub status: SubscriptionState,
+    /// A sentence to show the shopper.
+    pub message: String,
 }

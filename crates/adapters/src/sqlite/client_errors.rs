@@ -1,0 +1,57 @@
+//! Errors the browser app reported.
+
+use super::{SqliteStore, limit, storage};
+use async_trait::async_trait;
+use sqlx::FromRow;
+use store_domain::client_errors::{ClientError, StoredClientError};
+use store_domain::ports::{ErrorReports, StorageError};
+
+#[derive(FromRow)]
+struct ClientErrorRow {
+    id: i64,
+    message: String,
+    url: String,
+    status: Option<i64>,
+    detail: Option<String>,
+    received_at: String,
+}
+
+#[async_trait]
+impl ErrorReports for SqliteStore {
+    async fn record_error(&self, e: &ClientError) -> Result<(), StorageError> {
+        sqlx::query(
+            "INSERT INTO client_errors (message, url, status, detail) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(&e.message)
+        .bind(&e.url)
+        .bind(e.status.map(i64::from))
+        .bind(&e.detail)
+        .execute(&self.pool)
+        .await
+        .map_err(storage)?;
+        Ok(())
+    }
+
+    async fn recent_errors(&self, n: u32) -> Result<Vec<StoredClientError>, StorageError> {
+        let rows = sqlx::query_as::<_, ClientErrorRow>(
+            "SELECT id, message, url, status, detail, received_at FROM client_errors ORDER BY id DESC LIMIT $1",
+        )
+        .bind(limit(n))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| StoredClientError {
+                id: r.id,
+                received_at: r.received_at,
+                error: ClientError {
+                    message: r.message,
+                    url: r.url,
+                    status: r.status.and_then(|s| u16::try_from(s).ok()),
+                    detail: r.detail,
+                },
+            })
+            .collect())
+    }
+}

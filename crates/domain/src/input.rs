@@ -1,0 +1,150 @@
+//! Parsing what shoppers type: bounded, trimmed text and e-mail addresses. Each area
+//! (messages, newsletter, campaigns, client errors) parses its raw input through these
+//! into types that can only hold valid values, so adapters never see bad data.
+
+use std::fmt;
+
+/// Why some input was refused; `field` names it for the shopper's form.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {reason}")]
+pub struct InputError {
+    pub field: &'static str,
+    pub reason: String,
+}
+
+pub(crate) fn refuse(field: &'static str, reason: impl Into<String>) -> InputError {
+    InputError {
+        field,
+        reason: reason.into(),
+    }
+}
+
+/// Trims `raw` and checks it has `min..=max` characters.
+pub(crate) fn text(
+    field: &'static str,
+    raw: &str,
+    min: usize,
+    max: usize,
+) -> Result<String, InputError> {
+    let trimmed = raw.trim();
+    let length = trimmed.chars().count();
+    if length < min {
+        return Err(refuse(
+            field,
+            if min == 1 {
+                "is required".to_owned()
+            } else {
+                format!("needs at least {min} characters")
+            },
+        ));
+    }
+    if length > max {
+        return Err(refuse(field, format!("must be at most {max} characters")));
+    }
+    Ok(trimmed.to_owned())
+}
+
+/// An optional text: absent or blank is `None`, otherwise limited to `max` characters.
+pub(crate) fn optional_text(
+    field: &'static str,
+    raw: Option<&str>,
+    max: usize,
+) -> Result<Option<String>, InputError> {
+    match raw.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => text(field, t, 1, max).map(Some),
+    }
+}
+
+/// An e-mail address as a store can use it: one `@`, a local part of at most 64
+/// characters, a dotted domain without empty labels, no spaces, at most 254 in all.
+/// It is lower-cased whole: the local part is case-sensitive on paper only, and one
+/// shopper typing `Dana@` and `dana@` must be one subscriber.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(raw: &str) -> Result<Self, InputError> {
+        let invalid = || {
+            refuse(
+                "email",
+                "must be a valid e-mail address, like name@example.com",
+            )
+        };
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            return Err(refuse("email", "is required"));
+        }
+        if trimmed.len() > 254 || trimmed.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(invalid());
+        }
+        let (local, domain) = trimmed.split_once('@').ok_or_else(invalid)?;
+        let labels_ok = domain.split('.').all(|label| {
+            !label.is_empty()
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && !label.contains(['@', ',', ';', '<', '>'])
+        });
+        if local.is_empty()
+            || local.len() > 64
+            || !domain.contains('.')
+            || !labels_ok
+            || local.contains(['<', '>', ',', ';'])
+        {
+            return Err(invalid());
+        }
+        Ok(Email(trimmed.to_lowercase()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_that_work() {
+        assert_eq!(
+            Email::parse("  Dana.Levi+news@Example.CO.il ")
+                .unwrap()
+                .as_str(),
+            "dana.levi+news@example.co.il"
+        );
+        assert!(Email::parse("a@b.io").is_ok());
+    }
+
+    #[test]
+    fn emails_that_do_not() {
+        let long_local = format!("{}@example.com", "a".repeat(65));
+        let long_all = format!("a@{}.com", "b".repeat(250));
+        for bad in [
+            "",
+            "   ",
+            "plain",
+            "@example.com",
+            "a@",
+            "a@localhost",
+            "a@@b.com",
+            "a b@c.com",
+            "a@b..com",
+            "a@.b.com",
+            "a@b.com.",
+            "a@-b.com",
+            "<a>@b.com",
+            &long_local,
+            &long_all,
+        ] {
+            assert!(Email::parse(bad).is_err(), "{bad:?} accepted");
+        }
+        assert_eq!(Email::parse("").unwrap_err().reason, "is required");
+    }
+}
