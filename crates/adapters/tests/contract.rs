@@ -231,6 +231,28 @@ mod cases {
         assert!(s.product(13).await.unwrap().is_none());
         assert!(s.product(12).await.unwrap().is_some());
     }
+
+    /// A bundle's card and its page decide stock by the same rule: one that holds
+    /// nothing cannot be sold, and says so in both places.
+    pub async fn an_empty_bundle_is_out_of_stock_everywhere<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let mut empty = fixture().bundles.remove(0);
+        empty.id = 51;
+        empty.sku = "EMPTY-SET".into();
+        empty.slug = "empty-set".into();
+        empty.items.clear();
+        s.import(&CatalogImport {
+            bundles: vec![empty],
+            ..CatalogImport::default()
+        })
+        .await
+        .unwrap();
+        let cards = s.bundles(10).await.unwrap();
+        assert_eq!(ids(&cards), vec![50, 51]);
+        assert!(cards[0].in_stock());
+        assert!(!cards[1].in_stock(), "an empty bundle on its card");
+        assert_eq!(s.bundle(51).await.unwrap().unwrap().max(), 0);
+    }
 }
 
 macro_rules! contract_suite {
@@ -240,7 +262,7 @@ macro_rules! contract_suite {
             contract_suite!(@cases $make; categories_keep_import_order, product_round_trips, unknown_ids_are_none,
                 cards_keep_the_order_asked, search_documents_carry_trails_names_and_facets, list_owners,
                 the_version_moves_with_every_change,
-                related_new_arrivals_and_bundles, pages_keep_paragraphs, rejected_imports_leave_nothing,
+                related_new_arrivals_and_bundles, an_empty_bundle_is_out_of_stock_everywhere, pages_keep_paragraphs, rejected_imports_leave_nothing,
                 removing_generated_products);
         }
     };
