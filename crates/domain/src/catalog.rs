@@ -7,8 +7,10 @@
 
 use crate::availability::{BundlePart, CardStock, bundle_units, units};
 use crate::money::Money;
+use crate::ports::CatalogError;
 use serde::Deserialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
 
 // ---------------------------------------------------------------- records (import)
 
@@ -192,6 +194,71 @@ pub struct CatalogImport {
     pub bundles: Vec<BundleRecord>,
     #[serde(default)]
     pub pages: Vec<ContentPage>,
+}
+
+impl CatalogImport {
+    /// The rules an import must keep whatever the store already holds: no negative
+    /// price or stock, no empty or repeated bundle item, no id or SKU given twice. Every
+    /// adapter checks these before it writes, so they all refuse the same imports;
+    /// what depends on the stored catalogue (an id already taken, a vendor that does
+    /// not exist) is the storage's to refuse.
+    pub fn validate(&self) -> Result<(), CatalogError> {
+        let reject = |what: String| Err(CatalogError::Rejected(what));
+        for (what, ids) in [
+            (
+                "vendor",
+                self.vendors.iter().map(|v| v.id).collect::<Vec<_>>(),
+            ),
+            ("creator", self.creators.iter().map(|c| c.id).collect()),
+            ("category", self.categories.iter().map(|c| c.id).collect()),
+            ("product", self.products.iter().map(|p| p.id).collect()),
+            ("bundle", self.bundles.iter().map(|b| b.id).collect()),
+            ("page", self.pages.iter().map(|p| p.id).collect()),
+        ] {
+            if let Some(id) = first_repeat(ids) {
+                return reject(format!("{what} {id} is given twice"));
+            }
+        }
+        let skus = self
+            .products
+            .iter()
+            .flat_map(|p| std::iter::once(&p.sku).chain(p.variations.iter().map(|v| &v.sku)))
+            .chain(self.bundles.iter().map(|b| &b.sku));
+        if let Some(sku) = first_repeat(skus) {
+            return reject(format!("sku {sku} is given twice"));
+        }
+        for p in &self.products {
+            let prices = std::iter::once(p.price).chain(p.variations.iter().map(|v| v.price));
+            if prices.into_iter().any(|price| price.cents() < 0) {
+                return reject(format!("product {} has a negative price", p.id));
+            }
+            let stocks = std::iter::once(p.stock).chain(p.variations.iter().map(|v| v.stock));
+            if stocks.into_iter().any(|stock| stock < 0) {
+                return reject(format!("product {} has a negative stock", p.id));
+            }
+        }
+        for b in &self.bundles {
+            if b.price.cents() < 0 {
+                return reject(format!("bundle {} has a negative price", b.id));
+            }
+            if b.items.iter().any(|i| i.quantity <= 0) {
+                return reject(format!(
+                    "bundle {} holds an item in a quantity below 1",
+                    b.id
+                ));
+            }
+            if let Some(id) = first_repeat(b.items.iter().map(|i| i.product_id)) {
+                return reject(format!("bundle {} lists product {id} twice", b.id));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The first item that came before, if any.
+fn first_repeat<T: Eq + Hash + Clone>(items: impl IntoIterator<Item = T>) -> Option<T> {
+    let mut seen = HashSet::new();
+    items.into_iter().find(|item| !seen.insert(item.clone()))
 }
 
 // ---------------------------------------------------------------- views (reads)
@@ -629,6 +696,37 @@ mod tests {
     }
 
     #[test]
+    fn imports_that_break_the_rules_are_refused() {
+        let valid = || -> CatalogImport {
+            serde_json::from_str(&IMPORT.replace("PRODUCT", PRODUCT)).expect("the sample parses")
+        };
+        assert!(valid().validate().is_ok());
+        let refused = |change: fn(&mut CatalogImport)| {
+            let mut import = valid();
+            change(&mut import);
+            match import.validate() {
+                Err(CatalogError::Rejected(why)) => why,
+                other => panic!("accepted: {other:?}"),
+            }
+        };
+        assert!(
+            refused(|i| i.products[0].price = Money::from_cents(-1)).contains("negative price")
+        );
+        assert!(refused(|i| i.products[0].stock = -1).contains("negative stock"));
+        assert!(
+            refused(|i| i.vendors.push(i.vendors[0].clone())).contains("vendor 1 is given twice")
+        );
+        assert!(
+            refused(|i| {
+                let mut again = i.products[0].clone();
+                again.id = 2;
+                i.products.push(again);
+            })
+            .contains("sku M is given twice")
+        );
+    }
+
+    #[test]
     fn a_trail_that_loops_stops() {
         let row = |id, parent_id| Category {
             id,
@@ -703,12 +801,17 @@ mod tests {
         assert_eq!(bundle.max(), 0);
     }
 
-    #[test]
-    fn product_record_reads_the_demo_format() {
-        let json = r#"{"id":1,"slug":"m","type":"product","item_type":"others","title":"M","heb_title":null,"short_desc":"","heb_short_desc":null,
+    /// One vendor, one category and one product, in the demo catalogue's format.
+    const IMPORT: &str = r#"{"vendors":[{"id":1,"slug":"v","name":"V","heb_name":null}],
+        "categories":[{"id":1,"parent_id":null,"slug":"c","name":"C","heb_name":null}],
+        "products":[PRODUCT]}"#;
+    const PRODUCT: &str = r#"{"id":1,"slug":"m","type":"product","item_type":"others","title":"M","heb_title":null,"short_desc":"","heb_short_desc":null,
             "description":"","heb_description":null,"price":100,"fake_price":null,"sku":"M","stock":1,"max_quantity":null,"tax_code":"P",
             "vendor_id":1,"category_id":1,"exclude_free_shipping":false,"release_date":"2026-01-01","media":[],"gift_options_price":null}"#;
-        let record: ProductRecord = serde_json::from_str(json).unwrap();
+
+    #[test]
+    fn product_record_reads_the_demo_format() {
+        let record: ProductRecord = serde_json::from_str(PRODUCT).unwrap();
         assert_eq!(record.price, Money::from_cents(100));
         assert_eq!(record.product_type, ProductType::Product);
     }

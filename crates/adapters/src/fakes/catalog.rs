@@ -108,8 +108,11 @@ impl State {
         })
     }
 
-    /// Applies `c` to this state, refusing what a database's constraints would refuse.
+    /// Applies `c` to this state, refusing what a database's constraints would refuse
+    /// (ids and SKUs taken, references to what is not there); the rules of an import
+    /// itself are the domain's (`CatalogImport::validate`).
     fn apply(&mut self, c: &CatalogImport) -> Result<(), CatalogError> {
+        c.validate()?;
         let reject = |what: String| Err(CatalogError::Rejected(what));
         for v in &c.vendors {
             if self.vendors.insert(v.id, v.clone()).is_some() {
@@ -152,9 +155,6 @@ impl State {
                     p.id
                 ));
             }
-            if p.price.cents() < 0 || p.variations.iter().any(|v| v.price.cents() < 0) {
-                return reject(format!("product {} has a negative price", p.id));
-            }
             for sku in std::iter::once(&p.sku).chain(p.variations.iter().map(|v| &v.sku)) {
                 if !skus.insert(sku.clone()) {
                     return reject(format!("sku {sku} exists"));
@@ -167,7 +167,7 @@ impl State {
         for b in &c.bundles {
             if b.items
                 .iter()
-                .any(|i| i.quantity <= 0 || !self.products.contains_key(&i.product_id))
+                .any(|i| !self.products.contains_key(&i.product_id))
             {
                 return reject(format!("bundle {} has a bad item", b.id));
             }

@@ -59,6 +59,7 @@ impl SqliteStore {
 #[async_trait]
 impl CatalogWriter for SqliteStore {
     async fn import(&self, c: &CatalogImport) -> Result<(), CatalogError> {
+        c.validate()?;
         let mut tx = self.pool.begin().await.map_err(catalog_error)?;
         let conn = &mut *tx;
 
