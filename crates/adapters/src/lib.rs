@@ -1,5 +1,6 @@
 //! Adapters: the concrete things behind the domain's ports.
 
+pub mod clock;
 pub mod demo;
 #[cfg(feature = "fakes")]
 pub mod fakes;

@@ -7,9 +7,10 @@ use store_adapters::fakes::{
 use store_adapters::sqlite::SqliteStore;
 use store_domain::campaigns::*;
 use store_domain::client_errors::*;
+use store_domain::clock::Timestamp;
 use store_domain::input::Email;
 use store_domain::messages::*;
-use store_domain::newsletter::SignUp;
+use store_domain::newsletter::TokenHash;
 use store_domain::ports::{CampaignReports, ErrorReports, Inbox, MailingList};
 
 /// One implementation of each port under test.
@@ -27,44 +28,68 @@ fn email(s: &str) -> Email {
 mod cases {
     use super::*;
 
-    pub async fn sign_up_is_double_opt_in(s: &Ports) {
+    fn at(minutes: i64) -> Timestamp {
+        Timestamp::from_unix_seconds(1_767_225_600 + minutes * 60)
+    }
+
+    fn hash(token: &str) -> TokenHash {
+        TokenHash::of(token)
+    }
+
+    /// Issues `token` at minute `now`, valid 60 minutes, with a 10-minute cooldown.
+    async fn issue(s: &Ports, email: &Email, token: &str, now: i64) -> bool {
+        s.mailing_list
+            .issue_token(email, &hash(token), at(now), at(now + 60), at(now - 10))
+            .await
+            .unwrap()
+    }
+
+    pub async fn tokens_are_issued_once_per_cooldown_and_spent_on_confirmation(s: &Ports) {
         let dana = email("dana@example.com");
+        assert!(issue(s, &dana, "t1", 0).await, "a new address gets a token");
+        assert!(!issue(s, &dana, "t2", 5).await, "within the cooldown: none");
         assert_eq!(
-            s.mailing_list.sign_up(&dana, "t1").await.unwrap(),
-            SignUp::Pending {
-                token: "t1".into(),
-                new: true
-            }
+            s.mailing_list.confirm(&hash("t2"), at(6)).await.unwrap(),
+            None
         );
-        // Signing up again keeps the first token, so the first mail's link still works.
+        assert!(issue(s, &dana, "t3", 10).await, "after it: a new one");
         assert_eq!(
-            s.mailing_list.sign_up(&dana, "t2").await.unwrap(),
-            SignUp::Pending {
-                token: "t1".into(),
-                new: false
-            }
+            s.mailing_list.confirm(&hash("t1"), at(11)).await.unwrap(),
+            None,
+            "a new token replaces the old"
         );
-        assert_eq!(s.mailing_list.confirm("nope").await.unwrap(), None);
         assert_eq!(
-            s.mailing_list.confirm("t1").await.unwrap(),
+            s.mailing_list.confirm(&hash("nope"), at(11)).await.unwrap(),
+            None
+        );
+        assert_eq!(
+            s.mailing_list.confirm(&hash("t3"), at(11)).await.unwrap(),
             Some(dana.clone())
         );
         assert_eq!(
-            s.mailing_list.confirm("t1").await.unwrap(),
-            Some(dana.clone()),
-            "confirming twice is harmless"
+            s.mailing_list.confirm(&hash("t3"), at(12)).await.unwrap(),
+            None,
+            "spent by its confirmation"
         );
-        assert_eq!(
-            s.mailing_list.sign_up(&dana, "t3").await.unwrap(),
-            SignUp::Confirmed
+        assert!(
+            !issue(s, &dana, "t4", 100).await,
+            "a confirmed address gets no more tokens"
         );
         let omer = email("omer@example.com");
+        assert!(issue(s, &omer, "t5", 100).await, "addresses are apart");
+    }
+
+    pub async fn tokens_expire(s: &Ports) {
+        let dana = email("dana@example.com");
+        assert!(issue(s, &dana, "t1", 0).await);
         assert_eq!(
-            s.mailing_list.sign_up(&omer, "t4").await.unwrap(),
-            SignUp::Pending {
-                token: "t4".into(),
-                new: true
-            }
+            s.mailing_list.confirm(&hash("t1"), at(60)).await.unwrap(),
+            None
+        );
+        assert!(issue(s, &dana, "t2", 60).await);
+        assert_eq!(
+            s.mailing_list.confirm(&hash("t2"), at(119)).await.unwrap(),
+            Some(dana)
         );
     }
 
@@ -128,7 +153,8 @@ macro_rules! suite {
     ($module:ident, $make:expr) => {
         mod $module {
             use super::*;
-            suite!(@cases $make; sign_up_is_double_opt_in, inbox_keeps_messages_newest_first,
+            suite!(@cases $make; tokens_are_issued_once_per_cooldown_and_spent_on_confirmation,
+                tokens_expire, inbox_keeps_messages_newest_first,
                 campaigns_are_counted_by_parameters, client_errors_are_kept);
         }
     };

@@ -1,5 +1,5 @@
 //! `store`: the online store in one binary. `store` (or `store serve`) runs it;
-//! `store migrate`, `store seed` and `store openapi` help operate it.
+//! `store migrate`, `store seed`, `store backup` and `store openapi` help operate it.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -34,6 +34,12 @@ enum Command {
         /// Seed of the generator: the same seed gives the same products.
         #[arg(long, default_value_t = store_adapters::generator::DEFAULT_SEED)]
         seed: u64,
+    },
+    /// Copy the database, consistent as of one instant, into FILE (a new file, mode
+    /// 0600) while the store keeps serving. Restore: see the README.
+    Backup {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
     },
     /// Print the OpenAPI document and exit (no database needed).
     Openapi,
@@ -112,6 +118,18 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             };
             store.close().await;
             Ok(result?)
+        }
+        Command::Backup { file } => {
+            let store = serve::open_database(&settings).await?;
+            let copied = store.backup_to(&file).await;
+            store.close().await;
+            copied?;
+            println!(
+                "database {} backed up to {}",
+                settings.database.url,
+                file.display()
+            );
+            Ok(())
         }
         Command::Messages { limit } => {
             let store = serve::open_database(&settings).await?;

@@ -4,8 +4,10 @@
 //! changed it; the popular searches behind suggestions are refreshed on the same beat.
 
 use crate::state::AppState;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use store_domain::browse::FindError;
+use store_domain::clock::Timestamp;
 use tokio::task::JoinHandle;
 
 /// How the refresher behaves; from the `[search]` settings.
@@ -15,6 +17,26 @@ pub struct Refresh {
     /// A search is suggested to others once it has been run this many times.
     pub popular_min_count: u64,
     pub popular_limit: u32,
+}
+
+/// When the index was last built from the catalogue; `None` until the first build.
+#[derive(Debug, Default)]
+pub struct IndexBuilt(Mutex<Option<Timestamp>>);
+
+impl IndexBuilt {
+    pub fn at(&self) -> Option<Timestamp> {
+        *self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn record(&self, at: Timestamp) {
+        *self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(at);
+    }
 }
 
 /// Builds the index from the catalogue now; returns the version it was built from.
@@ -36,6 +58,7 @@ pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindErro
     .map_err(|err| {
         FindError::Search(store_domain::ports::SearchError::Storage(err.to_string()))
     })??;
+    state.search_built.record(state.clock.now());
     tracing::info!(
         products,
         millis = started.elapsed().as_millis() as u64,

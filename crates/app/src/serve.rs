@@ -10,6 +10,7 @@ use poem::middleware::Tracing;
 use poem::{EndpointExt, Server};
 use std::sync::Arc;
 use std::time::Duration;
+use store_adapters::clock::SystemClock;
 use store_adapters::mail::LogMailer;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
@@ -54,9 +55,13 @@ fn state(store: SqliteStore, settings: &Settings) -> Result<AppState, Box<dyn st
         mailing_list: store.clone(),
         inbox: store.clone(),
         campaigns: store.clone(),
-        error_reports: store,
+        error_reports: store.clone(),
         mailer: Arc::new(LogMailer),
         store: Arc::new(StoreInfo::from_settings(&settings.store)),
+        clock: Arc::new(SystemClock),
+        write_probe: store,
+        search_built: Default::default(),
+        newsletter: settings.newsletter.policy(),
     })
 }
 

@@ -14,6 +14,22 @@ pub struct Settings {
     pub store: StoreSettings,
     pub currency: CurrencySettings,
     pub search: SearchSettings,
+    pub newsletter: NewsletterSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct NewsletterSettings {
+    pub token_lifetime_hours: u64,
+    pub cooldown_minutes: u64,
+}
+
+impl NewsletterSettings {
+    pub fn policy(&self) -> store_domain::newsletter::Policy {
+        store_domain::newsletter::Policy {
+            token_lifetime: std::time::Duration::from_secs(self.token_lifetime_hours * 3600),
+            cooldown: std::time::Duration::from_secs(self.cooldown_minutes * 60),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -1,9 +1,11 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
+use crate::search_refresh::IndexBuilt;
 use std::sync::Arc;
+use store_domain::newsletter;
 use store_domain::ports::{
-    CampaignReports, Catalog, Countries, CurrencyRates, ErrorReports, Inbox, Mailer, MailingList,
-    SearchIndex, SearchLog,
+    CampaignReports, Catalog, Clock, Countries, CurrencyRates, ErrorReports, Inbox, Mailer,
+    MailingList, SearchIndex, SearchLog, WriteProbe,
 };
 
 #[derive(Clone)]
@@ -19,6 +21,12 @@ pub struct AppState {
     pub error_reports: Arc<dyn ErrorReports>,
     pub mailer: Arc<dyn Mailer>,
     pub store: Arc<StoreInfo>,
+    pub clock: Arc<dyn Clock>,
+    pub write_probe: Arc<dyn WriteProbe>,
+    /// When the search index was last built, for the readiness check.
+    pub search_built: Arc<IndexBuilt>,
+    /// Confirmation-link lifetime and per-address cooldown.
+    pub newsletter: newsletter::Policy,
 }
 
 /// What the storefront shows about the store itself, from configuration.

@@ -7,6 +7,7 @@ use poem::http::StatusCode;
 use poem::test::TestClient;
 use serde_json::{Value, json};
 use std::sync::Arc;
+use std::time::Duration;
 use store_adapters::fakes::InMemoryCatalog;
 use store_app::web;
 use store_domain::messages::Channel;
@@ -58,71 +59,110 @@ async fn store_facts_are_served() {
     );
 }
 
-#[tokio::test]
-async fn newsletter_sign_up_confirms_by_mail() {
-    let (client, fakes) = app();
-    let (status, body) = post(
-        &client,
-        "/api/newsletter",
-        r#"{"email": " Dana@Example.COM "}"#,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED);
-    assert_eq!(body["status"], "pending");
+/// The token in the confirmation link of the `n`th mail sent.
+fn mailed_token(fakes: &common::Fakes, n: usize) -> String {
     let sent = fakes.mailer.sent();
-    assert_eq!(sent.len(), 1);
-    assert_eq!(sent[0].to.as_str(), "dana@example.com");
-    let link = sent[0]
+    let link = sent[n]
         .body
         .lines()
         .find(|l| l.starts_with("https://shop.example/newsletter/confirm?token="))
-        .expect("a link");
-    let token = link.rsplit('=').next().unwrap();
-    assert_eq!(token.len(), 32);
+        .expect("a link")
+        .to_owned();
+    link.rsplit('=').next().unwrap().to_owned()
+}
 
-    // Again before confirming: the same link is mailed again.
-    let (status, body) = post(
-        &client,
+async fn sign_up(client: &TestClient<impl Endpoint>, email: &str) -> (StatusCode, Value) {
+    post(
+        client,
         "/api/newsletter",
-        r#"{"email": "dana@example.com"}"#,
+        &json!({ "email": email }).to_string(),
     )
-    .await;
-    assert_eq!(
-        (status, body["status"].as_str()),
-        (StatusCode::OK, Some("pending"))
-    );
-    assert_eq!(fakes.mailer.sent()[1].body, sent[0].body);
+    .await
+}
 
-    let (status, body) = post(
-        &client,
+async fn confirm(client: &TestClient<impl Endpoint>, token: &str) -> StatusCode {
+    post(
+        client,
         "/api/newsletter/confirm",
         &json!({ "token": token }).to_string(),
     )
-    .await;
+    .await
+    .0
+}
+
+#[tokio::test]
+async fn newsletter_sign_up_confirms_by_mail_once() {
+    let (client, fakes) = app();
+    let (status, body) = sign_up(&client, " Dana@Example.COM ").await;
+    assert_eq!(status, StatusCode::ACCEPTED);
     assert_eq!(
-        (status, body["status"].as_str()),
-        (StatusCode::OK, Some("confirmed"))
+        message(&body),
+        "If this address can receive our newsletter, a confirmation e-mail is on its way."
     );
-    let (status, body) = post(
-        &client,
-        "/api/newsletter",
-        r#"{"email": "dana@example.com"}"#,
-    )
-    .await;
+    let sent = fakes.mailer.sent();
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].to.as_str(), "dana@example.com");
+    let token = mailed_token(&fakes, 0);
+    assert_eq!(token.len(), 32);
+
+    assert_eq!(confirm(&client, &token).await, StatusCode::OK);
     assert_eq!(
-        (status, body["status"].as_str()),
-        (StatusCode::OK, Some("confirmed"))
+        confirm(&client, &token).await,
+        StatusCode::NOT_FOUND,
+        "a link is spent by its confirmation"
     );
-    assert!(message(&body).contains("already subscribed"));
+    assert_eq!(confirm(&client, "0000").await, StatusCode::NOT_FOUND);
+}
+
+/// New, pending and confirmed addresses get one answer, byte for byte, so the form
+/// tells nobody who is subscribed.
+#[tokio::test]
+async fn newsletter_answers_alike_whatever_the_address_state() {
+    let (client, fakes) = app();
+    let new = sign_up(&client, "new@example.com").await;
+    let pending = sign_up(&client, "new@example.com").await;
+    sign_up(&client, "sub@example.com").await;
+    confirm(&client, &mailed_token(&fakes, 1)).await;
+    fakes.clock.advance(Duration::from_secs(3600));
+    let confirmed = sign_up(&client, "sub@example.com").await;
+    assert_eq!(new, pending);
+    assert_eq!(new, confirmed);
     assert_eq!(
         fakes.mailer.sent().len(),
         2,
-        "no mail to a confirmed address"
+        "no second mail within the cooldown, none to a subscriber"
     );
+}
 
-    let (status, body) = post(&client, "/api/newsletter/confirm", r#"{"token": "0000"}"#).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    message(&body);
+#[tokio::test]
+async fn newsletter_mails_an_address_once_per_cooldown() {
+    let (client, fakes) = app();
+    sign_up(&client, "dana@example.com").await;
+    fakes
+        .clock
+        .advance(common::NEWSLETTER.cooldown - Duration::from_secs(1));
+    sign_up(&client, "dana@example.com").await;
+    assert_eq!(fakes.mailer.sent().len(), 1, "within the cooldown: no mail");
+    fakes.clock.advance(Duration::from_secs(1));
+    sign_up(&client, "dana@example.com").await;
+    assert_eq!(fakes.mailer.sent().len(), 2, "after it: a new link");
+    let (first, second) = (mailed_token(&fakes, 0), mailed_token(&fakes, 1));
+    assert_ne!(first, second);
+    assert_eq!(
+        confirm(&client, &first).await,
+        StatusCode::NOT_FOUND,
+        "a new link replaces the old one"
+    );
+    assert_eq!(confirm(&client, &second).await, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn newsletter_links_expire() {
+    let (client, fakes) = app();
+    sign_up(&client, "dana@example.com").await;
+    let token = mailed_token(&fakes, 0);
+    fakes.clock.advance(common::NEWSLETTER.token_lifetime);
+    assert_eq!(confirm(&client, &token).await, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]

@@ -1,6 +1,6 @@
 //! Errors the browser app reports because it could not handle them itself.
 
-use crate::input::{InputError, optional_text, refuse, text};
+use crate::input::{InputError, multiline_text, optional_multiline_text, refuse, text};
 
 pub const MAX_ERROR_MESSAGE: usize = 2000;
 pub const MAX_ERROR_URL: usize = 2000;
@@ -33,10 +33,10 @@ impl ClientError {
             ),
         };
         Ok(ClientError {
-            message: text("message", message, 1, MAX_ERROR_MESSAGE)?,
+            message: multiline_text("message", message, 1, MAX_ERROR_MESSAGE)?,
             url: text("url", url, 1, MAX_ERROR_URL)?,
             status,
-            detail: optional_text("detail", detail, MAX_ERROR_DETAIL)?,
+            detail: optional_multiline_text("detail", detail, MAX_ERROR_DETAIL)?,
         })
     }
 }

@@ -19,13 +19,68 @@ pub(crate) fn refuse(field: &'static str, reason: impl Into<String>) -> InputErr
     }
 }
 
-/// Trims `raw` and checks it has `min..=max` characters.
+/// Characters that must never reach an owner's terminal or report from a shopper:
+/// C0 controls, DEL and C1 controls (escape sequences can drive a terminal), the
+/// bidirectional embeddings, overrides and isolates (they reorder what is shown, so a
+/// line can read differently from what it says), and the Unicode line and paragraph
+/// separators (they fake a new report line). The plain marks U+200E and U+200F stay
+/// allowed: Hebrew keyboards type them and they reorder nothing beyond one character.
+/// Multi-line text may hold line breaks and tabs: see `multiline_text`.
+pub fn is_unsafe_in_text(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0}'..='\u{1f}'
+            | '\u{7f}'..='\u{9f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{2028}'
+            | '\u{2029}'
+    )
+}
+
+fn refuse_unsafe(field: &'static str, text: &str, allowed: &[char]) -> Result<(), InputError> {
+    match text
+        .chars()
+        .find(|&c| is_unsafe_in_text(c) && !allowed.contains(&c))
+    {
+        None => Ok(()),
+        Some(c) => Err(refuse(
+            field,
+            format!(
+                "must not contain control or text-direction characters (found U+{:04X})",
+                u32::from(c)
+            ),
+        )),
+    }
+}
+
+/// Trims `raw` and checks it is one line of `min..=max` characters, none unsafe.
 pub(crate) fn text(
     field: &'static str,
     raw: &str,
     min: usize,
     max: usize,
 ) -> Result<String, InputError> {
+    let trimmed = bounded(field, raw, min, max)?;
+    refuse_unsafe(field, &trimmed, &[])?;
+    Ok(trimmed)
+}
+
+/// Like `text`, but line breaks and tabs are kept; `\r\n` and a lone `\r` become `\n`.
+pub(crate) fn multiline_text(
+    field: &'static str,
+    raw: &str,
+    min: usize,
+    max: usize,
+) -> Result<String, InputError> {
+    let unified = raw.replace("\r\n", "\n").replace('\r', "\n");
+    let trimmed = bounded(field, &unified, min, max)?;
+    refuse_unsafe(field, &trimmed, &['\n', '\t'])?;
+    Ok(trimmed)
+}
+
+/// Trims `raw` and checks it has `min..=max` characters.
+fn bounded(field: &'static str, raw: &str, min: usize, max: usize) -> Result<String, InputError> {
     let trimmed = raw.trim();
     let length = trimmed.chars().count();
     if length < min {
@@ -56,6 +111,18 @@ pub(crate) fn optional_text(
     }
 }
 
+/// An optional multi-line text: absent or blank is `None`.
+pub(crate) fn optional_multiline_text(
+    field: &'static str,
+    raw: Option<&str>,
+    max: usize,
+) -> Result<Option<String>, InputError> {
+    match raw.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => multiline_text(field, t, 1, max).map(Some),
+    }
+}
+
 /// An e-mail address as a store can use it: one `@`, a local part of at most 64
 /// characters, a dotted domain without empty labels, no spaces, at most 254 in all.
 /// It is lower-cased whole: the local part is case-sensitive on paper only, and one
@@ -75,7 +142,11 @@ impl Email {
         if trimmed.is_empty() {
             return Err(refuse("email", "is required"));
         }
-        if trimmed.len() > 254 || trimmed.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        if trimmed.len() > 254
+            || trimmed
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || is_unsafe_in_text(c))
+        {
             return Err(invalid());
         }
         let (local, domain) = trimmed.split_once('@').ok_or_else(invalid)?;

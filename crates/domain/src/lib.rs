@@ -7,6 +7,7 @@ pub mod browse;
 pub mod campaigns;
 pub mod catalog;
 pub mod client_errors;
+pub mod clock;
 pub mod facets;
 pub mod input;
 pub mod messages;

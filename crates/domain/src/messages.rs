@@ -1,6 +1,6 @@
 //! Messages for the store's staff from the help chat and the contact form.
 
-use crate::input::{Email, InputError, optional_text, text};
+use crate::input::{Email, InputError, multiline_text, optional_text, text};
 
 /// Where a message to the store came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +51,7 @@ impl Inquiry {
             email: Email::parse(email)?,
             name: optional_text("name", name, MAX_NAME)?,
             subject: None,
-            body: text("message", message, 1, MAX_CHAT_MESSAGE)?,
+            body: multiline_text("message", message, 1, MAX_CHAT_MESSAGE)?,
             order_number: None,
         })
     }
@@ -69,7 +69,7 @@ impl Inquiry {
             name: Some(text("name", name, 1, MAX_NAME)?),
             email: Email::parse(email)?,
             subject: Some(text("subject", subject, 1, MAX_SUBJECT)?),
-            body: text("message", message, 1, MAX_CONTACT_MESSAGE)?,
+            body: multiline_text("message", message, 1, MAX_CONTACT_MESSAGE)?,
             order_number: optional_text("order_number", order_number, MAX_ORDER_NUMBER)?,
         })
     }

@@ -1,8 +1,17 @@
 //! The newsletter sign-up with double opt-in: an address joins as pending and is
 //! confirmed by following the link mailed to it, so nobody can sign up someone else.
+//!
+//! The confirmation token is 128 random bits; only its SHA-256 is stored, so a copy of
+//! the database (a backup, a leak) confirms nobody. A token expires, is spent by its
+//! confirmation, and an address gets at most one mail per cooldown, so the form cannot
+//! be used to flood someone's mailbox. The answer to a sign-up is the same whatever
+//! the address's state, so it does not tell who is subscribed.
 
 use crate::input::{Email, InputError};
-use crate::ports::{Mail, MailError, Mailer, MailingList, StorageError};
+use crate::ports::{Clock, Mail, MailError, Mailer, MailingList, StorageError};
+use sha2::{Digest, Sha256};
+use std::fmt::Write;
+use std::time::Duration;
 
 #[derive(Debug, thiserror::Error)]
 pub enum NewsletterError {
@@ -14,34 +23,74 @@ pub enum NewsletterError {
     Mail(#[from] MailError),
 }
 
-/// Where an address stands on the mailing list after a sign-up (double opt-in).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SignUp {
-    /// Waiting for its confirmation link to be followed; `new` when this sign-up added it.
-    Pending {
-        token: String,
-        new: bool,
-    },
-    Confirmed,
+/// How long a confirmation link works, and how long an address waits between mails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    pub token_lifetime: Duration,
+    pub cooldown: Duration,
 }
 
-/// Signs `raw_email` up. A pending address gets its confirmation mail again, so a
-/// shopper who lost the first one only has to sign up again.
+/// What storage holds of a confirmation token: its SHA-256, in hex. The token is
+/// random and long, so a plain hash cannot be reversed by guessing.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TokenHash(String);
+
+impl TokenHash {
+    pub fn of(token: &str) -> Self {
+        let digest = Sha256::digest(token.as_bytes());
+        let mut hex = String::with_capacity(64);
+        for byte in digest {
+            let _ = write!(hex, "{byte:02x}");
+        }
+        TokenHash(hex)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Signs `raw_email` up: unless the address is confirmed or was mailed within the
+/// cooldown, it gets `new_token` (replacing any earlier one) and a mail with the link.
+/// The outcome is deliberately not returned: every accepted address gets one answer.
 pub async fn sign_up(
     list: &dyn MailingList,
     mailer: &dyn Mailer,
+    clock: &dyn Clock,
+    policy: Policy,
     raw_email: &str,
     new_token: &str,
     confirm_url: &str,
-) -> Result<SignUp, NewsletterError> {
+) -> Result<(), NewsletterError> {
     let email = Email::parse(raw_email)?;
-    let outcome = list.sign_up(&email, new_token).await?;
-    if let SignUp::Pending { token, .. } = &outcome {
+    let now = clock.now();
+    let issued = list
+        .issue_token(
+            &email,
+            &TokenHash::of(new_token),
+            now,
+            now.plus(policy.token_lifetime),
+            now.minus(policy.cooldown),
+        )
+        .await?;
+    if issued {
         mailer
-            .send(&confirmation_mail(email, confirm_url, token))
+            .send(&confirmation_mail(email, confirm_url, new_token))
             .await?;
     }
-    Ok(outcome)
+    Ok(())
+}
+
+/// Confirms the address the token was mailed to, spending the token; `None` when the
+/// token is unknown, spent or expired.
+pub async fn confirm(
+    list: &dyn MailingList,
+    clock: &dyn Clock,
+    token: &str,
+) -> Result<Option<Email>, NewsletterError> {
+    Ok(list
+        .confirm(&TokenHash::of(token.trim()), clock.now())
+        .await?)
 }
 
 fn confirmation_mail(to: Email, confirm_url: &str, token: &str) -> Mail {
@@ -52,5 +101,20 @@ fn confirmation_mail(to: Email, confirm_url: &str, token: &str) -> Mail {
             "Thanks for signing up. Confirm your subscription by opening this link:\n\n{confirm_url}?token={token}\n\n\
              If you did not sign up, ignore this mail and you will not hear from us."
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_stored_as_their_sha256() {
+        // SHA-256("abc"), the standard's own example.
+        assert_eq!(
+            TokenHash::of("abc").as_str(),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_ne!(TokenHash::of("t1"), TokenHash::of("t2"));
     }
 }

@@ -6,9 +6,10 @@ use crate::catalog::{
     Bundle, CatalogImport, Category, ContentPage, ListKind, ListOwner, Product, ProductCard,
 };
 use crate::client_errors::{ClientError, StoredClientError};
+use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::messages::{Inquiry, StoredInquiry};
-use crate::newsletter::SignUp;
+use crate::newsletter::TokenHash;
 use crate::reference::{Country, Currency};
 use crate::search::{ProductQuery, SearchDoc, SearchHits};
 use async_trait::async_trait;
@@ -21,6 +22,9 @@ pub enum CatalogError {
     /// An import was refused because its records contradict each other or the store.
     #[error("catalogue import rejected: {0}")]
     Rejected(String),
+    /// Another writer held the database past the wait; retrying shortly can succeed.
+    #[error("the database is busy")]
+    Busy,
 }
 
 /// Reading the catalogue: what the storefront browses.
@@ -119,15 +123,41 @@ pub trait Countries: Send + Sync {
 pub enum StorageError {
     #[error("storage failed: {0}")]
     Storage(String),
+    /// Another writer held the database past the wait; retrying shortly can succeed.
+    #[error("the database is busy")]
+    Busy,
 }
 
-/// The newsletter's subscribers, with double opt-in.
+/// Whether storage takes writes now: the question a readiness check asks.
+#[async_trait]
+pub trait WriteProbe: Send + Sync {
+    /// Rewrites one tiny scratch record, so a full disk or a read-only database shows
+    /// here before a shopper's write fails.
+    async fn probe_write(&self, at: Timestamp) -> Result<(), StorageError>;
+}
+
+/// The newsletter's subscribers, with double opt-in. Only a token's hash is stored.
 #[async_trait]
 pub trait MailingList: Send + Sync {
-    /// Adds `email` as pending with `token`, unless the address is already on the list.
-    async fn sign_up(&self, email: &Email, token: &str) -> Result<SignUp, StorageError>;
-    /// Confirms the address holding `token`; `None` when no address holds it.
-    async fn confirm(&self, token: &str) -> Result<Option<Email>, StorageError>;
+    /// Gives `email` a new pending token, valid until `expires_at` and replacing any
+    /// earlier one, and notes `now` as the time of its last mail; unless the address
+    /// is confirmed, or was last mailed after `quiet_since` (its cooldown). `true`
+    /// when the token was issued: the caller mails it.
+    async fn issue_token(
+        &self,
+        email: &Email,
+        token: &TokenHash,
+        now: Timestamp,
+        expires_at: Timestamp,
+        quiet_since: Timestamp,
+    ) -> Result<bool, StorageError>;
+    /// Confirms the address whose token hashes to `token`, if that token has not
+    /// expired at `now`, and spends it; `None` when no live token matches.
+    async fn confirm(
+        &self,
+        token: &TokenHash,
+        now: Timestamp,
+    ) -> Result<Option<Email>, StorageError>;
 }
 
 /// Messages from shoppers for the staff.
@@ -172,4 +202,10 @@ pub struct Mail {
 #[async_trait]
 pub trait Mailer: Send + Sync {
     async fn send(&self, mail: &Mail) -> Result<(), MailError>;
+}
+
+/// What time it is. A port so that tests set the time, and so that every write
+/// records the time the core decided, not a database default.
+pub trait Clock: Send + Sync {
+    fn now(&self) -> Timestamp;
 }

@@ -1,40 +1,63 @@
-//! An in-memory newsletter mailing list.
+//! An in-memory newsletter mailing list: token hashes with expiry, spent on
+//! confirmation, and each address's last mail for its cooldown.
 
 use super::write;
 use async_trait::async_trait;
 use std::collections::BTreeMap;
 use std::sync::RwLock;
+use store_domain::clock::Timestamp;
 use store_domain::input::Email;
-use store_domain::newsletter::SignUp;
+use store_domain::newsletter::TokenHash;
 use store_domain::ports::{MailingList, StorageError};
 
 #[derive(Default)]
+struct Subscriber {
+    /// The pending token's hash and expiry.
+    token: Option<(TokenHash, Timestamp)>,
+    last_mailed: Option<Timestamp>,
+    confirmed: bool,
+}
+
+#[derive(Default)]
 pub struct InMemoryMailingList {
-    /// email -> (token, confirmed)
-    subscribers: RwLock<BTreeMap<String, (String, bool)>>,
+    /// By e-mail address.
+    subscribers: RwLock<BTreeMap<String, Subscriber>>,
 }
 
 #[async_trait]
 impl MailingList for InMemoryMailingList {
-    async fn sign_up(&self, email: &Email, token: &str) -> Result<SignUp, StorageError> {
+    async fn issue_token(
+        &self,
+        email: &Email,
+        token: &TokenHash,
+        now: Timestamp,
+        expires_at: Timestamp,
+        quiet_since: Timestamp,
+    ) -> Result<bool, StorageError> {
         let mut subscribers = write(&self.subscribers);
-        let new = !subscribers.contains_key(email.as_str());
-        let (stored, confirmed) = subscribers
-            .entry(email.as_str().to_owned())
-            .or_insert_with(|| (token.to_owned(), false))
-            .clone();
-        Ok(if confirmed {
-            SignUp::Confirmed
-        } else {
-            SignUp::Pending { token: stored, new }
-        })
+        let subscriber = subscribers.entry(email.as_str().to_owned()).or_default();
+        if subscriber.confirmed || subscriber.last_mailed.is_some_and(|at| at > quiet_since) {
+            return Ok(false);
+        }
+        subscriber.token = Some((token.clone(), expires_at));
+        subscriber.last_mailed = Some(now);
+        Ok(true)
     }
 
-    async fn confirm(&self, token: &str) -> Result<Option<Email>, StorageError> {
+    async fn confirm(
+        &self,
+        token: &TokenHash,
+        now: Timestamp,
+    ) -> Result<Option<Email>, StorageError> {
         let mut subscribers = write(&self.subscribers);
-        let found = subscribers.iter_mut().find(|(_, (t, _))| t == token);
-        Ok(found.map(|(email, entry)| {
-            entry.1 = true;
+        let found = subscribers.iter_mut().find(|(_, s)| {
+            s.token
+                .as_ref()
+                .is_some_and(|(held, expires_at)| held == token && *expires_at > now)
+        });
+        Ok(found.map(|(email, subscriber)| {
+            subscriber.confirmed = true;
+            subscriber.token = None;
             Email::parse(email).expect("stored addresses were parsed on the way in")
         }))
     }

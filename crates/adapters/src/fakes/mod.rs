@@ -5,18 +5,22 @@
 mod campaigns;
 mod catalog;
 mod client_errors;
+mod clock;
 mod inbox;
 mod mailer;
 mod mailing_list;
 mod search;
+mod write_probe;
 
 pub use campaigns::InMemoryCampaigns;
 pub use catalog::{InMemoryCatalog, fixture, product};
 pub use client_errors::InMemoryErrorReports;
+pub use clock::SettableClock;
 pub use inbox::InMemoryInbox;
 pub use mailer::RecordingMailer;
 pub use mailing_list::InMemoryMailingList;
 pub use search::InMemorySearch;
+pub use write_probe::SwitchableWriteProbe;
 
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 

@@ -25,7 +25,7 @@ impl CampaignReports for SqliteStore {
             .bind(&v.campaign)
             .bind(&v.term)
             .bind(&v.content)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .map_err(storage)?;
         Ok(())

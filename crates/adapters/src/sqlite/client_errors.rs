@@ -26,7 +26,7 @@ impl ErrorReports for SqliteStore {
         .bind(&e.url)
         .bind(e.status.map(i64::from))
         .bind(&e.detail)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await
         .map_err(storage)?;
         Ok(())

@@ -32,7 +32,7 @@ impl Inbox for SqliteStore {
         .bind(&inquiry.subject)
         .bind(&inquiry.body)
         .bind(&inquiry.order_number)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.writer)
         .await
         .map_err(storage)
     }

@@ -12,25 +12,39 @@ mod messages;
 mod newsletter;
 mod search_documents;
 mod search_log;
+mod write_probe;
 
 use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 use store_domain::ports::{CatalogError, StorageError};
 
+/// How long a write waits for the database (SQLite's busy timeout) and for the writer
+/// connection (the pool's acquire timeout) before it is answered "busy, retry".
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// One SQLite database, shared by every port it implements.
+///
+/// SQLite lets one connection write at a time. Writes therefore go through `writer`,
+/// a pool of exactly one connection, so they queue in this process instead of
+/// spinning in SQLite's busy loop, and reads go through `pool`, whose connections
+/// never wait on a writer (WAL lets readers run beside it).
 #[derive(Clone)]
 pub struct SqliteStore {
+    /// The readers.
     pool: SqlitePool,
+    /// The one writing connection; every write transaction starts `BEGIN IMMEDIATE`.
+    writer: SqlitePool,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
     #[error("invalid database URL {url:?}: {source}")]
     Url { url: String, source: sqlx::Error },
-    #[error("cannot create the database folder {path}: {source}")]
-    Folder {
+    #[error("cannot create the database {path}: {source}")]
+    Create {
         path: String,
         source: std::io::Error,
     },
@@ -42,7 +56,8 @@ pub enum OpenError {
 
 impl SqliteStore {
     /// Opens (creating if needed, with its folder) the database at `url`, e.g.
-    /// `sqlite://data/store.db`, in WAL mode with foreign keys enforced.
+    /// `sqlite://data/store.db`, in WAL mode with foreign keys enforced;
+    /// `max_connections` is the number of readers, beside the one writer.
     pub async fn open(url: &str, max_connections: u32) -> Result<Self, OpenError> {
         let options = SqliteConnectOptions::from_str(url)
             .map_err(|source| OpenError::Url {
@@ -55,40 +70,152 @@ impl SqliteStore {
             // most the last transactions on power loss: the usual trade for a web store.
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        if let Some(folder) = options
-            .get_filename()
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-        {
-            std::fs::create_dir_all(folder).map_err(|source| OpenError::Folder {
-                path: folder.display().to_string(),
-                source,
-            })?;
+            .busy_timeout(BUSY_TIMEOUT);
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        if !in_memory {
+            create_private(options.get_filename())?;
         }
-        let pool = SqlitePoolOptions::new()
-            .max_connections(max_connections.max(1))
-            .connect_with(options)
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(BUSY_TIMEOUT)
+            .connect_with(options.clone())
             .await
             .map_err(OpenError::Connect)?;
-        Ok(SqliteStore { pool })
+        // An in-memory database lives in its connections: one pool must hold them all.
+        let pool = if in_memory {
+            writer.clone()
+        } else {
+            SqlitePoolOptions::new()
+                .max_connections(max_connections.max(1))
+                .connect_with(options)
+                .await
+                .map_err(OpenError::Connect)?
+        };
+        Ok(SqliteStore { pool, writer })
     }
 
     /// Brings the schema up to date; safe to run on every start.
     pub async fn migrate(&self) -> Result<(), OpenError> {
-        sqlx::migrate!("./migrations").run(&self.pool).await?;
+        sqlx::migrate!("./migrations").run(&self.writer).await?;
         Ok(())
     }
 
     /// Closes every connection, checkpointing the WAL; call on shutdown.
     pub async fn close(&self) {
         self.pool.close().await;
+        self.writer.close().await;
+    }
+
+    /// Copies the whole database, consistent as of one instant, into a new file at
+    /// `path` (mode 0600) while the store keeps serving: `VACUUM INTO` reads one
+    /// snapshot, so writers go on and the copy holds exactly what was committed when
+    /// it began. Refuses to touch an existing file.
+    pub async fn backup_to(&self, path: &Path) -> Result<(), BackupError> {
+        let shown = path.display().to_string();
+        let target = path
+            .to_str()
+            .ok_or_else(|| BackupError::Path(shown.clone()))?;
+        let mut file = std::fs::OpenOptions::new();
+        file.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut file, 0o600);
+        // create_new refuses an existing file atomically; VACUUM INTO fills an empty one.
+        file.open(path).map_err(|source| match source.kind() {
+            std::io::ErrorKind::AlreadyExists => BackupError::Exists(shown.clone()),
+            _ => BackupError::Create {
+                path: shown.clone(),
+                source,
+            },
+        })?;
+        let copied = async {
+            sqlx::query("VACUUM INTO $1")
+                .bind(target)
+                .execute(&self.pool)
+                .await
+                .map_err(BackupError::Copy)?;
+            // VACUUM INTO does not sync its output; a backup must survive a power cut.
+            std::fs::File::open(path)
+                .and_then(|f| f.sync_all())
+                .map_err(|source| BackupError::Create {
+                    path: shown.clone(),
+                    source,
+                })
+        }
+        .await;
+        if copied.is_err() {
+            // Leave no half-written file that looks like a backup.
+            let _ = std::fs::remove_file(path);
+        }
+        copied
+    }
+
+    /// A write transaction that holds SQLite's write lock from its first statement:
+    /// a deferred one that reads first can fail at its first write when another
+    /// process (an import) wrote in between, without waiting the busy timeout.
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
+        self.writer.begin_with("BEGIN IMMEDIATE").await
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    #[error("{0} already exists; a backup never overwrites a file")]
+    Exists(String),
+    #[error("the backup path {0} is not valid UTF-8")]
+    Path(String),
+    #[error("cannot write the backup {path}: {source}")]
+    Create {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("the backup failed: {0}")]
+    Copy(sqlx::Error),
+}
+
+/// Creates the database file (and its folder) readable by its owner only, before
+/// SQLite opens it: it holds shoppers' e-mail addresses and messages. SQLite gives the
+/// `-wal` and `-shm` files the database file's permissions. An existing file is left
+/// as its owner set it.
+fn create_private(path: &Path) -> Result<(), OpenError> {
+    let failed = |source| OpenError::Create {
+        path: path.display().to_string(),
+        source,
+    };
+    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder).map_err(failed)?;
+    }
+    let mut file = std::fs::OpenOptions::new();
+    file.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut file, 0o600);
+    match file.open(path) {
+        Ok(_) => Ok(()),
+        Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(err) => Err(failed(err)),
+    }
+}
+
+/// The database stayed locked past the busy timeout (SQLITE_BUSY, any extended
+/// code), or the writer stayed taken past the acquire timeout: a retry later can
+/// succeed, so it is not a failure of the store.
+fn is_busy(err: &sqlx::Error) -> bool {
+    const SQLITE_BUSY: i32 = 5;
+    match err {
+        sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Database(db) => db
+            .code()
+            .and_then(|code| code.parse::<i32>().ok())
+            .is_some_and(|code| code & 0xff == SQLITE_BUSY),
+        _ => false,
     }
 }
 
 /// Constraint failures mean the import contradicts itself or the store; anything else
 /// is the storage failing.
 fn catalog_error(err: sqlx::Error) -> CatalogError {
+    if is_busy(&err) {
+        return CatalogError::Busy;
+    }
     match err.as_database_error() {
         Some(db)
             if matches!(
@@ -120,6 +247,9 @@ fn split_paragraphs(text: &str) -> Vec<String> {
 }
 
 pub(super) fn storage(err: sqlx::Error) -> StorageError {
+    if is_busy(&err) {
+        return StorageError::Busy;
+    }
     StorageError::Storage(err.to_string())
 }
 

@@ -1,47 +1,65 @@
-//! The newsletter's subscribers.
+//! Newsletter subscribers: token hashes with expiry, spent on confirmation, and the
+//! time of each address's last mail for its cooldown.
 
-use super::{SqliteStore, corrupt, storage};
+use super::SqliteStore;
+use super::{corrupt, storage};
+use crate::clock::utc_text;
 use async_trait::async_trait;
+use store_domain::clock::Timestamp;
 use store_domain::input::Email;
-use store_domain::newsletter::SignUp;
+use store_domain::newsletter::TokenHash;
 use store_domain::ports::{MailingList, StorageError};
 
 #[async_trait]
 impl MailingList for SqliteStore {
-    async fn sign_up(&self, email: &Email, token: &str) -> Result<SignUp, StorageError> {
-        // Insert-if-absent, then read back: one statement each, safe under concurrent
-        // sign-ups of the same address.
-        let inserted = sqlx::query("INSERT INTO newsletter_subscribers (email, token) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING")
-            .bind(email.as_str())
-            .bind(token)
-            .execute(&self.pool)
-            .await
-            .map_err(storage)?
-            .rows_affected()
-            == 1;
-        let (stored_token, confirmed_at): (String, Option<String>) = sqlx::query_as(
-            "SELECT token, confirmed_at FROM newsletter_subscribers WHERE email = $1",
+    async fn issue_token(
+        &self,
+        email: &Email,
+        token: &TokenHash,
+        now: Timestamp,
+        expires_at: Timestamp,
+        quiet_since: Timestamp,
+    ) -> Result<bool, StorageError> {
+        // One conditional statement: two sign-ups of one address at once cannot both
+        // pass the cooldown.
+        let issued = sqlx::query(
+            "INSERT INTO newsletter_subscribers
+                 (email, token_hash, token_expires_at, last_mailed_at, signed_up_at)
+             VALUES ($1, $2, $3, $4, $4)
+             ON CONFLICT (email) DO UPDATE SET
+                 token_hash = excluded.token_hash,
+                 token_expires_at = excluded.token_expires_at,
+                 last_mailed_at = excluded.last_mailed_at
+             WHERE newsletter_subscribers.confirmed_at IS NULL
+               AND (newsletter_subscribers.last_mailed_at IS NULL
+                    OR newsletter_subscribers.last_mailed_at <= $5)",
         )
         .bind(email.as_str())
-        .fetch_one(&self.pool)
+        .bind(token.as_str())
+        .bind(utc_text(expires_at))
+        .bind(utc_text(now))
+        .bind(utc_text(quiet_since))
+        .execute(&self.writer)
         .await
-        .map_err(storage)?;
-        Ok(match confirmed_at {
-            Some(_) => SignUp::Confirmed,
-            None => SignUp::Pending {
-                token: stored_token,
-                new: inserted,
-            },
-        })
+        .map_err(storage)?
+        .rows_affected();
+        Ok(issued == 1)
     }
 
-    async fn confirm(&self, token: &str) -> Result<Option<Email>, StorageError> {
+    async fn confirm(
+        &self,
+        token: &TokenHash,
+        now: Timestamp,
+    ) -> Result<Option<Email>, StorageError> {
         let email: Option<String> = sqlx::query_scalar(
-            "UPDATE newsletter_subscribers SET confirmed_at = COALESCE(confirmed_at, CURRENT_TIMESTAMP)
-             WHERE token = $1 RETURNING email",
+            "UPDATE newsletter_subscribers
+             SET confirmed_at = $2, token_hash = NULL, token_expires_at = NULL
+             WHERE token_hash = $1 AND token_expires_at > $2
+             RETURNING email",
         )
-        .bind(token)
-        .fetch_optional(&self.pool)
+        .bind(token.as_str())
+        .bind(utc_text(now))
+        .fetch_optional(&self.writer)
         .await
         .map_err(storage)?;
         email

@@ -16,7 +16,7 @@ impl SearchLog for SqliteStore {
              ON CONFLICT (query) DO UPDATE SET searches = search_queries.searches + 1",
         )
         .bind(normalised_query)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await
         .map_err(log_error)?;
         Ok(())

@@ -19,6 +19,9 @@ pub enum ApiError {
     NotFound(Json<ErrorMessage>),
     #[oai(status = 500)]
     Internal(Json<ErrorMessage>),
+    /// The database is busy with other writes; try again after `Retry-After` seconds.
+    #[oai(status = 503)]
+    Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
 }
 
 #[derive(Object)]
@@ -36,6 +39,14 @@ fn body(message: impl Into<String>) -> Json<ErrorMessage> {
 impl ApiError {
     pub fn not_found(what: &str) -> Self {
         ApiError::NotFound(body(format!("{what} not found")))
+    }
+
+    /// A moment's wait is all it takes, so the shopper's client is told when to retry.
+    pub fn busy() -> Self {
+        ApiError::Busy(
+            body("The store is busy right now. Please try again in a moment."),
+            1,
+        )
     }
 
     /// Logs `detail` under a fresh reference and answers with the reference only.
@@ -70,7 +81,10 @@ fn next_reference() -> String {
 
 impl From<CatalogError> for ApiError {
     fn from(err: CatalogError) -> Self {
-        ApiError::internal(&err)
+        match err {
+            CatalogError::Busy => ApiError::busy(),
+            other => ApiError::internal(&other),
+        }
     }
 }
 
@@ -82,13 +96,19 @@ impl From<SearchError> for ApiError {
 
 impl From<FindError> for ApiError {
     fn from(err: FindError) -> Self {
-        ApiError::internal(&err)
+        match err {
+            FindError::Catalog(err) => err.into(),
+            other => ApiError::internal(&other),
+        }
     }
 }
 
 impl From<StorageError> for ApiError {
     fn from(err: StorageError) -> Self {
-        ApiError::internal(&err)
+        match err {
+            StorageError::Busy => ApiError::busy(),
+            other => ApiError::internal(&other),
+        }
     }
 }
 

@@ -6,21 +6,31 @@ use crate::state::AppState;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 use rand::Rng;
-use store_domain::newsletter::{self, NewsletterError, SignUp};
+use store_domain::newsletter::{self, NewsletterError};
 
 pub struct NewsletterApi {
     pub state: AppState,
 }
 
+/// The one answer to every accepted sign-up.
+#[derive(Object)]
+pub struct SignUpReceived {
+    /// A sentence to show the shopper.
+    pub message: String,
+}
+
 #[derive(ApiResponse)]
 pub enum SignUpAnswer {
-    /// A new address: a confirmation mail is on its way.
-    #[oai(status = 201)]
-    Created(Json<Subscription>),
-    /// The address was already on the list.
-    #[oai(status = 200)]
-    Known(Json<Subscription>),
+    /// The same answer for every valid address, new, pending or already subscribed,
+    /// so it tells nobody who is on the list. A confirmation mail goes out unless the
+    /// address is subscribed or was sent one within the cooldown.
+    #[oai(status = 202)]
+    Accepted(Json<SignUpReceived>),
 }
+
+/// What every valid sign-up is told.
+const SIGN_UP_RECEIVED: &str =
+    "If this address can receive our newsletter, a confirmation e-mail is on its way.";
 
 /// 128 random bits, hex: unguessable, so a confirmation link proves the mailbox.
 fn new_token() -> String {
@@ -38,6 +48,7 @@ impl From<NewsletterError> for ApiError {
     fn from(err: NewsletterError) -> Self {
         match err {
             NewsletterError::Input(input) => input.into(),
+            NewsletterError::Storage(storage) => storage.into(),
             other => ApiError::internal(&other),
         }
     }
@@ -45,38 +56,33 @@ impl From<NewsletterError> for ApiError {
 
 #[OpenApi(tag = "ApiTags::Messages")]
 impl NewsletterApi {
-    /// Signs an address up for the newsletter; it must confirm through the mailed link.
+    /// Signs an address up for the newsletter; it must confirm through the mailed
+    /// link, which works once and for a limited time.
     #[oai(path = "/newsletter", method = "post")]
     async fn newsletter(&self, body: Json<NewsletterSignUp>) -> Result<SignUpAnswer, ApiError> {
         let s = &self.state;
-        let outcome = newsletter::sign_up(
+        newsletter::sign_up(
             s.mailing_list.as_ref(),
             s.mailer.as_ref(),
+            s.clock.as_ref(),
+            s.newsletter,
             &body.email,
             &new_token(),
             &s.store.newsletter_confirm_url,
         )
         .await?;
-        Ok(match outcome {
-            SignUp::Pending { new: true, .. } => SignUpAnswer::Created(subscription(
-                SubscriptionState::Pending,
-                "Almost done: we sent you an e-mail with a link to confirm your subscription.",
-            )),
-            SignUp::Pending { new: false, .. } => SignUpAnswer::Known(subscription(
-                SubscriptionState::Pending,
-                "This address is waiting for confirmation: we sent the confirmation e-mail again.",
-            )),
-            SignUp::Confirmed => SignUpAnswer::Known(subscription(
-                SubscriptionState::Confirmed,
-                "This address is already subscribed to our newsletter.",
-            )),
-        })
+        Ok(SignUpAnswer::Accepted(Json(SignUpReceived {
+            message: SIGN_UP_RECEIVED.to_owned(),
+        })))
     }
 
-    /// Confirms a newsletter subscription with the token from the confirmation mail.
+    /// Confirms a newsletter subscription with the token from the confirmation mail;
+    /// 404 when the token is unknown, already used or expired.
     #[oai(path = "/newsletter/confirm", method = "post")]
     async fn confirm(&self, body: Json<NewsletterConfirm>) -> Result<Json<Subscription>, ApiError> {
-        let confirmed = self.state.mailing_list.confirm(body.token.trim()).await?;
+        let s = &self.state;
+        let confirmed =
+            newsletter::confirm(s.mailing_list.as_ref(), s.clock.as_ref(), &body.token).await?;
         confirmed
             .map(|_| {
                 subscription(

@@ -4,11 +4,35 @@ use super::ApiTags;
 use super::error::ApiError;
 use crate::state::AppState;
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::{ApiResponse, Object, OpenApi};
 use store_domain::reference::{self, currency_list};
 
 pub struct ReferenceApi {
     pub state: AppState,
+}
+
+/// Whether the store can serve shoppers fully right now.
+#[derive(Object)]
+pub struct Readiness {
+    /// `ready` or `not ready`.
+    pub status: String,
+    /// Whether a write to the database succeeded just now (false on a full disk, a
+    /// read-only file, or a database that stayed busy past its timeout).
+    pub database_writable: bool,
+    /// Seconds since the search index was last built from the catalogue; absent
+    /// before the first build. The index is rebuilt whenever the catalogue changes,
+    /// so a large age is normal when the catalogue has not changed.
+    pub search_index_age_seconds: Option<i64>,
+}
+
+#[derive(ApiResponse)]
+pub enum ReadinessAnswer {
+    /// The database takes writes and the search index is built.
+    #[oai(status = 200)]
+    Ready(Json<Readiness>),
+    /// The database refused a write, or the search index is not built yet.
+    #[oai(status = 503)]
+    NotReady(Json<Readiness>),
 }
 
 #[OpenApi(tag = "ApiTags::Reference")]
@@ -38,7 +62,40 @@ impl ReferenceApi {
         ))
     }
 
-    /// Liveness and readiness: answers once the database is reachable.
+    /// Readiness: proves the database takes a write (a tiny scratch record) and says
+    /// how old the search index is. For load balancers and monitoring.
+    #[oai(path = "/health/ready", method = "get")]
+    async fn ready(&self) -> ReadinessAnswer {
+        let s = &self.state;
+        let now = s.clock.now();
+        let database_writable = match s.write_probe.probe_write(now).await {
+            Ok(()) => true,
+            Err(err) => {
+                tracing::warn!("readiness: the database refused a write: {err}");
+                false
+            }
+        };
+        let built = s.search_built.at();
+        let readiness = Readiness {
+            status: if database_writable && built.is_some() {
+                "ready"
+            } else {
+                "not ready"
+            }
+            .into(),
+            database_writable,
+            search_index_age_seconds: built
+                .map(|at| (now.unix_seconds() - at.unix_seconds()).max(0)),
+        };
+        if readiness.status == "ready" {
+            ReadinessAnswer::Ready(Json(readiness))
+        } else {
+            ReadinessAnswer::NotReady(Json(readiness))
+        }
+    }
+
+    /// Liveness: answers once the database is reachable for reads. See
+    /// `/health/ready` for whether it takes writes.
     #[oai(path = "/health", method = "get")]
     async fn health(&self) -> Result<Json<Health>, ApiError> {
         let products = self.state.catalog.product_count().await?;

@@ -7,12 +7,14 @@ use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::fakes::{
     InMemoryCampaigns, InMemoryErrorReports, InMemoryInbox, InMemoryMailingList, InMemorySearch,
-    RecordingMailer,
+    RecordingMailer, SettableClock, SwitchableWriteProbe,
 };
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
 use store_app::search_refresh::{self, Refresh};
 use store_app::state::{AppState, StoreInfo};
+use store_domain::clock::Timestamp;
+use store_domain::newsletter::Policy;
 use store_domain::ports::Catalog;
 
 pub struct Fakes {
@@ -23,7 +25,18 @@ pub struct Fakes {
     /// The search log: what was counted.
     pub searches: Arc<InMemorySearch>,
     pub mailer: Arc<RecordingMailer>,
+    pub clock: Arc<SettableClock>,
+    pub write_probe: Arc<SwitchableWriteProbe>,
 }
+
+/// Links work for two days; one mail per address per ten minutes.
+pub const NEWSLETTER: Policy = Policy {
+    token_lifetime: Duration::from_secs(48 * 3600),
+    cooldown: Duration::from_secs(600),
+};
+
+/// The fake clock's starting time: 2026-01-01 00:00:00 UTC.
+pub const START: Timestamp = Timestamp::from_unix_seconds(1_767_225_600);
 
 pub fn info() -> StoreInfo {
     StoreInfo {
@@ -43,6 +56,8 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         error_reports: Arc::default(),
         mailer: Arc::default(),
         searches: Arc::default(),
+        clock: Arc::new(SettableClock::at(START)),
+        write_probe: Arc::default(),
     };
     let state = AppState {
         catalog,
@@ -57,6 +72,10 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         error_reports: fakes.error_reports.clone(),
         mailer: fakes.mailer.clone(),
         store: Arc::new(info()),
+        clock: fakes.clock.clone(),
+        write_probe: fakes.write_probe.clone(),
+        search_built: Default::default(),
+        newsletter: NEWSLETTER,
     };
     (state, fakes)
 }
