@@ -10,9 +10,8 @@ type Result = { kind: 'success' | 'error'; message: string }
 
 /**
  * The footer's newsletter sign-up (spec 2.8). The field is a required e-mail input,
- * so the browser checks it first (spec 5); the server's answer (a new sign-up
- * pending confirmation, an address it already knows, or a malformed one) is shown
- * as it words it.
+ * so the browser checks it first (spec 5); the server's answer (one sentence for
+ * every valid address, or why a malformed one was refused) is shown as it words it.
  */
 export function NewsletterForm() {
   const t = useT(messages)
