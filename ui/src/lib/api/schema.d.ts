@@ -54,6 +54,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -108,6 +118,16 @@ export interface paths {
                 };
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -176,6 +196,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -232,6 +262,16 @@ export interface paths {
                 };
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -322,6 +362,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -378,6 +428,16 @@ export interface paths {
                 };
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -460,6 +520,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -519,6 +589,16 @@ export interface paths {
                 };
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -620,6 +700,64 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: proves the database takes a write (a tiny scratch record) and says
+         *     how old the search index is. For load balancers and monitoring.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The database takes writes and the search index is built. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Readiness"];
+                    };
+                };
+                /** @description The database refused a write, or the search index is not built yet. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Readiness"];
+                    };
+                };
             };
         };
         put?: never;
@@ -637,7 +775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and readiness: answers once the database is reachable. */
+        /**
+         * Liveness: answers once the database is reachable for reads. See
+         *     `/health/ready` for whether it takes writes.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -674,6 +815,16 @@ export interface paths {
                 };
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -737,7 +888,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs an address up for the newsletter; it must confirm through the mailed link. */
+        /**
+         * Signs an address up for the newsletter; it must confirm through the mailed
+         *     link, which works once and for a limited time.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -751,22 +905,17 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The address was already on the list. */
-                200: {
+                /**
+                 * @description The same answer for every valid address, new, pending or already subscribed,
+                 *     so it tells nobody who is on the list. A confirmation mail goes out unless the
+                 *     address is subscribed or was sent one within the cooldown.
+                 */
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Subscription"];
-                    };
-                };
-                /** @description A new address: a confirmation mail is on its way. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Subscription"];
+                        "application/json; charset=utf-8": components["schemas"]["SignUpReceived"];
                     };
                 };
                 /** @description The request is malformed or out of range. */
@@ -794,6 +943,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -811,7 +970,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirms a newsletter subscription with the token from the confirmation mail. */
+        /**
+         * Confirms a newsletter subscription with the token from the confirmation mail;
+         *     404 when the token is unknown, already used or expired.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -852,6 +1014,16 @@ export interface paths {
                 };
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -922,6 +1094,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -986,6 +1168,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1042,6 +1234,16 @@ export interface paths {
                 };
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1353,6 +1555,26 @@ export interface components {
             gift_options?: components["schemas"]["GiftOptions"];
             personalization: components["schemas"]["PersonalizationField"][];
         };
+        /**
+         * Readiness
+         * @description Whether the store can serve shoppers fully right now.
+         */
+        Readiness: {
+            /** @description `ready` or `not ready`. */
+            status: string;
+            /**
+             * @description Whether a write to the database succeeded just now (false on a full disk, a
+             *     read-only file, or a database that stayed busy past its timeout).
+             */
+            database_writable: boolean;
+            /**
+             * Format: int64
+             * @description Seconds since the search index was last built from the catalogue; absent
+             *     before the first build. The index is rebuilt whenever the catalogue changes,
+             *     so a large age is normal when the catalogue has not changed.
+             */
+            search_index_age_seconds?: number;
+        };
         /** Received */
         Received: {
             /** Format: int64 */
@@ -1375,6 +1597,14 @@ export interface components {
             page_count: number;
             sort: components["schemas"]["SortValue"];
             facets: components["schemas"]["Facets"];
+        };
+        /**
+         * SignUpReceived
+         * @description The one answer to every accepted sign-up.
+         */
+        SignUpReceived: {
+            /** @description A sentence to show the shopper. */
+            message: string;
         };
         /**
          * @description Sort values as the spec spells them (`relavent` included).
