@@ -1,5 +1,7 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
+use crate::limits::Limits;
+use crate::search_counts::SearchCounter;
 use std::sync::Arc;
 use store_domain::ports::{
     CampaignReports, Catalog, Countries, CurrencyRates, ErrorReports, Inbox, Mailer, MailingList,
@@ -19,6 +21,10 @@ pub struct AppState {
     pub error_reports: Arc<dyn ErrorReports>,
     pub mailer: Arc<dyn Mailer>,
     pub store: Arc<StoreInfo>,
+    /// Budgets of anonymous writes, per client and for the store.
+    pub limits: Arc<Limits>,
+    /// Where a search goes to be counted (written in batches by a background task).
+    pub search_counter: SearchCounter,
 }
 
 /// What the storefront shows about the store itself, from configuration.
