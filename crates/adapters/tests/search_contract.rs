@@ -246,10 +246,17 @@ mod search_log {
     use store_adapters::sqlite::SqliteStore;
     use store_domain::ports::SearchLog;
 
+    fn batch(counts: &[(&str, u64)]) -> Vec<(String, u64)> {
+        counts.iter().map(|(q, n)| (q.to_string(), *n)).collect()
+    }
+
     async fn counts_and_ranks<L: SearchLog>(log: &L) {
-        for q in ["mug", "lamp", "mug", "mug", "bowl", "bowl"] {
-            log.record_search(q).await.unwrap();
-        }
+        log.record_searches(&batch(&[("mug", 1), ("lamp", 1), ("bowl", 2)]))
+            .await
+            .unwrap();
+        // A later batch adds to the totals already written.
+        log.record_searches(&batch(&[("mug", 2)])).await.unwrap();
+        log.record_searches(&[]).await.unwrap();
         assert_eq!(log.popular_searches(3, 10).await.unwrap(), ["mug"]);
         assert_eq!(
             log.popular_searches(1, 10).await.unwrap(),

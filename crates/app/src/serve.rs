@@ -1,6 +1,8 @@
 //! Wiring and serving: picks the adapters, prepares the database, runs the server
 //! until SIGINT or SIGTERM.
 
+use crate::limits::{self, Limits};
+use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_refresh::{self, Refresh};
 use crate::settings::Settings;
 use crate::state::{AppState, StoreInfo};
@@ -43,10 +45,23 @@ fn refresh(settings: &Settings) -> Refresh {
     }
 }
 
-/// Every port on one database, the embedded reference data and the log mailer.
-fn state(store: SqliteStore, settings: &Settings) -> Result<AppState, Box<dyn std::error::Error>> {
+fn batching(settings: &Settings) -> Batching {
+    Batching {
+        flush_every: Duration::from_secs(settings.search.count_flush_seconds.max(1)),
+        max_distinct: settings.search.count_flush_queries.max(1),
+        queue: settings.search.count_queue.max(1),
+    }
+}
+
+/// Every port on one database, the embedded reference data and the log mailer; and the
+/// task that writes search counts, to be stopped after the server.
+fn state(
+    store: SqliteStore,
+    settings: &Settings,
+) -> Result<(AppState, CountWriter), Box<dyn std::error::Error>> {
     let store = Arc::new(store);
-    Ok(AppState {
+    let (search_counter, count_writer) = search_counts::spawn(store.clone(), batching(settings));
+    let state = AppState {
         catalog: store.clone(),
         search: Arc::new(TantivySearch::new()?),
         search_log: store.clone(),
@@ -62,13 +77,18 @@ fn state(store: SqliteStore, settings: &Settings) -> Result<AppState, Box<dyn st
         write_probe: store,
         search_built: Default::default(),
         newsletter: settings.newsletter.policy(),
-    })
+        limits: Arc::new(Limits::new(&settings.limits)?),
+        search_counter,
+    };
+    Ok((state, count_writer))
 }
 
 /// A state over an empty in-memory database: enough to describe the API without
 /// touching the configured one.
 pub async fn offline_state(settings: &Settings) -> Result<AppState, Box<dyn std::error::Error>> {
-    state(SqliteStore::open("sqlite::memory:", 1).await?, settings)
+    // Describing the API counts no searches: the writer may end with the state.
+    let (state, _count_writer) = state(SqliteStore::open("sqlite::memory:", 1).await?, settings)?;
+    Ok(state)
 }
 
 pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
@@ -76,7 +96,11 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     if settings.store.seed_demo && seed::demo_if_empty(&store, &store).await? {
         tracing::info!("empty database: demo catalogue imported");
     }
-    let state = state(store.clone(), &settings)?;
+    let (state, count_writer) = state(store.clone(), &settings)?;
+    let forgetting = limits::spawn_forgetting(
+        state.limits.clone(),
+        Duration::from_secs(settings.limits.forget_idle_seconds.max(1)),
+    );
     let refresh = refresh(&settings);
     let version = search_refresh::rebuild(&state, refresh).await?;
     let refresher = search_refresh::spawn(state.clone(), refresh, version);
@@ -96,6 +120,8 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
             .await?;
     }
     refresher.abort();
+    forgetting.abort();
+    count_writer.stop().await;
     store.close().await;
     tracing::info!("stopped");
     Ok(())

@@ -15,6 +15,7 @@ pub struct Settings {
     pub currency: CurrencySettings,
     pub search: SearchSettings,
     pub newsletter: NewsletterSettings,
+    pub limits: LimitSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -32,11 +33,32 @@ impl NewsletterSettings {
     }
 }
 
+/// Budgets of anonymous writes (see `limits`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct LimitSettings {
+    pub client_per_minute: u32,
+    pub client_burst: u32,
+    pub global_per_second: u32,
+    pub global_burst: u32,
+    /// The header trusted reverse proxies write the client's address into.
+    pub client_ip_header: Option<String>,
+    /// Addresses or CIDR networks of those proxies.
+    #[serde(default)]
+    pub trusted_proxies: Vec<String>,
+    pub forget_idle_seconds: u64,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct SearchSettings {
     pub refresh_seconds: u64,
     pub popular_min_count: u64,
     pub popular_limit: u32,
+    /// Searches are counted in memory and written every this many seconds...
+    pub count_flush_seconds: u64,
+    /// ...or as soon as this many distinct queries wait.
+    pub count_flush_queries: usize,
+    /// Searches waiting to be counted; beyond this they are not counted.
+    pub count_queue: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -81,16 +103,18 @@ impl Settings {
         if let Some(path) = file {
             builder = builder.add_source(File::from(path).required(true));
         }
-        builder
-            .add_source(
-                Environment::with_prefix("STORE")
-                    .prefix_separator("__")
-                    .separator("__")
-                    .try_parsing(true),
-            )
-            .build()?
-            .try_deserialize()
+        builder.add_source(environment()).build()?.try_deserialize()
     }
+}
+
+/// `STORE__SECTION__KEY` variables; a list is given comma-separated.
+fn environment() -> Environment {
+    Environment::with_prefix("STORE")
+        .prefix_separator("__")
+        .separator("__")
+        .try_parsing(true)
+        .list_separator(",")
+        .with_list_parse_key("limits.trusted_proxies")
 }
 
 #[cfg(test)]
@@ -117,6 +141,34 @@ mod tests {
         assert_eq!(
             settings.server.host, "127.0.0.1",
             "untouched keys keep their defaults"
+        );
+    }
+
+    #[test]
+    fn limits_come_from_the_environment_with_lists_comma_separated() {
+        let vars = [
+            ("STORE__LIMITS__TRUSTED_PROXIES", "10.0.0.0/8,::1"),
+            ("STORE__LIMITS__CLIENT_BURST", "5000"),
+            ("STORE__LIMITS__CLIENT_IP_HEADER", "X-Forwarded-For"),
+        ];
+        let settings: Settings = Config::builder()
+            .add_source(File::from_str(DEFAULTS, FileFormat::Toml))
+            .add_source(
+                environment().source(Some(
+                    vars.iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string()))
+                        .collect(),
+                )),
+            )
+            .build()
+            .unwrap()
+            .try_deserialize()
+            .unwrap();
+        assert_eq!(settings.limits.trusted_proxies, ["10.0.0.0/8", "::1"]);
+        assert_eq!(settings.limits.client_burst, 5000);
+        assert_eq!(
+            settings.limits.client_ip_header.as_deref(),
+            Some("X-Forwarded-For")
         );
     }
 

@@ -1,5 +1,7 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
+use crate::limits::Limits;
+use crate::search_counts::SearchCounter;
 use crate::search_refresh::IndexBuilt;
 use std::sync::Arc;
 use store_domain::newsletter;
@@ -27,6 +29,10 @@ pub struct AppState {
     pub search_built: Arc<IndexBuilt>,
     /// Confirmation-link lifetime and per-address cooldown.
     pub newsletter: newsletter::Policy,
+    /// Budgets of anonymous writes, per client and for the store.
+    pub limits: Arc<Limits>,
+    /// Where a search goes to be counted (written in batches by a background task).
+    pub search_counter: SearchCounter,
 }
 
 /// What the storefront shows about the store itself, from configuration.

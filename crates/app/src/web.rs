@@ -3,7 +3,7 @@
 
 use crate::first_screen::{self, Manifest};
 use crate::state::AppState;
-use crate::{api, campaigns, compress};
+use crate::{api, campaigns, compress, limits};
 use bytes::Bytes;
 use poem::endpoint::BoxEndpoint;
 use poem::http::{StatusCode, header};
@@ -45,12 +45,15 @@ pub fn routes(state: AppState) -> impl Endpoint {
         api: api.clone(),
         manifest,
     });
+    let limits = state.limits.clone();
     Route::new()
         .nest("/api", api)
         // Spec 7 gives the campaign report's path outside /api.
         .at("/utm", api::guarded(campaigns::utm.data(state)))
         .at("/media/:icon/:file", media)
         .nest("/", ui.data(first_screen))
+        // Outermost: a write over its budget is refused before any of it is read.
+        .around(move |next, req| limits::limit_writes(limits.clone(), next, req))
 }
 
 /// Vite fingerprints every file under `assets/`, so those never change and may be

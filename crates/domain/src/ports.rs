@@ -92,7 +92,8 @@ pub trait SearchIndex: Send + Sync {
 /// Counting what shoppers search for: the query text only, never who or when.
 #[async_trait]
 pub trait SearchLog: Send + Sync {
-    async fn record_search(&self, normalised_query: &str) -> Result<(), SearchError>;
+    /// Adds each count to its normalised query's total, all or nothing.
+    async fn record_searches(&self, counts: &[(String, u64)]) -> Result<(), SearchError>;
     /// Queries searched at least `min_count` times, most searched first.
     async fn popular_searches(
         &self,

@@ -127,10 +127,11 @@ impl SearchIndex for InMemorySearch {
 
 #[async_trait]
 impl SearchLog for InMemorySearch {
-    async fn record_search(&self, normalised_query: &str) -> Result<(), SearchError> {
-        *write(&self.searches)
-            .entry(normalised_query.to_owned())
-            .or_default() += 1;
+    async fn record_searches(&self, counts: &[(String, u64)]) -> Result<(), SearchError> {
+        let mut searches = write(&self.searches);
+        for (query, count) in counts {
+            *searches.entry(query.clone()).or_default() += count;
+        }
         Ok(())
     }
 

@@ -10,16 +10,21 @@ fn log_error(err: sqlx::Error) -> SearchError {
 
 #[async_trait]
 impl SearchLog for SqliteStore {
-    async fn record_search(&self, normalised_query: &str) -> Result<(), SearchError> {
-        sqlx::query(
-            "INSERT INTO search_queries (query, searches) VALUES ($1, 1)
-             ON CONFLICT (query) DO UPDATE SET searches = search_queries.searches + 1",
-        )
-        .bind(normalised_query)
-        .execute(&self.writer)
-        .await
-        .map_err(log_error)?;
-        Ok(())
+    async fn record_searches(&self, counts: &[(String, u64)]) -> Result<(), SearchError> {
+        // One transaction for the batch: one commit (one fsync) however many queries.
+        let mut tx = self.begin_write().await.map_err(log_error)?;
+        for (query, count) in counts {
+            sqlx::query(
+                "INSERT INTO search_queries (query, searches) VALUES ($1, $2)
+                 ON CONFLICT (query) DO UPDATE SET searches = search_queries.searches + $2",
+            )
+            .bind(query)
+            .bind(i64::try_from(*count).unwrap_or(i64::MAX))
+            .execute(&mut *tx)
+            .await
+            .map_err(log_error)?;
+        }
+        tx.commit().await.map_err(log_error)
     }
 
     async fn popular_searches(

@@ -11,7 +11,10 @@ use store_adapters::fakes::{
 };
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
+use store_app::limits::Limits;
+use store_app::search_counts::{self, Batching};
 use store_app::search_refresh::{self, Refresh};
+use store_app::settings::LimitSettings;
 use store_app::state::{AppState, StoreInfo};
 use store_domain::clock::Timestamp;
 use store_domain::newsletter::Policy;
@@ -48,6 +51,27 @@ pub fn info() -> StoreInfo {
     }
 }
 
+/// Limits no API test of another area reaches (`limits.rs` tests them).
+pub fn roomy_limits() -> LimitSettings {
+    LimitSettings {
+        client_per_minute: 100_000,
+        client_burst: 100_000,
+        global_per_second: 100_000,
+        global_burst: 100_000,
+        client_ip_header: None,
+        trusted_proxies: Vec::new(),
+        forget_idle_seconds: 60,
+    }
+}
+
+/// Counted searches reach the fake log within a few milliseconds.
+pub const BATCHING: Batching = Batching {
+    flush_every: Duration::from_millis(5),
+    max_distinct: 100,
+    queue: 1000,
+};
+
+/// Needs a tokio runtime: it starts the search-count writer.
 pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
     let fakes = Fakes {
         mailing_list: Arc::default(),
@@ -59,6 +83,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         clock: Arc::new(SettableClock::at(START)),
         write_probe: Arc::default(),
     };
+    let (search_counter, _writer) = search_counts::spawn(fakes.searches.clone(), BATCHING);
     let state = AppState {
         catalog,
         // The real engine: it is in memory, and typo and Hebrew handling are its own.
@@ -76,6 +101,8 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         write_probe: fakes.write_probe.clone(),
         search_built: Default::default(),
         newsletter: NEWSLETTER,
+        limits: Arc::new(Limits::new(&roomy_limits()).unwrap()),
+        search_counter,
     };
     (state, fakes)
 }

@@ -6,6 +6,7 @@ use super::ApiTags;
 use super::catalog::wire::SortValue;
 use super::error::ApiError;
 use crate::state::AppState;
+use poem::Request;
 use poem_openapi::OpenApi;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
@@ -51,6 +52,7 @@ impl SearchApi {
     #[allow(clippy::too_many_arguments)]
     async fn search(
         &self,
+        req: &Request,
         /// The search text; 1 to 200 characters once trimmed.
         q: Query<String>,
         #[oai(validator(minimum(value = "1"), maximum(value = "1000")))] page: Query<Option<u32>>,
@@ -90,14 +92,13 @@ impl SearchApi {
         )
         .await?;
         if let Some(counted) = search::search_to_count(&query, found.total) {
-            // Counted off the request's path: a slow write must not slow the answer,
-            // and a failed one costs a suggestion, not the search.
-            let log = self.state.search_log.clone();
-            tokio::spawn(async move {
-                if let Err(err) = log.record_search(&counted).await {
-                    tracing::warn!("search not counted: {err}");
-                }
-            });
+            // Counting writes to the database, so it spends the client's budget of
+            // anonymous writes; a client over it is answered but not counted. The count
+            // is written later, in a batch, off the request's path.
+            let limits = &self.state.limits;
+            if limits.check(&limits.client_key(req)).is_ok() {
+                self.state.search_counter.count(counted);
+            }
         }
         Ok(Json(SearchResults::new(
             text,
