@@ -21,6 +21,7 @@ pub struct SearchSettings {
     pub refresh_seconds: u64,
     pub popular_min_count: u64,
     pub popular_limit: u32,
+    pub workers: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -29,6 +30,10 @@ pub struct Server {
     pub port: u16,
     pub shutdown_grace_seconds: u64,
     pub log_requests: bool,
+    pub header_read_timeout_seconds: u64,
+    pub idle_timeout_seconds: u64,
+    pub request_timeout_seconds: u64,
+    pub tls_public: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
