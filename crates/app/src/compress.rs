@@ -24,8 +24,8 @@ const KEPT: Effort = Effort {
     brotli_quality: 9,
     gzip_level: 9,
 };
-/// Brotli 5 and gzip 6: most of the saving of the strong levels for a fraction of
-/// their CPU (figures in docs/decisions.md).
+/// Brotli 5 and gzip 6: meant to keep most of the saving of the strong levels for a
+/// fraction of their CPU (not yet measured on this store's pages).
 const PER_RESPONSE: Effort = Effort {
     brotli_quality: 5,
     gzip_level: 6,
