@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core (Playwright cannot download its
-// own browsers here), and an axe-core check that fails on any violation.
+// own browsers here), an axe-core check that fails on any violation, and pages that
+// fail their test on any Content-Security-Policy violation.
 import assert, { AssertionError } from 'node:assert'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium } from 'playwright-core'
@@ -37,19 +38,36 @@ export async function expectAccessible(page, where) {
 
 /**
  * A fresh browser context and page for one test. `close()` ends the context and
- * fails the test if the page threw an uncaught error meanwhile.
+ * fails the test if the page threw an uncaught error meanwhile, or if Chromium
+ * reported any Content-Security-Policy violation (the store's policy allows no inline
+ * script or style and nothing from another origin).
  */
 export async function openPage(browser, contextOptions = {}) {
   const context = await browser.newContext(contextOptions)
+  const cspViolations = []
+  // The page reports `securitypolicyviolation` events through a binding; both the
+  // binding and the listener come over the DevTools protocol, which CSP does not govern.
+  await context.exposeBinding('__reportCspViolation', (_source, violation) => cspViolations.push(violation))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} in ${event.documentURI}`)
+    })
+  })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   const pageErrors = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+      cspViolations.push(message.text())
+    }
+  })
   return {
     page,
     async close() {
       await context.close()
       assert.deepEqual(pageErrors, [], 'the page threw uncaught errors')
+      assert.deepEqual(cspViolations, [], 'Chromium reported Content-Security-Policy violations')
     },
   }
 }

@@ -2,11 +2,12 @@
 //! `store report utm`. Spec 7 puts it outside `/api`, so it is a plain handler with
 //! the same guards and error shape as the API.
 
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, to_json_error};
+use crate::api::guarded;
 use crate::state::AppState;
-use poem::http::StatusCode;
+use poem::http::{HeaderValue, Method, StatusCode, header};
 use poem::web::{Data, Json};
-use poem::{IntoResponse, Response, handler};
+use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, handler};
 use serde::Deserialize;
 use store_domain::campaigns::CampaignVisit;
 
@@ -19,8 +20,26 @@ pub struct UtmBody {
     utm_content: Option<String>,
 }
 
+/// `/utm`: POST only, behind the API's guards.
+pub fn route(state: AppState) -> impl Endpoint {
+    guarded(utm.data(state).around(post_only))
+}
+
+/// Any other method is a 405 naming the one allowed (RFC 9110 asks for `Allow`).
+async fn post_only<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    if req.method() != Method::POST {
+        let refused =
+            poem::Error::from_string("Only POST is allowed here.", StatusCode::METHOD_NOT_ALLOWED);
+        let mut resp = to_json_error(refused).await;
+        resp.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("POST"));
+        return Ok(resp);
+    }
+    next.call(req).await.map(IntoResponse::into_response)
+}
+
 #[handler]
-pub async fn utm(state: Data<&AppState>, Json(body): Json<UtmBody>) -> Response {
+async fn utm(state: Data<&AppState>, Json(body): Json<UtmBody>) -> Response {
     let parsed = CampaignVisit::parse(
         body.utm_source.as_deref(),
         body.utm_medium.as_deref(),

@@ -1,15 +1,16 @@
 //! Wiring and serving: picks the adapters, prepares the database, runs the server
 //! until SIGINT or SIGTERM.
 
+use crate::http::server::{self, Timeouts};
 use crate::limits::{self, Limits};
 use crate::search_counts::{self, Batching, CountWriter};
+use crate::search_pool::PooledSearch;
 use crate::search_refresh::{self, Refresh};
 use crate::settings::Settings;
 use crate::state::{AppState, StoreInfo};
 use crate::{seed, web};
-use poem::listener::TcpListener;
+use poem::EndpointExt;
 use poem::middleware::Tracing;
-use poem::{EndpointExt, Server};
 use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::clock::SystemClock;
@@ -63,7 +64,10 @@ fn state(
     let (search_counter, count_writer) = search_counts::spawn(store.clone(), batching(settings));
     let state = AppState {
         catalog: store.clone(),
-        search: Arc::new(TantivySearch::new()?),
+        search: Arc::new(PooledSearch::new(
+            Arc::new(TantivySearch::new()?),
+            settings.search.workers,
+        )),
         search_log: store.clone(),
         countries: Arc::new(EmbeddedCountries::load()),
         rates: Arc::new(rates(settings)?),
@@ -105,19 +109,23 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     let version = search_refresh::rebuild(&state, refresh).await?;
     let refresher = search_refresh::spawn(state.clone(), refresh, version);
     let address = format!("{}:{}", settings.server.host, settings.server.port);
-    let app = web::routes(state);
-    let listener = TcpListener::bind(address.clone());
+    let edge = web::Edge {
+        hsts: settings.server.tls_public,
+        request_timeout: Some(Duration::from_secs(settings.server.request_timeout_seconds)),
+    };
+    let app = web::routes_with(state, edge);
+    let listener = tokio::net::TcpListener::bind(&address).await?;
     tracing::info!("{} is open at http://{address}", settings.store.name);
-    let grace = Some(Duration::from_secs(settings.server.shutdown_grace_seconds));
-    let server = Server::new(listener);
+    let timeouts = Timeouts {
+        header_read: Duration::from_secs(settings.server.header_read_timeout_seconds),
+        idle: Duration::from_secs(settings.server.idle_timeout_seconds),
+    };
+    let grace = Duration::from_secs(settings.server.shutdown_grace_seconds);
     if settings.server.log_requests {
-        server
-            .run_with_graceful_shutdown(app.with(Tracing), shutdown_signal(), grace)
-            .await?;
+        let app = app.with(Tracing);
+        server::serve(listener, app, timeouts, shutdown_signal(), grace).await?;
     } else {
-        server
-            .run_with_graceful_shutdown(app, shutdown_signal(), grace)
-            .await?;
+        server::serve(listener, app, timeouts, shutdown_signal(), grace).await?;
     }
     refresher.abort();
     forgetting.abort();

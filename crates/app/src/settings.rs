@@ -59,6 +59,7 @@ pub struct SearchSettings {
     pub count_flush_queries: usize,
     /// Searches waiting to be counted; beyond this they are not counted.
     pub count_queue: usize,
+    pub workers: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -67,6 +68,10 @@ pub struct Server {
     pub port: u16,
     pub shutdown_grace_seconds: u64,
     pub log_requests: bool,
+    pub header_read_timeout_seconds: u64,
+    pub idle_timeout_seconds: u64,
+    pub request_timeout_seconds: u64,
+    pub tls_public: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

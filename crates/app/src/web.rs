@@ -2,6 +2,9 @@
 //! history-mode fallback, and the drawn product pictures.
 
 use crate::first_screen::{self, Manifest};
+use crate::http::body_limit;
+use crate::http::request_timeout::RequestTimeout;
+use crate::http::security_headers::SecurityHeaders;
 use crate::state::AppState;
 use crate::{api, campaigns, compress, limits};
 use bytes::Bytes;
@@ -11,6 +14,7 @@ use poem::web::{Data, Path};
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, handler};
 use rust_embed::RustEmbed;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The built UI (`ui/dist`). A release build embeds it; a debug build reads the
 /// folder at run time, so `npm run build` shows up without recompiling.
@@ -36,7 +40,34 @@ struct FirstScreen {
     manifest: Manifest,
 }
 
+/// What the edge adds around every route, from the `[server]` settings.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Edge {
+    /// Send HSTS: shoppers reach the store over HTTPS.
+    pub hsts: bool,
+    /// A deadline for each request; none in tests that drive the routes directly.
+    pub request_timeout: Option<Duration>,
+}
+
+/// Every route with the edge's defaults: security headers without HSTS, no deadline.
 pub fn routes(state: AppState) -> impl Endpoint {
+    routes_with(state, Edge::default())
+}
+
+/// Every route, writes over their budget refused, each request's body capped before it
+/// is routed, and every answer, errors and timeouts included, carrying the security
+/// headers.
+pub fn routes_with(state: AppState, edge: Edge) -> impl Endpoint {
+    let limits = state.limits.clone();
+    pages(state)
+        .around(body_limit::read_capped)
+        // Outside the cap: a write over its budget is refused before any of it is read.
+        .around(move |next, req| limits::limit_writes(limits.clone(), next, req))
+        .with(RequestTimeout(edge.request_timeout))
+        .with(SecurityHeaders { hsts: edge.hsts })
+}
+
+fn pages(state: AppState) -> Route {
     let api = Arc::new(api::routes(state.clone()).map_to_response().boxed());
     let manifest = UiFiles::get(MANIFEST)
         .map(|file| Manifest::parse(&file.data))
@@ -45,15 +76,12 @@ pub fn routes(state: AppState) -> impl Endpoint {
         api: api.clone(),
         manifest,
     });
-    let limits = state.limits.clone();
     Route::new()
         .nest("/api", api)
         // Spec 7 gives the campaign report's path outside /api.
-        .at("/utm", api::guarded(campaigns::utm.data(state)))
+        .at("/utm", campaigns::route(state))
         .at("/media/:icon/:file", media)
         .nest("/", ui.data(first_screen))
-        // Outermost: a write over its budget is refused before any of it is read.
-        .around(move |next, req| limits::limit_writes(limits.clone(), next, req))
 }
 
 /// Vite fingerprints every file under `assets/`, so those never change and may be
@@ -74,6 +102,11 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
         .get(header::ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
+    // The build's own files (Vite's `.vite/manifest.json`) are for the server, not
+    // for browsers: a hidden file or folder is a 404, never a page.
+    if path.starts_with('.') || path.contains("/.") {
+        return StatusCode::NOT_FOUND.into_response();
+    }
     if let Some(file) = (!path.is_empty()).then(|| UiFiles::get(path)).flatten() {
         return ui_file(path, &file.data, file.metadata.mimetype(), accept);
     }
@@ -107,9 +140,9 @@ fn ui_file(path: &str, data: &[u8], mime: &str, accept_encoding: &str) -> Respon
 }
 
 /// The app's HTML for one page load: never cached (it carries that moment's data), so
-/// compressed for this response alone.
+/// compressed for this response alone, at a quick level.
 fn page(html: String, accept_encoding: &str) -> Response {
-    let compressed = |encoding| compress::encode(html.as_bytes(), encoding).into();
+    let compressed = |encoding| compress::encode_once(html.as_bytes(), encoding).into();
     let mime = "text/html; charset=utf-8";
     text(
         html.as_bytes(),

@@ -9,6 +9,9 @@ use crate::money::Money;
 
 /// Longer search text is refused: nobody types it, and it costs the index.
 pub const MAX_QUERY_CHARS: usize = 200;
+/// More words are refused: each word is several index queries (exact, stemmed, typo,
+/// prefix), and a real search is a handful of words.
+pub const MAX_QUERY_WORDS: usize = 12;
 /// Spec 9: a suggestion request asks for 50 hits.
 pub const MAX_SUGGESTIONS: usize = 50;
 /// How many values one facet parameter may carry; more is not a shopper.
@@ -47,13 +50,20 @@ pub fn is_hebrew(text: &str) -> bool {
     text.chars().any(|c| ('\u{05D0}'..='\u{05EA}').contains(&c))
 }
 
-/// Search text as typed: trimmed; blank is "no search" (spec 5), over-long is refused.
+/// Search text as typed: trimmed; blank is "no search" (spec 5), over-long or of too
+/// many words (as the index splits them) is refused.
 pub fn search_text(raw: &str) -> Result<Option<String>, InputError> {
     let trimmed = raw.trim();
     if trimmed.chars().count() > MAX_QUERY_CHARS {
         return Err(InputError {
             field: "q",
             reason: format!("must be at most {MAX_QUERY_CHARS} characters"),
+        });
+    }
+    if words(&normalise(trimmed)).count() > MAX_QUERY_WORDS {
+        return Err(InputError {
+            field: "q",
+            reason: format!("must be at most {MAX_QUERY_WORDS} words"),
         });
     }
     Ok((!trimmed.is_empty()).then(|| trimmed.to_owned()))
@@ -342,6 +352,16 @@ mod tests {
         assert!(search_text(&"a".repeat(200)).is_ok());
         let refused = search_text(&"א".repeat(201)).unwrap_err();
         assert_eq!(refused.field, "q");
+    }
+
+    #[test]
+    fn search_text_of_more_than_12_words_is_refused_however_they_are_joined() {
+        assert!(search_text(&["mug"; 12].join(" ")).is_ok());
+        for joiner in [" ", ",", "-", "\u{05BE}"] {
+            let refused = search_text(&["mug"; 13].join(joiner)).unwrap_err();
+            assert_eq!(refused.field, "q");
+            assert!(refused.reason.contains("12 words"), "{}", refused.reason);
+        }
     }
 
     #[test]

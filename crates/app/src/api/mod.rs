@@ -81,11 +81,9 @@ pub fn routes(state: AppState) -> impl Endpoint {
     )
 }
 
-/// Request bodies are small JSON documents; anything larger is refused unread.
-const MAX_BODY_BYTES: usize = 64 * 1024;
-
-/// What every JSON endpoint gets: on state-changing requests the AJAX-header check and
-/// the body size limit; errors answered as `{ "message" }`.
+/// What every JSON endpoint gets: on state-changing requests the AJAX-header check;
+/// errors answered as `{ "message" }`. Bodies are capped before routing, for every
+/// route (`crate::http::body_limit`).
 pub fn guarded(endpoint: impl Endpoint + 'static) -> impl Endpoint {
     endpoint
         .around(guard_state_change)
@@ -94,8 +92,7 @@ pub fn guarded(endpoint: impl Endpoint + 'static) -> impl Endpoint {
 
 /// State-changing requests must carry `X-Requested-With: XMLHttpRequest` (spec 7's AJAX
 /// header): a cross-site form or image cannot set it, so it doubles as CSRF protection.
-/// Their bodies are read up to the limit and no further, whatever `Content-Length` says.
-async fn guard_state_change<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
+async fn guard_state_change<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.call(req).await.map(IntoResponse::into_response);
     }
@@ -110,19 +107,5 @@ async fn guard_state_change<E: Endpoint>(next: E, mut req: Request) -> poem::Res
             StatusCode::FORBIDDEN,
         ));
     }
-    let body = req
-        .take_body()
-        .into_bytes_limit(MAX_BODY_BYTES)
-        .await
-        .map_err(|_| {
-            poem::Error::from_string(
-                format!(
-                    "The request body is larger than {} KiB.",
-                    MAX_BODY_BYTES / 1024
-                ),
-                StatusCode::PAYLOAD_TOO_LARGE,
-            )
-        })?;
-    req.set_body(body);
     next.call(req).await.map(IntoResponse::into_response)
 }

@@ -53,7 +53,8 @@ impl SearchApi {
     async fn search(
         &self,
         req: &Request,
-        /// The search text; 1 to 200 characters once trimmed.
+        /// The search text; 1 to 200 characters once trimmed, and at most 12 words
+        /// (runs of letters and digits); more is a 400.
         q: Query<String>,
         #[oai(validator(minimum(value = "1"), maximum(value = "1000")))] page: Query<Option<u32>>,
         sort: Query<Option<SortValue>>,
@@ -112,7 +113,11 @@ impl SearchApi {
     /// Up to 50 completions of `q`: popular searches, names, product titles.
     /// Blank text gives an empty list.
     #[oai(path = "/search/suggestions", method = "get")]
-    async fn suggestions(&self, q: Query<Option<String>>) -> Result<Json<Suggestions>, ApiError> {
+    async fn suggestions(
+        &self,
+        /// The text typed so far; at most 200 characters and 12 words, as for search.
+        q: Query<Option<String>>,
+    ) -> Result<Json<Suggestions>, ApiError> {
         let Some(text) = search::search_text(q.0.as_deref().unwrap_or(""))? else {
             return Ok(Json(Suggestions {
                 suggestions: Vec::new(),

@@ -71,6 +71,13 @@ describe('API errors on a screen (spec 8)', () => {
     expect(localPath('https://evil.example/')).toBeUndefined()
   })
 
+  it.each(['/\\evil.example', '/\\/evil.example', '/\t/evil.example', '/\n/evil.example', '/a\u0085b', 'about/44', ''])(
+    'does not follow %j: browsers may read it as another site',
+    (target) => {
+      expect(localPath(target)).toBeUndefined()
+    },
+  )
+
   it('reports any other status to the store, once, and shows a plain message', async () => {
     const requested = stubApi({
       '/api/categories': departments,

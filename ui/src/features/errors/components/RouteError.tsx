@@ -33,11 +33,22 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /**
- * The 302's target when it is a path of this site. Anything else (another origin,
- * a protocol-relative `//host`) is not followed: the message comes over the wire.
+ * The 302's target when it is a path of this site: one `/` followed by neither `/` nor
+ * `\`, and no control characters. Anything else is not followed, since the message
+ * comes over the wire: browsers read `//host` and `/\host` as another site, and drop
+ * tabs and newlines from a URL, so `/\t/host` would become `//host`.
  */
 export function localPath(message: string): string | undefined {
-  return message.startsWith('/') && !message.startsWith('//') ? message : undefined
+  const sameSite = message.startsWith('/') && message[1] !== '/' && message[1] !== '\\'
+  return sameSite && !hasControlCharacter(message) ? message : undefined
+}
+
+/** C0 controls, DEL and C1 controls. */
+function hasControlCharacter(text: string): boolean {
+  return Array.from(text).some((c) => {
+    const code = c.charCodeAt(0)
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f)
+  })
 }
 
 function UnexpectedError({ error, status }: { error: unknown; status: number | undefined }) {
