@@ -62,8 +62,7 @@ const refused = [...found.values()].filter((dep) => !permissive(dep.licence))
 const counts = new Map()
 for (const dep of found.values()) counts.set(dep.licence, (counts.get(dep.licence) ?? 0) + 1)
 console.log(
-  `licences of ${found.size} production packages: ` +
-    [...counts].map(([licence, n]) => `${licence} ${n}`).join(', '),
+  `licences of ${found.size} production packages: ` + [...counts].map(([licence, n]) => `${licence} ${n}`).join(', '),
 )
 if (refused.length > 0) {
   console.error(`not on the permissive list: ${refused.map((d) => `${d.name} (${d.licence})`).join(', ')}`)
