@@ -52,6 +52,7 @@ impl SearchApi {
     async fn search(
         &self,
         /// The search text; 1 to 200 characters once trimmed.
+        #[oai(validator(min_length = 1, max_length = 200, pattern = r"\S"))]
         q: Query<String>,
         #[oai(validator(minimum(value = "1"), maximum(value = "1000")))] page: Query<Option<u32>>,
         sort: Query<Option<SortValue>>,
@@ -63,8 +64,10 @@ impl SearchApi {
         /// "Name_Value" keys of variation options.
         variations: Query<Option<Vec<String>>>,
         /// Cents.
+        #[oai(validator(minimum(value = "0")))]
         price_min: Query<Option<i64>>,
         /// Cents.
+        #[oai(validator(minimum(value = "0")))]
         price_max: Query<Option<i64>>,
     ) -> Result<Json<SearchResults>, ApiError> {
         let text = search::search_text(&q.0)?.ok_or(InputError {
@@ -111,7 +114,12 @@ impl SearchApi {
     /// Up to 50 completions of `q`: popular searches, names, product titles.
     /// Blank text gives an empty list.
     #[oai(path = "/search/suggestions", method = "get")]
-    async fn suggestions(&self, q: Query<Option<String>>) -> Result<Json<Suggestions>, ApiError> {
+    async fn suggestions(
+        &self,
+        /// 200 characters at most once trimmed.
+        #[oai(validator(max_length = 200))]
+        q: Query<Option<String>>,
+    ) -> Result<Json<Suggestions>, ApiError> {
         let Some(text) = search::search_text(q.0.as_deref().unwrap_or(""))? else {
             return Ok(Json(Suggestions {
                 suggestions: Vec::new(),
