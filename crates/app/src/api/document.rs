@@ -75,19 +75,23 @@ const SHARED: &[Shared] = &[
 pub fn complete(generated: &str) -> String {
     let mut doc: Value = serde_json::from_str(generated).expect("poem-openapi writes valid JSON");
     add_input_rules(&mut doc);
-    add_facet_rules(&mut doc);
+    add_query_rules(&mut doc);
     add_shared_responses(&mut doc);
     serde_json::to_string_pretty(&doc).expect("a JSON value serialises")
 }
 
+/// Some character that Rust's `trim` keeps (not Unicode White_Space). Spelled out
+/// rather than `\S`, whose meaning differs between Rust, ECMAScript and Python.
+const NOT_BLANK: &str = r"[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]";
+
 /// Text a shopper must fill in: trimmed, it has 1 to `max` characters.
 fn required_text(max: usize) -> Value {
-    json!({ "minLength": 1, "maxLength": max, "pattern": r"\S" })
+    json!({ "minLength": 1, "maxLength": max, "pattern": NOT_BLANK })
 }
 
-/// Text a shopper may leave blank: at most `max` characters.
+/// Text a shopper may leave blank or send as null: at most `max` characters.
 fn optional_text(max: usize) -> Value {
-    json!({ "maxLength": max })
+    json!({ "maxLength": max, "nullable": true })
 }
 
 /// An address as `Email::parse` takes it: a local part of 1 to 64 characters, one `@`,
@@ -137,7 +141,7 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
         (
             "ClientErrorReport",
             "status",
-            json!({ "minimum": 100, "maximum": 599 }),
+            json!({ "minimum": 100, "maximum": 599, "nullable": true }),
         ),
         (
             "ClientErrorReport",
@@ -147,9 +151,10 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
     ]
 }
 
-/// The facet parameters of lists and search: `Selection::validate`'s bounds.
-/// (poem-openapi's validators on a list parameter check the list, not its values.)
-fn add_facet_rules(doc: &mut Value) {
+/// The search text and the facet parameters of lists and search: `search_text`'s and
+/// `Selection::validate`'s bounds. (poem-openapi's validators on a list parameter
+/// check the list, not its values.)
+fn add_query_rules(doc: &mut Value) {
     const FACETS: [&str; 5] = ["categories", "vendors", "creators", "filters", "variations"];
     let Some(paths) = doc["paths"].as_object_mut() else {
         return;
@@ -161,6 +166,13 @@ fn add_facet_rules(doc: &mut Value) {
         .filter_map(|op| op.get_mut("parameters").and_then(Value::as_array_mut))
         .flatten();
     for parameter in parameters {
+        // Only /search has a required `q`: the search text, `search_text`'s rule.
+        if parameter["name"] == "q" && parameter["required"] == true {
+            let schema = &mut parameter["schema"];
+            schema["minLength"] = json!(1);
+            schema["maxLength"] = json!(MAX_QUERY_CHARS);
+            schema["pattern"] = json!(NOT_BLANK);
+        }
         if FACETS.contains(&parameter["name"].as_str().unwrap_or_default()) {
             let schema = &mut parameter["schema"];
             schema["maxItems"] = json!(MAX_SELECTED);

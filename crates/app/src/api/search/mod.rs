@@ -52,7 +52,6 @@ impl SearchApi {
     async fn search(
         &self,
         /// The search text; 1 to 200 characters once trimmed.
-        #[oai(validator(min_length = 1, max_length = 200, pattern = r"\S"))]
         q: Query<String>,
         #[oai(validator(minimum(value = "1"), maximum(value = "1000")))] page: Query<Option<u32>>,
         sort: Query<Option<SortValue>>,
