@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use store_domain::catalog::{NameValue, PER_PAGE, Sort};
 use store_domain::facets::{FacetTable, group_value};
-use store_domain::inbound::Email;
+use store_domain::input::Email;
 use store_domain::money::Money;
 use store_domain::search::{
     FacetCount, MAX_QUERY_CHARS, MAX_SELECTED, Named, ProductQuery, SearchDoc, Selection,
