@@ -9,10 +9,8 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { firstDifference, serverDocument, ui } from './openapi-document.mjs'
 
-const ui = fileURLToPath(new URL('..', import.meta.url))
-const repo = join(ui, '..')
 const committed = join(ui, 'src/lib/api/schema.d.ts')
 const mode = process.argv[2]
 
@@ -25,13 +23,7 @@ const work = mkdtempSync(join(tmpdir(), 'store-api-types-'))
 try {
   const openapi = join(work, 'openapi.json')
   const generated = join(work, 'schema.d.ts')
-  const document = execFileSync('cargo', ['run', '-q', '-p', 'store-app', '--', 'openapi'], {
-    cwd: repo,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  writeFileSync(openapi, document)
+  writeFileSync(openapi, serverDocument())
   execFileSync(join(ui, 'node_modules/.bin/openapi-typescript'), [openapi, '--output', generated], {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
@@ -55,12 +47,4 @@ try {
   process.exitCode = 1
 } finally {
   rmSync(work, { recursive: true, force: true })
-}
-
-function firstDifference(before, after) {
-  const a = before.split('\n')
-  const b = after.split('\n')
-  const line = a.findIndex((text, i) => text !== b[i])
-  const at = line === -1 ? a.length : line
-  return `line ${at + 1}\n  committed: ${a[at] ?? '(end of file)'}\n  server:    ${b[at] ?? '(end of file)'}`
 }

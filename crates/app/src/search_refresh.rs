@@ -71,6 +71,10 @@ pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindErro
 /// A rebuild reads every product into memory and frees it again, a few hundred MB
 /// at 100,000 products; glibc keeps freed heap mapped, so without this the process
 /// would look (and be counted) that large until the next rebuild.
+#[allow(
+    unsafe_code,
+    reason = "malloc_trim is a C function; the crate's only unsafe call"
+)]
 fn release_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only returns free pages to the OS; it touches no live allocation.

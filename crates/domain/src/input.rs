@@ -138,7 +138,8 @@ impl Email {
                 "must be a valid e-mail address, like name@example.com",
             )
         };
-        let trimmed = raw.trim();
+        // Lower-cased before the length checks: lower case can take more bytes (Ⱥ, ⱥ).
+        let trimmed = &raw.trim().to_lowercase();
         if trimmed.is_empty() {
             return Err(refuse("email", "is required"));
         }
@@ -164,7 +165,7 @@ impl Email {
         {
             return Err(invalid());
         }
-        Ok(Email(trimmed.to_lowercase()))
+        Ok(Email(trimmed.clone()))
     }
 
     pub fn as_str(&self) -> &str {

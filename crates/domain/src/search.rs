@@ -202,8 +202,8 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// Checks the bounds a shopper can get wrong: negative prices, an inverted range,
-    /// absurdly many or long values.
+    /// Checks the bounds a shopper can get wrong: negative prices, absurdly many or
+    /// long values.
     pub fn validate(&self) -> Result<(), InputError> {
         let lists = [
             ("categories", &self.categories),
@@ -234,14 +234,9 @@ impl Selection {
                 });
             }
         }
-        if let (Some(min), Some(max)) = (self.price_min, self.price_max)
-            && min > max
-        {
-            return Err(InputError {
-                field: "price_min",
-                reason: "must not be more than price_max".into(),
-            });
-        }
+        // An inverted range (price_min over price_max) is not refused: it is a range
+        // no price falls in, so it matches nothing, as an unknown facet value does. The
+        // API's document cannot express the rule, and a request valid by it is taken.
         Ok(())
     }
 }
@@ -365,7 +360,7 @@ mod tests {
     }
 
     #[test]
-    fn selection_refuses_negative_and_inverted_prices() {
+    fn selection_refuses_negative_prices_and_takes_an_inverted_range() {
         let mut s = Selection {
             price_min: Some(Money::from_cents(-1)),
             ..Selection::default()
@@ -373,7 +368,7 @@ mod tests {
         assert_eq!(s.validate().unwrap_err().field, "price_min");
         s.price_min = Some(Money::from_cents(500));
         s.price_max = Some(Money::from_cents(100));
-        assert_eq!(s.validate().unwrap_err().field, "price_min");
+        assert!(s.validate().is_ok());
         s.price_max = Some(Money::from_cents(500));
         assert!(s.validate().is_ok());
         s.filters = vec!["x".into(); MAX_SELECTED + 1];

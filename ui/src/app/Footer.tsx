@@ -1,5 +1,11 @@
 import { CurrencySelect } from '@/features/currency/components/CurrencySelect'
-import { CompanyLinks, ConnectBlock, LegalLine, ReturnsBlock, ShippingBlock } from '@/features/footer/components/FooterBlocks'
+import {
+  CompanyLinks,
+  ConnectBlock,
+  LegalLine,
+  ReturnsBlock,
+  ShippingBlock,
+} from '@/features/footer/components/FooterBlocks'
 import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm'
 import styles from './Footer.module.css'
 

@@ -6,7 +6,12 @@ import { answer, stubApi } from '@/testing/api'
 import { departments } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 
-const storeInfo = { name: 'Olive Lane', heb_name: 'שדרת הזית', help_email: 'help@olive-lane.example', free_shipping_over: 5000 }
+const storeInfo = {
+  name: 'Olive Lane',
+  heb_name: 'שדרת הזית',
+  help_email: 'help@olive-lane.example',
+  free_shipping_over: 5000,
+}
 const currencies = [
   { currency: 'USD', name: 'US Dollar', rate: 1, symbol: '' },
   { currency: 'ILS', name: 'Israeli new shekel', rate: 3.7, symbol: '&#8362;' },
@@ -175,7 +180,11 @@ describe('the footer (spec 2.8)', () => {
     renderApp('/bag')
     const footer = screen.getByRole('contentinfo')
     const company = within(footer).getByRole('navigation', { name: 'Company' })
-    expect(within(company).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(company)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['About', '/about/43'],
       ['Contact', '/contact-us'],
       ['Store Hours', '/store-information/hours'],
@@ -183,7 +192,10 @@ describe('the footer (spec 2.8)', () => {
     ])
     expect(await within(footer).findByText('Free Shipping over $50 on Most Orders')).toBeInTheDocument()
     expect(within(footer).getByText('Shop With Confidence Easy 30-Day Return Policy')).toBeInTheDocument()
-    expect(within(footer).getByRole('link', { name: 'Return policy details' })).toHaveAttribute('href', '/return-policy/42')
+    expect(within(footer).getByRole('link', { name: 'Return policy details' })).toHaveAttribute(
+      'href',
+      '/return-policy/42',
+    )
     expect(within(footer).getByText(`© ${new Date().getFullYear()} Olive Lane`)).toBeInTheDocument()
   })
 

@@ -6,9 +6,7 @@ import { ProductGrid } from './ProductGrid'
 
 function renderGrid(count: number, eagerCount?: number) {
   const items = Array.from({ length: count }, (_, i) => summary({ id: 1001 + i, title: `Mug ${i + 1}` }))
-  const router = createMemoryRouter([
-    { path: '*', element: <ProductGrid items={items} eagerCount={eagerCount} /> },
-  ])
+  const router = createMemoryRouter([{ path: '*', element: <ProductGrid items={items} eagerCount={eagerCount} /> }])
   const { container } = render(<RouterProvider router={router} />)
   return [...container.querySelectorAll('img')].map((img) => img.getAttribute('loading'))
 }

@@ -5,9 +5,7 @@ import { unwrap as unwrapAnswer } from './api/errors'
 import { currencyAtom } from './preferences'
 
 export type CurrencyListState =
-  | { status: 'loading' }
-  | { status: 'ready'; currencies: Schema<'Currency'>[] }
-  | { status: 'unavailable' }
+  { status: 'loading' } | { status: 'ready'; currencies: Schema<'Currency'>[] } | { status: 'unavailable' }
 
 const LOADING: CurrencyListState = { status: 'loading' }
 

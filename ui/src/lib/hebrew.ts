@@ -31,7 +31,12 @@ export interface Localized {
  * when Hebrew applies and this field has it; otherwise the English. English shown
  * inside the Hebrew (right-to-left) interface is marked as English, left to right.
  */
-export function localize(language: Language, hebrew: boolean, english: string, heb: string | null | undefined): Localized {
+export function localize(
+  language: Language,
+  hebrew: boolean,
+  english: string,
+  heb: string | null | undefined,
+): Localized {
   return hebrew && heb
     ? { text: heb, attributes: contentAttributes(language, true) }
     : { text: english, attributes: contentAttributes(language, false) }

@@ -34,7 +34,13 @@ describe('i18n', () => {
   })
 
   it('gives right-to-left attributes for Hebrew', () => {
-    expect(renderHook(() => useInterfaceLanguage(), { wrapper: wrapperFor('heb') }).result.current).toEqual({ lang: 'he', dir: 'rtl' })
-    expect(renderHook(() => useInterfaceLanguage(), { wrapper: wrapperFor('eng') }).result.current).toEqual({ lang: 'en', dir: 'ltr' })
+    expect(renderHook(() => useInterfaceLanguage(), { wrapper: wrapperFor('heb') }).result.current).toEqual({
+      lang: 'he',
+      dir: 'rtl',
+    })
+    expect(renderHook(() => useInterfaceLanguage(), { wrapper: wrapperFor('eng') }).result.current).toEqual({
+      lang: 'en',
+      dir: 'ltr',
+    })
   })
 })

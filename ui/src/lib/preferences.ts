@@ -8,4 +8,8 @@ export type Language = 'heb' | 'eng'
 export const languageAtom = persistedAtom<Language>('language', 'eng', (v): v is Language => v === 'heb' || v === 'eng')
 
 /** Spec 4.7: the selected display currency's code; US Dollar until the shopper picks another. */
-export const currencyAtom = persistedAtom<string>('currency', 'USD', (v): v is string => typeof v === 'string' && /^[A-Z]{3}$/.test(v))
+export const currencyAtom = persistedAtom<string>(
+  'currency',
+  'USD',
+  (v): v is string => typeof v === 'string' && /^[A-Z]{3}$/.test(v),
+)

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answer, stubApi } from '@/testing/api'
 import { product } from '@/testing/fixtures'
-import { RECENTLY_VIEWED_MAX, addRecentlyViewed, getRecentlyViewed, summaryOf, type RecentlyViewedEntry } from './recentlyViewed'
+import {
+  RECENTLY_VIEWED_MAX,
+  addRecentlyViewed,
+  getRecentlyViewed,
+  summaryOf,
+  type RecentlyViewedEntry,
+} from './recentlyViewed'
 
 const entries = (ids: number[]): RecentlyViewedEntry[] => ids.map((id) => ({ id, time_stamp: id * 1000 }))
 

@@ -35,7 +35,10 @@ export const recentlyViewedAtom = persistedAtom<RecentlyViewedEntry[]>(
  * Spec 4.8: any existing entry with the same id is removed, the new entry goes
  * first, and the list never holds more than 30 entries.
  */
-export function addRecentlyViewed(list: readonly RecentlyViewedEntry[], entry: RecentlyViewedEntry): RecentlyViewedEntry[] {
+export function addRecentlyViewed(
+  list: readonly RecentlyViewedEntry[],
+  entry: RecentlyViewedEntry,
+): RecentlyViewedEntry[] {
   return [entry, ...list.filter((existing) => existing.id !== entry.id)].slice(0, RECENTLY_VIEWED_MAX)
 }
 
@@ -72,7 +75,10 @@ export function summaryOf(product: Schema<'Product'>): Schema<'ProductCard'> {
  * The cards of `ids`, fetched in parallel. A product that is gone (404) is
  * skipped; any other failure rejects, for the caller to decide.
  */
-export async function getRecentlyViewed(ids: readonly number[], signal?: AbortSignal): Promise<Schema<'ProductCard'>[]> {
+export async function getRecentlyViewed(
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<Schema<'ProductCard'>[]> {
   const products = await Promise.all(
     ids.map((id) =>
       unwrap(api.GET('/products/{id}', { params: { path: { id } }, signal })).catch((error: unknown) => {

@@ -77,7 +77,9 @@ export function animateScroll(top: number, duration = SCROLL_ANIMATION_MS): () =
 function routeNameOf(matches: readonly { handle?: unknown }[]): string | undefined {
   const handle = matches
     .map((match) => match.handle)
-    .findLast((h): h is { name: string } => typeof h === 'object' && h !== null && 'name' in h && typeof h.name === 'string')
+    .findLast(
+      (h): h is { name: string } => typeof h === 'object' && h !== null && 'name' in h && typeof h.name === 'string',
+    )
   return handle?.name
 }
 

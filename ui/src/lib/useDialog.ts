@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 interface DialogOptions {
   /** Stop the page behind from scrolling while open (the department menu, spec 2.5). */
@@ -12,7 +13,11 @@ interface DialogOptions {
  * and Shift+Tab cycle inside it, Escape calls `onClose`, and on closing focus goes
  * back to whatever had it before (the button that opened the panel).
  */
-export function useDialog<T extends HTMLElement>(open: boolean, onClose: () => void, { lockScroll = false }: DialogOptions = {}): RefObject<T | null> {
+export function useDialog<T extends HTMLElement>(
+  open: boolean,
+  onClose: () => void,
+  { lockScroll = false }: DialogOptions = {},
+): RefObject<T | null> {
   const panel = useRef<T>(null)
   // The latest onClose without re-running the effect (which would move focus again).
   const close = useRef(onClose)

@@ -136,10 +136,12 @@ pub async fn to_json_error(err: poem::Error) -> Response {
     if status.is_server_error() {
         return ApiError::internal(&err).into_response();
     }
-    let message = if status == StatusCode::NOT_FOUND {
-        "No such API endpoint.".to_owned()
-    } else {
-        err.to_string()
+    let message = match status {
+        StatusCode::NOT_FOUND => "No such API endpoint.".to_owned(),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            "Send the request body as JSON, with Content-Type: application/json.".to_owned()
+        }
+        _ => err.to_string(),
     };
     (status, Json(ErrorMessage { message })).into_response()
 }

@@ -2,6 +2,7 @@
 
 mod catalog;
 mod client_errors;
+pub mod document;
 pub mod error;
 mod messages;
 mod newsletter;
@@ -10,9 +11,12 @@ mod search;
 mod store;
 
 use crate::state::AppState;
-use poem::http::{Method, StatusCode};
-use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
+use poem::endpoint::make_sync;
+use poem::http::{HeaderValue, Method, StatusCode, header};
+use poem::web::Html;
+use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, get};
 use poem_openapi::{OpenApiService, Tags};
+use std::sync::Arc;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -65,20 +69,55 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
 
 /// The OpenAPI document, as `/api/openapi.json` serves it.
 pub fn openapi_json(state: AppState) -> String {
-    service(state).spec()
+    document::complete(&service(state).spec())
 }
 
 /// Everything under `/api`: the operations, the document, its UI, and JSON errors.
 pub fn routes(state: AppState) -> impl Endpoint {
     let api = service(state);
-    let docs = api.swagger_ui();
-    let spec = api.spec_endpoint();
+    let generated = api.spec();
+    let spec = document::complete(&generated);
+    // The docs page embeds the document it shows: show the completed one.
+    let docs_page = api.swagger_ui_html().replace(&generated, &spec);
+    let allowed = Arc::new(document::AllowedMethods::from_document(
+        &spec,
+        &[("/openapi.json", "GET"), ("/docs", "GET")],
+    ));
+    let spec_endpoint = make_sync(move |_| {
+        Response::builder()
+            .content_type("application/json")
+            .body(spec.clone())
+    });
     guarded(
         Route::new()
-            .at("/openapi.json", spec)
-            .nest("/docs", docs)
-            .nest("/", api),
+            .at("/openapi.json", get(spec_endpoint))
+            .at("/docs", get(make_sync(move |_| Html(docs_page.clone()))))
+            .nest("/", api)
+            .around(move |next, req| allow_header(next, req, allowed.clone())),
     )
+}
+
+/// A 405 names the methods the path takes (RFC 9110), which poem's router leaves out.
+async fn allow_header<E: Endpoint>(
+    next: E,
+    req: Request,
+    allowed: Arc<document::AllowedMethods>,
+) -> poem::Result<Response> {
+    let path = req.uri().path().to_owned();
+    let mut resp = match next.call(req).await {
+        Ok(resp) => resp.into_response(),
+        Err(err) if err.status() == StatusCode::METHOD_NOT_ALLOWED => {
+            error::to_json_error(err).await
+        }
+        Err(err) => return Err(err),
+    };
+    if resp.status() == StatusCode::METHOD_NOT_ALLOWED
+        && let Some(methods) = allowed.for_path(&path)
+        && let Ok(value) = HeaderValue::from_str(methods)
+    {
+        resp.headers_mut().insert(header::ALLOW, value);
+    }
+    Ok(resp)
 }
 
 /// What every JSON endpoint gets: on state-changing requests the AJAX-header check;

@@ -28,10 +28,9 @@ function stubFetch(answer: () => Promise<Response> = () => Promise.resolve(new R
 }
 
 function startAt(path: string) {
-  const router = createMemoryRouter(
-    [{ Component: Shell, children: [{ path: '*', element: <p>page</p> }] }],
-    { initialEntries: [path] },
-  )
+  const router = createMemoryRouter([{ Component: Shell, children: [{ path: '*', element: <p>page</p> }] }], {
+    initialEntries: [path],
+  })
   render(
     <StrictMode>
       <RouterProvider router={router} />
@@ -46,7 +45,10 @@ afterEach(() => {
 
 describe('campaign reports (spec 2.2, 7)', () => {
   it('keeps only the utm parameters present', () => {
-    expect(campaignOf('?utm_source=news&utm_campaign=spring&q=mug')).toEqual({ utm_source: 'news', utm_campaign: 'spring' })
+    expect(campaignOf('?utm_source=news&utm_campaign=spring&q=mug')).toEqual({
+      utm_source: 'news',
+      utm_campaign: 'spring',
+    })
     expect(campaignOf('?utm_medium=email&utm_term=&utm_content=%20')).toEqual({ utm_medium: 'email' })
     expect(campaignOf('?page=2')).toBeUndefined()
     expect(campaignOf('')).toBeUndefined()
@@ -58,7 +60,11 @@ describe('campaign reports (spec 2.2, 7)', () => {
     await vi.waitFor(() => {
       expect(posted).toHaveLength(1)
     })
-    expect(posted[0]).toEqual({ path: '/utm', body: { utm_source: 'news', utm_medium: 'email' }, ajax: 'XMLHttpRequest' })
+    expect(posted[0]).toEqual({
+      path: '/utm',
+      body: { utm_source: 'news', utm_medium: 'email' },
+      ajax: 'XMLHttpRequest',
+    })
 
     // The same path with another query is not a new visit.
     await act(() => router.navigate('/category/mugs/12?page=2&utm_source=news'))

@@ -49,7 +49,9 @@ describe('parseListQuery', () => {
 
   it('ignores malformed facet values and keeps the good ones', () => {
     expect(
-      parse('categories=abc&categories=0&categories=-3&categories=1.5&categories=7&vendors=&filters=Wood&filters=_Wood&filters=Material_&filters=Material_Wood'),
+      parse(
+        'categories=abc&categories=0&categories=-3&categories=1.5&categories=7&vendors=&filters=Wood&filters=_Wood&filters=Material_&filters=Material_Wood',
+      ),
     ).toEqual({ ...DEFAULTS, categories: ['7'], filters: ['Material_Wood'] })
   })
 
@@ -102,8 +104,12 @@ describe('listSearch', () => {
   })
 
   it('writes equal lists as equal URLs, whatever order the choices came in', () => {
-    const one = listSearch(new URLSearchParams('sort=price-desc&filters=Color_Red&q=mug'), { filters: ['Color_Red', 'Color_Blue'] })
-    const other = listSearch(new URLSearchParams('filters=Color_Blue&q=mug&sort=price-desc'), { filters: ['Color_Blue', 'Color_Red'] })
+    const one = listSearch(new URLSearchParams('sort=price-desc&filters=Color_Red&q=mug'), {
+      filters: ['Color_Red', 'Color_Blue'],
+    })
+    const other = listSearch(new URLSearchParams('filters=Color_Blue&q=mug&sort=price-desc'), {
+      filters: ['Color_Blue', 'Color_Red'],
+    })
     expect(one).toBe('?q=mug&filters=Color_Blue&filters=Color_Red&sort=price-desc')
     expect(other).toBe(one)
   })
@@ -130,7 +136,9 @@ describe('listSearch', () => {
   })
 
   it('writes a backwards price range the right way round', () => {
-    expect(listSearch(new URLSearchParams(), { price_min: 3000, price_max: 1000 })).toBe('?price_min=1000&price_max=3000')
+    expect(listSearch(new URLSearchParams(), { price_min: 3000, price_max: 1000 })).toBe(
+      '?price_min=1000&price_max=3000',
+    )
   })
 })
 
@@ -152,7 +160,9 @@ describe('clearFacetsSearch (spec 4.10 Reset)', () => {
   it('clears the facets and the page, keeping the search text, the sort and other parameters', () => {
     expect(
       clearFacetsSearch(
-        new URLSearchParams('q=olive bowl&categories=3&filters=Color_Red&price_min=100&sort=price-desc&page=2&utm_source=x'),
+        new URLSearchParams(
+          'q=olive bowl&categories=3&filters=Color_Red&price_min=100&sort=price-desc&page=2&utm_source=x',
+        ),
       ),
     ).toBe('?q=olive+bowl&sort=price-desc&utm_source=x')
     expect(clearFacetsSearch(new URLSearchParams('vendors=1&page=3'))).toBe('')

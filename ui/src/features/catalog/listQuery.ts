@@ -75,7 +75,9 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     }),
   ) as Record<FacetKey, string[]>
   return {
-    q: codePoints((params.get('q') ?? '').trim()).slice(0, MAX_TEXT).join(''),
+    q: codePoints((params.get('q') ?? '').trim())
+      .slice(0, MAX_TEXT)
+      .join(''),
     page: Number.isSafeInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     sort: sort ?? 'relavent',
     ...facets,
@@ -165,5 +167,7 @@ function cents(value: string | null): number | null {
 
 /** A range given backwards (the API wants min <= max) is read the right way round. */
 function priceRange(min: number | null, max: number | null): Pick<ListQuery, 'price_min' | 'price_max'> {
-  return min !== null && max !== null && min > max ? { price_min: max, price_max: min } : { price_min: min, price_max: max }
+  return min !== null && max !== null && min > max
+    ? { price_min: max, price_max: min }
+    : { price_min: min, price_max: max }
 }

@@ -5,7 +5,8 @@ import { HEADER_CHECK_MS, nextHeaderState, useHeaderHidden } from './headerScrol
 const HEADER = 80
 
 describe('nextHeaderState (spec 2.4, 9)', () => {
-  const from = (hidden: boolean, lastY: number, y: number) => nextHeaderState({ hidden, lastY, y, headerHeight: HEADER })
+  const from = (hidden: boolean, lastY: number, y: number) =>
+    nextHeaderState({ hidden, lastY, y, headerHeight: HEADER })
 
   it('hides when scrolling down past the header height', () => {
     expect(from(false, 50, 120)).toEqual({ hidden: true, lastY: 120 })

@@ -12,7 +12,8 @@ export const messages = defineMessages({
     freeShippingOver: 'Free Shipping over {amount}',
     freeShippingAll: 'Free Shipping on all orders',
     freeShippingDetails: 'Details',
-    proxy: 'Performance of this website is impacted by a content filter or proxy. Please contact your provider to whitelist this website.',
+    proxy:
+      'Performance of this website is impacted by a content filter or proxy. Please contact your provider to whitelist this website.',
     dismissTemporarily: 'Dismiss temporarily',
     top: 'Top',
     termsTitle: 'Free Shipping over {amount} to {place}',

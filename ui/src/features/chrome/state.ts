@@ -2,7 +2,8 @@ import { atom } from 'jotai'
 import { persistedAtom } from '@/lib/persist'
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
-const isTimestamp = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isFinite(value))
+const isTimestamp = (value: unknown): value is number | null =>
+  value === null || (typeof value === 'number' && Number.isFinite(value))
 
 /** Spec 2.4: closing the beta banner stores a flag locally. */
 export const betaBannerClosedAtom = persistedAtom('betaBannerClosed', false, isBoolean)

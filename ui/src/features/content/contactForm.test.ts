@@ -35,11 +35,17 @@ describe('the contact form', () => {
 
   it('keeps each field within the server’s limit, counting characters', () => {
     expect(validateContact({ ...filled, subject: 'x'.repeat(201) }).subject).toEqual({ kind: 'tooLong', max: 200 })
-    expect(validateContact({ ...filled, order_number: '1'.repeat(41) }).order_number).toEqual({ kind: 'tooLong', max: 40 })
+    expect(validateContact({ ...filled, order_number: '1'.repeat(41) }).order_number).toEqual({
+      kind: 'tooLong',
+      max: 40,
+    })
     expect(validateContact({ ...filled, name: 'ש'.repeat(100) }).name).toBeUndefined()
   })
 
   it('trims every field', () => {
-    expect(trimContact({ ...filled, name: '  Dana ', order_number: ' 12 ' })).toMatchObject({ name: 'Dana', order_number: '12' })
+    expect(trimContact({ ...filled, name: '  Dana ', order_number: ' 12 ' })).toMatchObject({
+      name: 'Dana',
+      order_number: '12',
+    })
   })
 })

@@ -4,7 +4,8 @@ import { defineMessages } from '@/lib/i18n'
 export const messages = defineMessages({
   eng: {
     contactTitle: 'Contact Us',
-    contactIntro: 'Questions about an order, a product or the store? Write to us and we will answer by e-mail within two business days.',
+    contactIntro:
+      'Questions about an order, a product or the store? Write to us and we will answer by e-mail within two business days.',
     name: 'Name',
     email: 'E-mail',
     subject: 'Subject',

@@ -4,9 +4,7 @@ import type { Schema } from '@/lib/api/client'
 import { getDepartments } from './api'
 
 export type DepartmentsState =
-  | { status: 'loading' }
-  | { status: 'ready'; departments: Schema<'Category'>[] }
-  | { status: 'unavailable' }
+  { status: 'loading' } | { status: 'ready'; departments: Schema<'Category'>[] } | { status: 'unavailable' }
 
 const LOADING: DepartmentsState = { status: 'loading' }
 

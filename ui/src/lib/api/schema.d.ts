@@ -4,6 +4,78 @@
  */
 
 export interface paths {
+    "/bundles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bundle's detail page with its items. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Bundle"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/categories": {
         parameters: {
             query?: never;
@@ -74,6 +146,465 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An error the browser app could not handle, for the store owner to look at. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ClientErrorReport"];
+                };
+            };
+            responses: {
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The contact form. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ContactMessage"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Received"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Countries by ISO 3166 alpha-2 code, sorted by English name. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Country"][];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Display currencies; US Dollar first with rate 1 and an empty symbol. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Currency"][];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: answers once the database is reachable for reads. See
+         *     `/health/ready` for whether it takes writes.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Health"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: proves the database takes a write (a tiny scratch record) and says
+         *     how old the search index is. For load balancers and monitoring.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The database takes writes and the search index is built. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Readiness"];
+                    };
+                };
+                /** @description The database refused a write, or the search index is not built yet. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Readiness"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/help/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A help-chat message; the staff answer by e-mail. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["HelpMessage"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Received"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/home": {
         parameters: {
             query?: never;
@@ -97,150 +628,6 @@ export interface paths {
                     };
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["Home"];
-                    };
-                };
-                /** @description The request is malformed or out of range. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/products/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A product's detail page, in English and Hebrew. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Product"];
-                    };
-                };
-                /** @description The request is malformed or out of range. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bundles/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A bundle's detail page with its items. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Bundle"];
                     };
                 };
                 /** @description The request is malformed or out of range. */
@@ -382,6 +769,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/newsletter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs an address up for the newsletter; it must confirm through the mailed
+         *     link, which works once and for a limited time.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["NewsletterSignUp"];
+                };
+            };
+            responses: {
+                /**
+                 * @description The same answer for every valid address, new, pending or already subscribed,
+                 *     so it tells nobody who is on the list. A confirmation mail goes out unless the
+                 *     address is subscribed or was sent one within the cooldown.
+                 */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SignUpReceived"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a newsletter subscription with the token from the confirmation mail;
+         *     404 when the token is unknown, already used or expired.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["NewsletterConfirm"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Subscription"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pages/{id}": {
         parameters: {
             query?: never;
@@ -454,6 +1008,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's detail page, in English and Hebrew. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Product"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/search": {
         parameters: {
             query?: never;
@@ -465,7 +1091,10 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description The search text; 1 to 200 characters once trimmed. */
+                    /**
+                     * @description The search text; 1 to 200 characters once trimmed, and at most 12 words
+                     *     (runs of letters and digits); more is a 400.
+                     */
                     q: string;
                     page?: number;
                     sort?: components["schemas"]["SortValue"];
@@ -512,6 +1141,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                429: components["responses"]["TooManyRequests"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -554,6 +1184,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description The text typed so far; at most 200 characters and 12 words, as for search. */
                     q?: string;
                 };
                 header?: never;
@@ -568,232 +1199,6 @@ export interface paths {
                     };
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["Suggestions"];
-                    };
-                };
-                /** @description The request is malformed or out of range. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/countries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Countries by ISO 3166 alpha-2 code, sorted by English name. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Country"][];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/currencies": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Display currencies; US Dollar first with rate 1 and an empty symbol. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Currency"][];
-                    };
-                };
-                /** @description The request is malformed or out of range. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/health/ready": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Readiness: proves the database takes a write (a tiny scratch record) and says
-         *     how old the search index is. For load balancers and monitoring.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The database takes writes and the search index is built. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Readiness"];
-                    };
-                };
-                /** @description The database refused a write, or the search index is not built yet. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Readiness"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Liveness: answers once the database is reachable for reads. See
-         *     `/health/ready` for whether it takes writes.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Health"];
                     };
                 };
                 /** @description The request is malformed or out of range. */
@@ -869,389 +1274,11 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["StoreInfo"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/newsletter": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Signs an address up for the newsletter; it must confirm through the mailed
-         *     link, which works once and for a limited time.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["NewsletterSignUp"];
-                };
-            };
-            responses: {
-                /**
-                 * @description The same answer for every valid address, new, pending or already subscribed,
-                 *     so it tells nobody who is on the list. A confirmation mail goes out unless the
-                 *     address is subscribed or was sent one within the cooldown.
-                 */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["SignUpReceived"];
-                    };
-                };
-                /** @description The request is malformed or out of range. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/newsletter/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Confirms a newsletter subscription with the token from the confirmation mail;
-         *     404 when the token is unknown, already used or expired.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["NewsletterConfirm"];
-                };
-            };
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Subscription"];
-                    };
-                };
-                /** @description The request is malformed or out of range. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/help/messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A help-chat message; the staff answer by e-mail. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["HelpMessage"];
-                };
-            };
-            responses: {
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Received"];
-                    };
-                };
-                /** @description The request is malformed or out of range. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/contact": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The contact form. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ContactMessage"];
-                };
-            };
-            responses: {
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Received"];
-                    };
-                };
-                /** @description The request is malformed or out of range. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/client-errors": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** An error the browser app could not handle, for the store owner to look at. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ClientErrorReport"];
-                };
-            };
-            responses: {
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description The request is malformed or out of range. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1264,29 +1291,29 @@ export interface components {
     schemas: {
         /** Bundle */
         Bundle: {
-            /** Format: int64 */
-            id: number;
-            slug: string;
-            path: string;
-            title: string;
-            heb_title?: string;
-            short_desc: string;
-            heb_short_desc?: string;
             description: string;
-            heb_description?: string;
-            /** Format: int64 */
-            price: number;
             /** Format: int64 */
             fake_price?: number;
-            sku: string;
+            heb_description?: string;
+            heb_short_desc?: string;
+            heb_title?: string;
+            /** Format: int64 */
+            id: number;
+            image?: string;
+            items: components["schemas"]["BundleItem"][];
             /**
              * Format: int64
              * @description Whole bundles the items' stock allows.
              */
             max: number;
-            image?: string;
             media_urls: components["schemas"]["Media"][];
-            items: components["schemas"]["BundleItem"][];
+            path: string;
+            /** Format: int64 */
+            price: number;
+            short_desc: string;
+            sku: string;
+            slug: string;
+            title: string;
         };
         /** BundleItem */
         BundleItem: {
@@ -1301,60 +1328,60 @@ export interface components {
          * @description A department or category; `value` is its list path.
          */
         Category: {
+            children: components["schemas"]["Category"][];
+            heb_name?: string;
             /** Format: int64 */
             id: number;
-            name: string;
-            heb_name?: string;
-            value: string;
             image?: string;
-            children: components["schemas"]["Category"][];
+            name: string;
+            value: string;
         };
         /** ClientErrorReport */
         ClientErrorReport: {
+            detail?: string | null;
             message: string;
-            url: string;
             /** Format: int64 */
-            status?: number;
-            detail?: string;
+            status?: number | null;
+            url: string;
         };
         /** ContactMessage */
         ContactMessage: {
-            name: string;
             email: string;
-            subject: string;
             message: string;
-            order_number?: string;
+            name: string;
+            order_number?: string | null;
+            subject: string;
         };
         /** ContentPage */
         ContentPage: {
-            /** Format: int64 */
-            id: number;
-            slug: string;
-            path: string;
-            title: string;
-            heb_title?: string;
             body: string[];
             heb_body?: string[];
+            heb_title?: string;
+            /** Format: int64 */
+            id: number;
+            path: string;
+            slug: string;
+            title: string;
         };
         /** Country */
         Country: {
+            heb_label: string;
             label: string;
             value: string;
-            heb_label: string;
         };
         /** CreatorRef */
         CreatorRef: {
+            heb_name?: string;
             /** Format: int64 */
             id: number;
             name: string;
-            heb_name?: string;
-            role: string;
             path: string;
+            role: string;
         };
         /** Crumb */
         Crumb: {
-            name: string;
             heb_name?: string;
+            name: string;
             value: string;
         };
         /** Currency */
@@ -1382,12 +1409,12 @@ export interface components {
          * @description One facet value: send `value` back in its parameter to select it.
          */
         FacetValue: {
-            value: string;
-            label: string;
-            heb_label?: string;
             /** Format: uint64 */
             count: number;
+            heb_label?: string;
+            label: string;
             selected: boolean;
+            value: string;
         };
         /**
          * Facets
@@ -1395,11 +1422,11 @@ export interface components {
          */
         Facets: {
             categories: components["schemas"]["FacetValue"][];
-            vendors: components["schemas"]["FacetValue"][];
             creators: components["schemas"]["FacetValue"][];
             filters: components["schemas"]["FacetGroup"][];
-            variations: components["schemas"]["FacetGroup"][];
             price?: components["schemas"]["PriceRange"];
+            variations: components["schemas"]["FacetGroup"][];
+            vendors: components["schemas"]["FacetValue"][];
         };
         /** GiftOptions */
         GiftOptions: {
@@ -1408,21 +1435,21 @@ export interface components {
         };
         /** Health */
         Health: {
-            status: string;
             /** Format: uint64 */
             products: number;
+            status: string;
         };
         /** HelpMessage */
         HelpMessage: {
             email: string;
-            name?: string;
             message: string;
+            name?: string | null;
         };
         /** Home */
         Home: {
+            bundles: components["schemas"]["ProductCard"][];
             departments: components["schemas"]["Category"][];
             new_arrivals: components["schemas"]["ProductCard"][];
-            bundles: components["schemas"]["ProductCard"][];
         };
         /**
          * @description What a product list is a list of.
@@ -1434,8 +1461,8 @@ export interface components {
          * @description A picture; `thumbnail` is the same drawing (SVG scales), kept for the spec's shape.
          */
         Media: {
-            url: string;
             thumbnail: string;
+            url: string;
         };
         /** NewsletterConfirm */
         NewsletterConfirm: {
@@ -1447,13 +1474,13 @@ export interface components {
         };
         /** PersonalizationField */
         PersonalizationField: {
+            heb_label?: string;
             key: string;
             label: string;
-            heb_label?: string;
-            /** Format: int64 */
-            price: number;
             /** Format: uint32 */
             max_length: number;
+            /** Format: int64 */
+            price: number;
         };
         /**
          * PriceRange
@@ -1462,37 +1489,33 @@ export interface components {
          */
         PriceRange: {
             /** Format: int64 */
-            min: number;
-            /** Format: int64 */
             max: number;
             /** Format: int64 */
-            selected_min?: number;
+            min: number;
             /** Format: int64 */
             selected_max?: number;
+            /** Format: int64 */
+            selected_min?: number;
         };
         /** Product */
         Product: {
-            /** Format: int64 */
-            id: number;
-            slug: string;
-            path: string;
-            /** @description `product`, `variation` (has variations) or `giftCard`. */
-            type: string;
-            item_type: string;
-            title: string;
-            heb_title?: string;
-            short_desc: string;
-            heb_short_desc?: string;
+            breadcrumbs: components["schemas"]["Crumb"][];
+            creators: components["schemas"]["CreatorRef"][];
             description: string;
-            heb_description?: string;
-            /** Format: int64 */
-            price: number;
+            exclude_free_shipping: boolean;
             /**
              * Format: int64
              * @description The struck-through price; present only when higher than `price`.
              */
             fake_price?: number;
-            sku: string;
+            filters: components["schemas"]["VariationOption"][];
+            heb_description?: string;
+            heb_short_desc?: string;
+            heb_title?: string;
+            /** Format: int64 */
+            id: number;
+            image?: string;
+            item_type: string;
             /**
              * Format: int64
              * @description Stock available; 0 is out of stock.
@@ -1500,55 +1523,59 @@ export interface components {
             max: number;
             /** Format: int64 */
             max_quantity?: number;
-            tax_code: string;
-            exclude_free_shipping: boolean;
-            release_date: string;
-            vendor: components["schemas"]["VendorRef"];
-            creators: components["schemas"]["CreatorRef"][];
-            breadcrumbs: components["schemas"]["Crumb"][];
-            image?: string;
             media_urls: components["schemas"]["Media"][];
+            meta: components["schemas"]["ProductMeta"];
+            path: string;
+            /** Format: int64 */
+            price: number;
+            related: components["schemas"]["ProductCard"][];
+            release_date: string;
+            short_desc: string;
+            sku: string;
+            slug: string;
+            tax_code: string;
+            title: string;
+            /** @description `product`, `variation` (has variations) or `giftCard`. */
+            type: string;
             /** @description The first is the one selected by default. */
             variation_infos: components["schemas"]["Variation"][];
-            filters: components["schemas"]["VariationOption"][];
-            meta: components["schemas"]["ProductMeta"];
-            related: components["schemas"]["ProductCard"][];
+            vendor: components["schemas"]["VendorRef"];
         };
         /** ProductCard */
         ProductCard: {
             /** Format: int64 */
-            id: number;
-            kind: components["schemas"]["CardKind"];
-            path: string;
-            title: string;
+            fake_price?: number;
             heb_title?: string;
             /** Format: int64 */
-            price: number;
-            /** Format: int64 */
-            fake_price?: number;
+            id: number;
             image?: string;
-            vendor_name?: string;
             in_stock: boolean;
+            kind: components["schemas"]["CardKind"];
+            path: string;
+            /** Format: int64 */
+            price: number;
+            title: string;
+            vendor_name?: string;
         };
         /** ProductList */
         ProductList: {
-            index: components["schemas"]["ListIndex"];
+            breadcrumbs: components["schemas"]["Crumb"][];
+            facets: components["schemas"]["Facets"];
+            heb_title?: string;
             /** Format: int64 */
             id: number;
-            title: string;
-            heb_title?: string;
-            breadcrumbs: components["schemas"]["Crumb"][];
+            index: components["schemas"]["ListIndex"];
             items: components["schemas"]["ProductCard"][];
-            /** Format: uint64 */
-            total: number;
             /** Format: uint32 */
             page: number;
-            /** Format: uint32 */
-            per_page: number;
             /** Format: uint64 */
             page_count: number;
+            /** Format: uint32 */
+            per_page: number;
             sort: components["schemas"]["SortValue"];
-            facets: components["schemas"]["Facets"];
+            title: string;
+            /** Format: uint64 */
+            total: number;
         };
         /** ProductMeta */
         ProductMeta: {
@@ -1560,8 +1587,6 @@ export interface components {
          * @description Whether the store can serve shoppers fully right now.
          */
         Readiness: {
-            /** @description `ready` or `not ready`. */
-            status: string;
             /**
              * @description Whether a write to the database succeeded just now (false on a full disk, a
              *     read-only file, or a database that stayed busy past its timeout).
@@ -1574,6 +1599,8 @@ export interface components {
              *     so a large age is normal when the catalogue has not changed.
              */
             search_index_age_seconds?: number;
+            /** @description `ready` or `not ready`. */
+            status: string;
         };
         /** Received */
         Received: {
@@ -1584,19 +1611,19 @@ export interface components {
         };
         /** SearchResults */
         SearchResults: {
-            /** @description The search text as it was searched: trimmed. */
-            query: string;
+            facets: components["schemas"]["Facets"];
             items: components["schemas"]["ProductCard"][];
-            /** Format: uint64 */
-            total: number;
             /** Format: uint32 */
             page: number;
-            /** Format: uint32 */
-            per_page: number;
             /** Format: uint64 */
             page_count: number;
+            /** Format: uint32 */
+            per_page: number;
+            /** @description The search text as it was searched: trimmed. */
+            query: string;
             sort: components["schemas"]["SortValue"];
-            facets: components["schemas"]["Facets"];
+            /** Format: uint64 */
+            total: number;
         };
         /**
          * SignUpReceived
@@ -1613,20 +1640,20 @@ export interface components {
         SortValue: "relavent" | "price-asc" | "price-desc" | "release_date-desc";
         /** StoreInfo */
         StoreInfo: {
-            name: string;
-            heb_name: string;
-            help_email: string;
             /**
              * Format: int64
              * @description Cents; absent when every order ships free.
              */
             free_shipping_over?: number;
+            heb_name: string;
+            help_email: string;
+            name: string;
         };
         /** Subscription */
         Subscription: {
-            status: components["schemas"]["SubscriptionState"];
             /** @description A sentence to show the shopper. */
             message: string;
+            status: components["schemas"]["SubscriptionState"];
         };
         /** @enum {string} */
         SubscriptionState: "pending" | "confirmed";
@@ -1640,12 +1667,10 @@ export interface components {
         /** Variation */
         Variation: {
             /** Format: int64 */
-            id: number;
-            sku: string;
-            /** Format: int64 */
-            price: number;
-            /** Format: int64 */
             fake_price?: number;
+            /** Format: int64 */
+            id: number;
+            item_type: string;
             /**
              * Format: int64
              * @description Stock available; 0 is out of stock.
@@ -1653,9 +1678,11 @@ export interface components {
             max: number;
             /** Format: int64 */
             max_quantity?: number;
-            item_type: string;
             options: components["schemas"]["VariationOption"][];
             picture?: components["schemas"]["Media"];
+            /** Format: int64 */
+            price: number;
+            sku: string;
         };
         /** VariationOption */
         VariationOption: {
@@ -1664,14 +1691,62 @@ export interface components {
         };
         /** VendorRef */
         VendorRef: {
+            heb_name?: string;
             /** Format: int64 */
             id: number;
             name: string;
-            heb_name?: string;
             path: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The request body is larger than 64 KiB. */
+        BodyTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description A state-changing request without the header X-Requested-With: XMLHttpRequest. */
+        MissingAjaxHeader: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The request body is not sent as application/json. */
+        NotJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description Too many requests from this client, or from all: try again after Retry-After seconds. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The store is busy or the request took too long: try again shortly. */
+        Unavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;

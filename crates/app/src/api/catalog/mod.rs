@@ -82,8 +82,10 @@ impl CatalogApi {
         /// "Name_Value" keys of variation options, e.g. `Size_Large`.
         variations: Query<Option<Vec<String>>>,
         /// Cents.
+        #[oai(validator(minimum(value = "0")))]
         price_min: Query<Option<i64>>,
         /// Cents.
+        #[oai(validator(minimum(value = "0")))]
         price_max: Query<Option<i64>>,
     ) -> Result<Json<ProductList>, ApiError> {
         let selection = selection(

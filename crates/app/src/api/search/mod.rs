@@ -66,8 +66,10 @@ impl SearchApi {
         /// "Name_Value" keys of variation options.
         variations: Query<Option<Vec<String>>>,
         /// Cents.
+        #[oai(validator(minimum(value = "0")))]
         price_min: Query<Option<i64>>,
         /// Cents.
+        #[oai(validator(minimum(value = "0")))]
         price_max: Query<Option<i64>>,
     ) -> Result<Json<SearchResults>, ApiError> {
         let text = search::search_text(&q.0)?.ok_or(InputError {
@@ -116,6 +118,7 @@ impl SearchApi {
     async fn suggestions(
         &self,
         /// The text typed so far; at most 200 characters and 12 words, as for search.
+        #[oai(validator(max_length = 200))]
         q: Query<Option<String>>,
     ) -> Result<Json<Suggestions>, ApiError> {
         let Some(text) = search::search_text(q.0.as_deref().unwrap_or(""))? else {

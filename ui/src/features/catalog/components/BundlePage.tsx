@@ -37,7 +37,10 @@ export function BundlePage() {
       <article className={styles.detail}>
         <Gallery key={bundle.id} pictures={picturesOf(bundle)} title={bundle.title} />
         <div className={styles.summary}>
-          <DetailHeading title={localize(language, hebrew, bundle.title, bundle.heb_title)} hebTitle={bundle.heb_title} />
+          <DetailHeading
+            title={localize(language, hebrew, bundle.title, bundle.heb_title)}
+            hebTitle={bundle.heb_title}
+          />
           {hasHebrew(bundle) && <LanguageToggle />}
           <div className={styles.offer}>
             <Price price={bundle.price} fakePrice={bundle.fake_price} />

@@ -126,7 +126,12 @@ export function FacetSidebar({ facets }: { facets: Facets }) {
           {t('filter')}
         </h2>
         {hasFacets(query) && (
-          <Link to={{ search: clearFacetsSearch(params) }} preventScrollReset state={KEEP_SCROLL} className={styles.clear}>
+          <Link
+            to={{ search: clearFacetsSearch(params) }}
+            preventScrollReset
+            state={KEEP_SCROLL}
+            className={styles.clear}
+          >
             {t('clearAll')}
           </Link>
         )}
@@ -221,7 +226,9 @@ function PriceRange({ range, query, onApply }: PriceRangeProps) {
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{t('price')}</legend>
-      {range && <p className={styles.note}>{t('priceAvailable', { min: amount(range.min), max: amount(range.max) })}</p>}
+      {range && (
+        <p className={styles.note}>{t('priceAvailable', { min: amount(range.min), max: amount(range.max) })}</p>
+      )}
       {/* Keyed by the bounds in the URL, so Back or "Clear all" puts them back in the boxes. */}
       <form key={`${String(query.price_min)}-${String(query.price_max)}`} className={styles.price} onSubmit={apply}>
         <PriceBound name="min" label={t('priceMin')} cents={query.price_min} />

@@ -71,7 +71,10 @@ export function ListBar({ crumb, withLanguage, facets }: ListBarProps) {
                 type="button"
                 className={styles.button}
                 onClick={() => {
-                  void navigate({ search: clearFacetsSearch(searchParams) }, { preventScrollReset: true, state: KEEP_SCROLL })
+                  void navigate(
+                    { search: clearFacetsSearch(searchParams) },
+                    { preventScrollReset: true, state: KEEP_SCROLL },
+                  )
                 }}
               >
                 {t('reset')}

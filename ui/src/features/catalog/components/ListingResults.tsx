@@ -54,8 +54,7 @@ export function ListingResults({ results, empty }: ListingResultsProps) {
           {results.total === 0 &&
             (filtered ? (
               <p>
-                {t('noMatches')}{' '}
-                <Link to={{ search: clearFacetsSearch(searchParams) }}>{t('clearAll')}</Link>
+                {t('noMatches')} <Link to={{ search: clearFacetsSearch(searchParams) }}>{t('clearAll')}</Link>
               </p>
             ) : (
               empty

@@ -33,8 +33,14 @@ describe('the product listing', () => {
     expect(call?.searchParams.get('sort')).toBe('price-asc')
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc')
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
-    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/category/mugs/12?sort=price-asc&page=3')
-    expect(screen.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/category/mugs/12?sort=price-asc')
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/category/mugs/12?sort=price-asc&page=3',
+    )
+    expect(screen.getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+      'href',
+      '/category/mugs/12?sort=price-asc',
+    )
     await waitFor(() => {
       expect(document.title).toBe('Mugs | Olive Lane')
     })
@@ -69,7 +75,14 @@ describe('the product listing', () => {
   it('says so when the list is empty', async () => {
     stubApi({
       '/api/categories': departments,
-      '/api/lists/vendor/1': productList({ index: 'vendor', id: 1, title: 'Olive & Oak', items: [], total: 0, page_count: 0 }),
+      '/api/lists/vendor/1': productList({
+        index: 'vendor',
+        id: 1,
+        title: 'Olive & Oak',
+        items: [],
+        total: 0,
+        page_count: 0,
+      }),
     })
     renderApp('/a/vendor/olive-and-oak/1')
 
@@ -119,7 +132,9 @@ describe('the mobile list bar (spec 2.4, 4.10)', () => {
     // A choice in the panel reloads the list behind it and leaves the panel open.
     await user.click(within(panel).getByRole('checkbox', { name: 'Large (2)' }))
     await waitFor(() => {
-      expect(router.state.location.search).toBe('?filters=Material_Wood&variations=Size_Large&price_max=2000&sort=price-asc')
+      expect(router.state.location.search).toBe(
+        '?filters=Material_Wood&variations=Size_Large&price_max=2000&sort=price-asc',
+      )
     })
     expect(requested.filter((url) => url.pathname === '/api/lists/category/12').at(-1)?.search).toBe(
       '?page=1&sort=price-asc&filters=Material_Wood&variations=Size_Large&price_max=2000',

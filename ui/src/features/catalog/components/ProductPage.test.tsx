@@ -113,7 +113,10 @@ describe('the product page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Show view 2 of 2' }))
 
-    expect(screen.getByRole('img', { name: 'Stoneware Mug, view 2 of 2' })).toHaveAttribute('src', '/media/mug/f4a261.svg')
+    expect(screen.getByRole('img', { name: 'Stoneware Mug, view 2 of 2' })).toHaveAttribute(
+      'src',
+      '/media/mug/f4a261.svg',
+    )
     expect(screen.getByRole('button', { name: 'Show view 2 of 2' })).toHaveAttribute('aria-pressed', 'true')
   })
 })
@@ -256,7 +259,10 @@ describe('recently viewed on the product page (spec 4.8)', () => {
     renderApp('/products/stoneware-mug/1001')
 
     const section = await screen.findByRole('region', { name: 'Recently viewed' })
-    expect(within(section).getByRole('link', { name: 'Linen Towel' })).toHaveAttribute('href', '/products/linen-towel/2002')
+    expect(within(section).getByRole('link', { name: 'Linen Towel' })).toHaveAttribute(
+      'href',
+      '/products/linen-towel/2002',
+    )
     expect(within(section).queryByRole('link', { name: 'Stoneware Mug' })).not.toBeInTheDocument()
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { recentlyViewed: { id: number }[] }
     expect(stored.recentlyViewed.map((entry) => entry.id)).toEqual([1001, 2002, 3003])

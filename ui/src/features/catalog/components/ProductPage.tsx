@@ -79,7 +79,10 @@ function ProductDetail({ product }: { product: Product }) {
       <article className={styles.detail}>
         <Gallery key={variationPicture?.url} pictures={shownPictures} title={product.title} />
         <div className={styles.summary}>
-          <DetailHeading title={localize(language, hebrew, product.title, product.heb_title)} hebTitle={product.heb_title} />
+          <DetailHeading
+            title={localize(language, hebrew, product.title, product.heb_title)}
+            hebTitle={product.heb_title}
+          />
           {hasHebrew(product) && <LanguageToggle />}
           {/* Announced when a variation changes the price or stock. */}
           <div className={styles.offer} aria-live="polite">

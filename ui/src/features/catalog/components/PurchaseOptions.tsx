@@ -62,7 +62,10 @@ export function PurchaseOptions({ meta, hebrew, choices, onChange }: PurchaseOpt
                   aria-describedby={`${inputId}-limit`}
                   className={styles.input}
                   onChange={(event) => {
-                    onChange({ ...choices, personalization: { ...choices.personalization, [field.key]: event.target.value } })
+                    onChange({
+                      ...choices,
+                      personalization: { ...choices.personalization, [field.key]: event.target.value },
+                    })
                   }}
                 />
                 <span id={`${inputId}-limit`} className={styles.hint}>

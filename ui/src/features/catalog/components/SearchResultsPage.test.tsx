@@ -44,7 +44,18 @@ function searchResults(url: URL, overrides: Partial<Schema<'SearchResults'>> = {
 const nothingFound = (url: URL) =>
   answer(200, searchResults(url, { items: [], total: 0, page_count: 0, facets: NO_FACETS }))
 
-const SUGGESTIONS = ['zzz', 'olive bowl', 'olive oil', 'olive board', 'mug', 'mug tree', 'tea', 'teapot', 'tea towel', 'tray']
+const SUGGESTIONS = [
+  'zzz',
+  'olive bowl',
+  'olive oil',
+  'olive board',
+  'mug',
+  'mug tree',
+  'tea',
+  'teapot',
+  'tea towel',
+  'tray',
+]
 
 function searches(requested: URL[]) {
   return requested.filter((url) => url.pathname === '/api/search')
@@ -69,7 +80,9 @@ describe('the search results page', () => {
     expect(screen.getByText('24 results')).toBeInTheDocument()
     expect(screen.getByText('24 products')).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc')
-    expect(within(screen.getByRole('region', { name: 'Filter' })).getByRole('checkbox', { name: 'Wood (3)' })).toBeChecked()
+    expect(
+      within(screen.getByRole('region', { name: 'Filter' })).getByRole('checkbox', { name: 'Wood (3)' }),
+    ).toBeChecked()
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
       'href',
       '/search?q=mug&filters=Material_Wood&sort=price-asc&page=2',

@@ -10,7 +10,15 @@ export function BagLink({ count }: { count: number }) {
   const badge = bagCountLabel(count)
   return (
     <Link to="/bag" className={styles.bag} aria-label={badge ? t('bagWithCount', { count: badge }) : t('bag')}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M5 8h14l-1 12H6z" />
         <path d="M9 8V6a3 3 0 0 1 6 0v2" />
       </svg>

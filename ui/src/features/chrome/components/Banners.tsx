@@ -58,7 +58,12 @@ export function FreeShippingBanner() {
   const openTerms = useSetAtom(freeShippingTermsOpenAtom)
   // Without the store information the banner would have to guess the offer; its line
   // is kept empty meanwhile, so the offer arriving does not push the page down.
-  if (!store) return <p className={styles.freeShipping} aria-hidden="true">{'\u00a0'}</p>
+  if (!store)
+    return (
+      <p className={styles.freeShipping} aria-hidden="true">
+        {'\u00a0'}
+      </p>
+    )
   const threshold = store.free_shipping_over
   return (
     <p className={styles.freeShipping}>

@@ -52,7 +52,9 @@ function TermsDialog({ panel, onClose }: { panel: RefObject<HTMLDivElement | nul
         ×
       </button>
       <h2 id={titleId} className={styles.termsTitle}>
-        {threshold != null ? t('termsTitle', { amount: formatThreshold(threshold), place }) : t('termsTitleAll', { place })}
+        {threshold != null
+          ? t('termsTitle', { amount: formatThreshold(threshold), place })
+          : t('termsTitleAll', { place })}
       </h2>
       {threshold != null && <p>{t('termsThreshold', { amount: formatThreshold(threshold) })}</p>}
       <p>{t('termsCombine')}</p>

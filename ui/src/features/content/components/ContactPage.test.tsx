@@ -12,7 +12,9 @@ afterEach(() => {
 
 /** The contact route as the lead wires it in routes.tsx (the app's table is not this feature's to change). */
 function renderContact() {
-  const router = createMemoryRouter([{ path: '/contact-us', Component: ContactPage }], { initialEntries: ['/contact-us'] })
+  const router = createMemoryRouter([{ path: '/contact-us', Component: ContactPage }], {
+    initialEntries: ['/contact-us'],
+  })
   render(
     // A fresh store per render, as the app's providers give each mount.
     <Provider>
@@ -25,7 +27,12 @@ function renderContact() {
 async function contactBodies() {
   const calls = vi.mocked(globalThis.fetch).mock.calls.map(([request]) => request as Request)
   const posts = calls.filter((request) => request.url.endsWith('/api/contact'))
-  return Promise.all(posts.map(async (request) => ({ body: (await request.clone().json()) as unknown, ajax: request.headers.get('X-Requested-With') })))
+  return Promise.all(
+    posts.map(async (request) => ({
+      body: (await request.clone().json()) as unknown,
+      ajax: request.headers.get('X-Requested-With'),
+    })),
+  )
 }
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
@@ -41,7 +48,12 @@ describe('the contact page', () => {
     const user = userEvent.setup()
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument()
-    await fillIn(user, { Name: '  Dana Levi ', 'E-mail': 'dana@example.com', Subject: 'My order', Message: 'Where is my mug?' })
+    await fillIn(user, {
+      Name: '  Dana Levi ',
+      'E-mail': 'dana@example.com',
+      Subject: 'My order',
+      Message: 'Where is my mug?',
+    })
     await user.click(screen.getByRole('button', { name: 'Send message' }))
 
     expect(await screen.findByText('Your reference number is 17.')).toBeInTheDocument()
@@ -59,7 +71,13 @@ describe('the contact page', () => {
     renderContact()
     const user = userEvent.setup()
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' })
-    await fillIn(user, { Name: 'Dana', 'E-mail': 'dana@example.com', Subject: 'Late', Message: 'Hi', 'Order number': 'OL-1042' })
+    await fillIn(user, {
+      Name: 'Dana',
+      'E-mail': 'dana@example.com',
+      Subject: 'Late',
+      Message: 'Hi',
+      'Order number': 'OL-1042',
+    })
     await user.click(screen.getByRole('button', { name: 'Send message' }))
 
     await screen.findByText('Your reference number is 18.')

@@ -46,7 +46,11 @@ export function ContactPage() {
       setStatus({ kind: 'sent', id: received.id })
       setForm(EMPTY)
     } catch (error) {
-      setStatus(error instanceof ApiError && error.status === 400 ? { kind: 'refused', message: error.message } : { kind: 'failed' })
+      setStatus(
+        error instanceof ApiError && error.status === 400
+          ? { kind: 'refused', message: error.message }
+          : { kind: 'failed' },
+      )
     }
     // The outcome replaces nothing the shopper was on; focus goes to it so it is read out.
     requestAnimationFrame(() => outcome.current?.focus())
@@ -58,7 +62,11 @@ export function ContactPage() {
     return t('errorTooLong', { max: error.max })
   }
 
-  function field(name: ContactField, label: string, options: { required: boolean; multiline?: boolean; type?: string }) {
+  function field(
+    name: ContactField,
+    label: string,
+    options: { required: boolean; multiline?: boolean; type?: string },
+  ) {
     const inputId = `${id}-${name}`
     const error = errors[name]
     const common = {

@@ -37,7 +37,10 @@ describe('a content page (spec 4.9)', () => {
   })
 
   it('has no toggle when the page has no Hebrew', async () => {
-    stubApi({ '/api/categories': departments, '/api/pages/43': { ...about, heb_title: undefined, heb_body: undefined } })
+    stubApi({
+      '/api/categories': departments,
+      '/api/pages/43': { ...about, heb_title: undefined, heb_body: undefined },
+    })
     renderApp('/about/43')
     await screen.findByRole('heading', { level: 1, name: 'About Olive Lane' })
     expect(screen.queryByRole('button', { name: 'עברית' })).not.toBeInTheDocument()

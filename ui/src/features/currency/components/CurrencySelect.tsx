@@ -17,7 +17,8 @@ export function CurrencySelect() {
   const id = useId()
   const list = useAtomValue(currenciesAtom)
   const [selected, setSelected] = useAtom(currencyAtom)
-  const currencies = list.status === 'ready' ? list.currencies : [{ currency: 'USD', name: t('usDollar'), symbol: '', rate: 1 }]
+  const currencies =
+    list.status === 'ready' ? list.currencies : [{ currency: 'USD', name: t('usDollar'), symbol: '', rate: 1 }]
   // A stored code the server no longer offers reads as US Dollar (spec 4.7).
   const value = currencies.some((currency) => currency.currency === selected) ? selected : 'USD'
   return (

@@ -8,9 +8,26 @@ import { languageAtom } from '@/lib/preferences'
 import { stubApi } from '@/testing/api'
 import { DepartmentMenu } from './DepartmentMenu'
 
-const mugs: Schema<'Category'> = { id: 8, name: 'Mugs & Cups', heb_name: 'ספלים', value: '/category/mugs-and-cups/8', children: [] }
-const kitchen: Schema<'Category'> = { id: 7, name: 'Kitchen', heb_name: 'מטבח', value: '/category/kitchen/7', children: [mugs] }
-const homeGoods: Schema<'Category'> = { id: 1, name: 'Home Goods', value: '/category/home-goods/1', children: [kitchen] }
+const mugs: Schema<'Category'> = {
+  id: 8,
+  name: 'Mugs & Cups',
+  heb_name: 'ספלים',
+  value: '/category/mugs-and-cups/8',
+  children: [],
+}
+const kitchen: Schema<'Category'> = {
+  id: 7,
+  name: 'Kitchen',
+  heb_name: 'מטבח',
+  value: '/category/kitchen/7',
+  children: [mugs],
+}
+const homeGoods: Schema<'Category'> = {
+  id: 1,
+  name: 'Home Goods',
+  value: '/category/home-goods/1',
+  children: [kitchen],
+}
 const books: Schema<'Category'> = { id: 2, name: 'Books', value: '/category/books/2', children: [] }
 
 function renderMenu(language: 'eng' | 'heb' = 'eng') {
@@ -59,11 +76,17 @@ describe('DepartmentMenu (spec 2.5)', () => {
     const { user } = renderMenu()
     const menu = await openMenu(user)
     await user.click(await within(menu).findByRole('button', { name: 'Home Goods' }))
-    expect(within(menu).getByRole('link', { name: 'Home Goods - Show All' })).toHaveAttribute('href', '/category/home-goods/1')
+    expect(within(menu).getByRole('link', { name: 'Home Goods - Show All' })).toHaveAttribute(
+      'href',
+      '/category/home-goods/1',
+    )
     expect(within(menu).getByRole('button', { name: 'Back' })).toHaveFocus()
 
     await user.click(within(menu).getByRole('button', { name: 'Kitchen' }))
-    expect(within(menu).getByRole('link', { name: 'Kitchen - Show All' })).toHaveAttribute('href', '/category/kitchen/7')
+    expect(within(menu).getByRole('link', { name: 'Kitchen - Show All' })).toHaveAttribute(
+      'href',
+      '/category/kitchen/7',
+    )
     expect(within(menu).getByRole('link', { name: 'Mugs & Cups' })).toHaveAttribute('href', '/category/mugs-and-cups/8')
 
     await user.click(within(menu).getByRole('button', { name: 'Back' }))

@@ -44,10 +44,15 @@ describe('API errors on a screen (spec 8)', () => {
 
   it('explains a lost connection and offers to try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     renderApp('/bundles/kit/5001')
 
-    expect(await screen.findByText('We could not reach the store. Check your connection and try again.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('We could not reach the store. Check your connection and try again.'),
+    ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 
@@ -91,7 +96,9 @@ describe('API errors on a screen (spec 8)', () => {
       expect(requested.some((url) => url.pathname === '/api/client-errors')).toBe(true)
     })
     const fetchMock = vi.mocked(globalThis.fetch)
-    const reports = fetchMock.mock.calls.map(([request]) => request as Request).filter((r) => r.url.endsWith('/api/client-errors'))
+    const reports = fetchMock.mock.calls
+      .map(([request]) => request as Request)
+      .filter((r) => r.url.endsWith('/api/client-errors'))
     expect(reports).toHaveLength(1)
     const report = reports[0]
     expect(report?.method).toBe('POST')

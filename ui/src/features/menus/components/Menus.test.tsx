@@ -8,7 +8,12 @@ import { stubApi } from '@/testing/api'
 import { AccountMenu } from './AccountMenu'
 import { AssistancePanel } from './AssistancePanel'
 
-const storeInfo = { name: 'Olive Lane', heb_name: 'שדרת הזית', help_email: 'help@olive-lane.example', free_shipping_over: 5000 }
+const storeInfo = {
+  name: 'Olive Lane',
+  heb_name: 'שדרת הזית',
+  help_email: 'help@olive-lane.example',
+  free_shipping_over: 5000,
+}
 
 function renderMenus() {
   stubApi({ '/api/store': storeInfo })
@@ -20,9 +25,12 @@ function renderMenus() {
         <>
           <AccountMenu />
           <AssistancePanel />
-          <input aria-label="Search" onFocus={() => {
+          <input
+            aria-label="Search"
+            onFocus={() => {
               store.set(openHeaderPanelAtom, 'search')
-            }} />
+            }}
+          />
         </>
       ),
     },

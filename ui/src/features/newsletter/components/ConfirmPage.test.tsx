@@ -6,7 +6,9 @@ import { answer, stubApi } from '@/testing/api'
 import { ConfirmPage, loader } from './ConfirmPage'
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/newsletter/confirm', loader, Component: ConfirmPage }], { initialEntries: [path] })
+  const router = createMemoryRouter([{ path: '/newsletter/confirm', loader, Component: ConfirmPage }], {
+    initialEntries: [path],
+  })
   render(
     <Provider>
       <RouterProvider router={router} />
@@ -16,7 +18,9 @@ function renderAt(path: string) {
 
 describe('the newsletter confirmation page', () => {
   it("posts the mail's token and shows the server's message", async () => {
-    const requested = stubApi({ '/api/newsletter/confirm': { status: 'confirmed', message: 'You are subscribed. Welcome!' } })
+    const requested = stubApi({
+      '/api/newsletter/confirm': { status: 'confirmed', message: 'You are subscribed. Welcome!' },
+    })
     renderAt('/newsletter/confirm?token=abc123')
     expect(await screen.findByRole('status')).toHaveTextContent('You are subscribed. Welcome!')
     expect(requested.map((url) => url.pathname)).toEqual(['/api/newsletter/confirm'])

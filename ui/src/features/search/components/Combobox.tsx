@@ -26,7 +26,9 @@ export function ComboboxInput({ search, id, className, ref, onFocus, onBlur }: I
       aria-autocomplete="list"
       aria-expanded={search.expanded}
       aria-controls={search.listboxId}
-      aria-activedescendant={search.expanded && search.activeIndex >= 0 ? search.optionId(search.activeIndex) : undefined}
+      aria-activedescendant={
+        search.expanded && search.activeIndex >= 0 ? search.optionId(search.activeIndex) : undefined
+      }
       // The browser's own history list would cover the suggestions.
       autoComplete="off"
       enterKeyHint="search"
@@ -48,7 +50,13 @@ export function ComboboxInput({ search, id, className, ref, onFocus, onBlur }: I
 export function SuggestionList({ search, className }: { search: SearchCombobox; className?: string }) {
   const t = useT(messages)
   return (
-    <ul role="listbox" id={search.listboxId} aria-label={t('suggestions')} hidden={!search.expanded} className={className}>
+    <ul
+      role="listbox"
+      id={search.listboxId}
+      aria-label={t('suggestions')}
+      hidden={!search.expanded}
+      className={className}
+    >
       {search.suggestions.map((suggestion, index) => (
         // Options never take focus: the input handles their keys, pointing at the active one with aria-activedescendant.
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events

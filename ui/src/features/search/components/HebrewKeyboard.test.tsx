@@ -19,7 +19,9 @@ function renderKeyboard(language: 'eng' | 'heb' = 'eng') {
       <HebrewKeyboard onType={onType} onErase={onErase} />
     </Provider>,
   )
-  const keyboard = screen.getByRole('group', { name: language === 'eng' ? 'On-screen Hebrew keyboard' : 'מקלדת עברית על המסך' })
+  const keyboard = screen.getByRole('group', {
+    name: language === 'eng' ? 'On-screen Hebrew keyboard' : 'מקלדת עברית על המסך',
+  })
   return { onType, onErase, keyboard, key: (name: string) => within(keyboard).getByRole('button', { name }) }
 }
 

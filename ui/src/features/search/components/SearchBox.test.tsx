@@ -29,7 +29,11 @@ describe('the header search box: suggestions (spec 7, 9)', () => {
     expect(queries(requests)).toEqual(['t', 'tea'])
     await wait(1000)
     expect(queries(requests)).toEqual(['t', 'tea'])
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['tea one', 'tea two', 'tea three'])
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'tea one',
+      'tea two',
+      'tea three',
+    ])
   })
 
   it('sends the AJAX header', async () => {

@@ -11,7 +11,9 @@ import { answer } from '@/testing/api'
  * text, now or later (a promise, for answers that arrive out of order). Returns the
  * requests made, so tests can read their `q` and whether they were aborted.
  */
-export function stubSuggestions(suggest: (q: string) => string[] | Promise<string[]> = (q) => [`${q} one`, `${q} two`, `${q} three`]) {
+export function stubSuggestions(
+  suggest: (q: string) => string[] | Promise<string[]> = (q) => [`${q} one`, `${q} two`, `${q} three`],
+) {
   const requests: Request[] = []
   vi.stubGlobal(
     'fetch',

@@ -1,0 +1,349 @@
+//! The OpenAPI document as the store serves it. poem-openapi describes what each
+//! handler answers; the answers that middleware gives around the handlers (the AJAX
+//! header, the body cap, the content type, rate limits, a busy or slow server) are
+//! added here, once, to every operation that can get them. The document is the
+//! contract the UI's types are generated from and the fuzzer checks, so it must list
+//! every status an operation can answer.
+
+use serde_json::{Map, Value, json};
+use store_domain::client_errors::{MAX_ERROR_DETAIL, MAX_ERROR_MESSAGE, MAX_ERROR_URL};
+use store_domain::messages::{
+    MAX_CHAT_MESSAGE, MAX_CONTACT_MESSAGE, MAX_NAME, MAX_ORDER_NUMBER, MAX_SUBJECT,
+};
+use store_domain::search::{MAX_QUERY_CHARS, MAX_SELECTED};
+
+/// The media type of every JSON answer, as poem-openapi's `Json` writes it.
+const JSON: &str = "application/json; charset=utf-8";
+
+/// A status that middleware answers, and the operations that can get it.
+struct Shared {
+    status: &'static str,
+    /// The name under `components/responses`.
+    name: &'static str,
+    description: &'static str,
+    applies: fn(&Operation) -> bool,
+}
+
+/// What decides whether an operation can get a shared answer.
+struct Operation<'a> {
+    path: &'a str,
+    method: &'a str,
+    has_body: bool,
+}
+
+impl Operation<'_> {
+    fn changes_state(&self) -> bool {
+        !matches!(self.method, "get" | "head" | "options")
+    }
+}
+
+const SHARED: &[Shared] = &[
+    Shared {
+        status: "403",
+        name: "MissingAjaxHeader",
+        description: "A state-changing request without the header X-Requested-With: XMLHttpRequest.",
+        applies: |op| op.changes_state(),
+    },
+    Shared {
+        status: "413",
+        name: "BodyTooLarge",
+        description: "The request body is larger than 64 KiB.",
+        applies: |op| op.changes_state(),
+    },
+    Shared {
+        status: "415",
+        name: "NotJson",
+        description: "The request body is not sent as application/json.",
+        applies: |op| op.has_body,
+    },
+    Shared {
+        status: "429",
+        name: "TooManyRequests",
+        description: "Too many requests from this client, or from all: try again after Retry-After seconds.",
+        applies: |op| op.changes_state() || op.path == "/search",
+    },
+    Shared {
+        status: "503",
+        name: "Unavailable",
+        description: "The store is busy or the request took too long: try again shortly.",
+        applies: |_| true,
+    },
+];
+
+/// The generated document with the domain's input rules and the shared answers added;
+/// pretty JSON, as poem-openapi writes it.
+pub fn complete(generated: &str) -> String {
+    let mut doc: Value = serde_json::from_str(generated).expect("poem-openapi writes valid JSON");
+    add_input_rules(&mut doc);
+    add_query_rules(&mut doc);
+    add_shared_responses(&mut doc);
+    serde_json::to_string_pretty(&doc).expect("a JSON value serialises")
+}
+
+/// Some character that Rust's `trim` keeps (not Unicode White_Space). Spelled out
+/// rather than `\S`, whose meaning differs between Rust, ECMAScript and Python.
+const NOT_BLANK: &str = r"[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]";
+
+/// Text a shopper must fill in: trimmed, it has 1 to `max` characters.
+fn required_text(max: usize) -> Value {
+    json!({ "minLength": 1, "maxLength": max, "pattern": NOT_BLANK })
+}
+
+/// Text a shopper may leave blank or send as null: at most `max` characters.
+fn optional_text(max: usize) -> Value {
+    json!({ "maxLength": max, "nullable": true })
+}
+
+/// An address as `Email::parse` takes it: a local part of 1 to 64 characters, one `@`,
+/// a domain of dot-separated labels that neither are empty nor start or end with `-`;
+/// no spaces, control characters or `<>,;`; at most 254 characters. Written for
+/// ASCII, where characters and the parser's bytes agree.
+fn email() -> Value {
+    const LOCAL: &str = r"[!-+\--:=?A-~]";
+    const LABEL_END: &str = r"[!-+/-:=?A-~]";
+    const LABEL_INSIDE: &str = r"[!-+\-/-:=?A-~]";
+    let label = format!("{LABEL_END}(?:{LABEL_INSIDE}*{LABEL_END})?");
+    json!({
+        "maxLength": 254,
+        "pattern": format!(r"^{LOCAL}{{1,64}}@(?:{label}\.)+{label}$"),
+    })
+}
+
+/// The rules the domain applies to each field of a body, which poem-openapi cannot see:
+/// handlers hand the raw text to the domain, whose refusals name the field in words a
+/// shopper understands. The document states the same rules, so a request valid by it
+/// is taken and one invalid by it refused.
+fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
+    vec![
+        ("NewsletterSignUp", "email", email()),
+        ("HelpMessage", "email", email()),
+        ("HelpMessage", "name", optional_text(MAX_NAME)),
+        ("HelpMessage", "message", required_text(MAX_CHAT_MESSAGE)),
+        ("ContactMessage", "name", required_text(MAX_NAME)),
+        ("ContactMessage", "email", email()),
+        ("ContactMessage", "subject", required_text(MAX_SUBJECT)),
+        (
+            "ContactMessage",
+            "message",
+            required_text(MAX_CONTACT_MESSAGE),
+        ),
+        (
+            "ContactMessage",
+            "order_number",
+            optional_text(MAX_ORDER_NUMBER),
+        ),
+        (
+            "ClientErrorReport",
+            "message",
+            required_text(MAX_ERROR_MESSAGE),
+        ),
+        ("ClientErrorReport", "url", required_text(MAX_ERROR_URL)),
+        (
+            "ClientErrorReport",
+            "status",
+            json!({ "minimum": 100, "maximum": 599, "nullable": true }),
+        ),
+        (
+            "ClientErrorReport",
+            "detail",
+            optional_text(MAX_ERROR_DETAIL),
+        ),
+    ]
+}
+
+/// The search text and the facet parameters of lists and search: `search_text`'s and
+/// `Selection::validate`'s bounds. (poem-openapi's validators on a list parameter
+/// check the list, not its values.)
+fn add_query_rules(doc: &mut Value) {
+    const FACETS: [&str; 5] = ["categories", "vendors", "creators", "filters", "variations"];
+    let Some(paths) = doc["paths"].as_object_mut() else {
+        return;
+    };
+    let parameters = paths
+        .values_mut()
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.values_mut())
+        .filter_map(|op| op.get_mut("parameters").and_then(Value::as_array_mut))
+        .flatten();
+    for parameter in parameters {
+        // Only /search has a required `q`: the search text, `search_text`'s rule.
+        if parameter["name"] == "q" && parameter["required"] == true {
+            let schema = &mut parameter["schema"];
+            schema["minLength"] = json!(1);
+            schema["maxLength"] = json!(MAX_QUERY_CHARS);
+            schema["pattern"] = json!(NOT_BLANK);
+        }
+        if FACETS.contains(&parameter["name"].as_str().unwrap_or_default()) {
+            let schema = &mut parameter["schema"];
+            schema["maxItems"] = json!(MAX_SELECTED);
+            schema["items"]["maxLength"] = json!(MAX_QUERY_CHARS);
+        }
+    }
+}
+
+fn add_input_rules(doc: &mut Value) {
+    // tests/openapi_contract.rs checks every rule lands, so a renamed type or field
+    // cannot silently drop its rules.
+    for (schema, field, rules) in input_rules() {
+        let property = doc["components"]["schemas"][schema]["properties"]
+            .get_mut(field)
+            .and_then(Value::as_object_mut);
+        if let (Some(property), Value::Object(rules)) = (property, rules) {
+            property.extend(rules);
+        }
+    }
+}
+
+fn add_shared_responses(doc: &mut Value) {
+    let mut used = Vec::new();
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        for (path, item) in paths.iter_mut() {
+            let Some(item) = item.as_object_mut() else {
+                continue;
+            };
+            for (method, operation) in item.iter_mut() {
+                let op = Operation {
+                    path,
+                    method,
+                    has_body: operation.get("requestBody").is_some(),
+                };
+                let Some(responses) = operation["responses"].as_object_mut() else {
+                    continue;
+                };
+                for shared in SHARED.iter().filter(|s| (s.applies)(&op)) {
+                    if !responses.contains_key(shared.status) {
+                        let reference = format!("#/components/responses/{}", shared.name);
+                        responses.insert(shared.status.into(), json!({ "$ref": reference }));
+                        used.push(shared);
+                    }
+                }
+            }
+        }
+    }
+    let components = doc["components"]
+        .as_object_mut()
+        .expect("the document has components: ErrorMessage at least");
+    let defined = components
+        .entry("responses")
+        .or_insert_with(|| Value::Object(Map::new()));
+    for shared in used {
+        defined[shared.name] = response(shared);
+    }
+}
+
+fn response(shared: &Shared) -> Value {
+    let mut answer = json!({
+        "description": shared.description,
+        "content": { JSON: { "schema": { "$ref": "#/components/schemas/ErrorMessage" } } },
+    });
+    if shared.status == "429" {
+        answer["headers"] = json!({
+            "Retry-After": {
+                "description": "Seconds to wait before trying again.",
+                "schema": { "type": "integer", "minimum": 0 },
+            }
+        });
+    }
+    answer
+}
+
+/// The methods each path of the document takes, for the `Allow` header of a 405.
+pub struct AllowedMethods {
+    /// Path templates split into segments (`{id}` matches any one) and their methods.
+    routes: Vec<(Vec<String>, String)>,
+}
+
+impl AllowedMethods {
+    /// Reads the paths of a (completed) document; `extra` adds routes served beside
+    /// the operations, such as the document itself.
+    pub fn from_document(document: &str, extra: &[(&str, &str)]) -> AllowedMethods {
+        let doc: Value = serde_json::from_str(document).unwrap_or_default();
+        let mut routes: Vec<(Vec<String>, String)> = extra
+            .iter()
+            .map(|(path, methods)| (segments(path), (*methods).to_owned()))
+            .collect();
+        if let Some(paths) = doc["paths"].as_object() {
+            for (path, item) in paths {
+                let mut methods: Vec<String> = item
+                    .as_object()
+                    .map(|ops| ops.keys().map(|m| m.to_uppercase()).collect())
+                    .unwrap_or_default();
+                methods.sort();
+                routes.push((segments(path), methods.join(", ")));
+            }
+        }
+        AllowedMethods { routes }
+    }
+
+    /// The `Allow` value for a path (relative to `/api`), if it is one of ours.
+    pub fn for_path(&self, path: &str) -> Option<&str> {
+        let asked = segments(path);
+        self.routes
+            .iter()
+            .find(|(template, _)| {
+                template.len() == asked.len()
+                    && template
+                        .iter()
+                        .zip(&asked)
+                        .all(|(t, a)| t == a || (t.starts_with('{') && t.ends_with('}')))
+            })
+            .map(|(_, methods)| methods.as_str())
+    }
+}
+
+fn segments(path: &str) -> Vec<String> {
+    path.split('/')
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GENERATED: &str = r#"{
+        "paths": {
+            "/search": { "get": { "responses": { "200": {} } } },
+            "/contact": { "post": { "requestBody": {}, "responses": { "201": {}, "400": {} } } },
+            "/products/{id}": { "get": { "responses": { "200": {} } } }
+        },
+        "components": { "schemas": { "ErrorMessage": {} } }
+    }"#;
+
+    fn statuses(doc: &Value, path: &str, method: &str) -> Vec<String> {
+        doc["paths"][path][method]["responses"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn each_operation_gets_the_middleware_answers_it_can_get() {
+        let doc: Value = serde_json::from_str(&complete(GENERATED)).unwrap();
+        assert_eq!(
+            statuses(&doc, "/contact", "post"),
+            ["201", "400", "403", "413", "415", "429", "503"]
+        );
+        assert_eq!(statuses(&doc, "/search", "get"), ["200", "429", "503"]);
+        assert_eq!(statuses(&doc, "/products/{id}", "get"), ["200", "503"]);
+        let responses = &doc["components"]["responses"];
+        assert!(responses["TooManyRequests"]["headers"]["Retry-After"].is_object());
+        assert_eq!(
+            responses["NotJson"]["content"][JSON]["schema"]["$ref"],
+            "#/components/schemas/ErrorMessage"
+        );
+    }
+
+    #[test]
+    fn allow_lists_the_methods_of_the_matching_path() {
+        let allowed = AllowedMethods::from_document(GENERATED, &[("/openapi.json", "GET")]);
+        assert_eq!(allowed.for_path("/products/12"), Some("GET"));
+        assert_eq!(allowed.for_path("/contact/"), Some("POST"));
+        assert_eq!(allowed.for_path("/openapi.json"), Some("GET"));
+        assert_eq!(allowed.for_path("/products"), None);
+        assert_eq!(allowed.for_path("/products/1/2"), None);
+    }
+}
