@@ -210,12 +210,12 @@ fn add_shared_responses(doc: &mut Value) {
                 let Some(responses) = operation["responses"].as_object_mut() else {
                     continue;
                 };
+                // A shared answer replaces an operation's own of the same status (a
+                // handler's busy 503), so each status is described once.
                 for shared in SHARED.iter().filter(|s| (s.applies)(&op)) {
-                    if !responses.contains_key(shared.status) {
-                        let reference = format!("#/components/responses/{}", shared.name);
-                        responses.insert(shared.status.into(), json!({ "$ref": reference }));
-                        used.push(shared);
-                    }
+                    let reference = format!("#/components/responses/{}", shared.name);
+                    responses.insert(shared.status.into(), json!({ "$ref": reference }));
+                    used.push(shared);
                 }
             }
         }
@@ -236,7 +236,7 @@ fn response(shared: &Shared) -> Value {
         "description": shared.description,
         "content": { JSON: { "schema": { "$ref": "#/components/schemas/ErrorMessage" } } },
     });
-    if shared.status == "429" {
+    if matches!(shared.status, "429" | "503") {
         answer["headers"] = json!({
             "Retry-After": {
                 "description": "Seconds to wait before trying again.",

@@ -56,16 +56,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -126,16 +117,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -204,16 +186,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -282,16 +255,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -386,16 +350,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -459,16 +414,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -508,15 +454,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["Readiness"];
                     };
                 };
-                /** @description The database refused a write, or the search index is not built yet. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Readiness"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -587,16 +525,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -655,16 +584,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -749,16 +669,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -837,16 +748,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -918,16 +820,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -988,16 +881,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1060,16 +944,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1150,16 +1025,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1226,16 +1092,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description The database is busy with other writes; try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
-                    };
-                };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1740,6 +1597,8 @@ export interface components {
         /** @description The store is busy or the request took too long: try again shortly. */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
