@@ -10,8 +10,8 @@ use store_domain::facets::{FacetTable, group_value};
 use store_domain::input::Email;
 use store_domain::money::Money;
 use store_domain::search::{
-    FacetCount, MAX_QUERY_CHARS, MAX_SELECTED, Named, ProductQuery, SearchDoc, Selection,
-    normalise, search_text,
+    FacetCount, MAX_QUERY_CHARS, MAX_QUERY_WORDS, MAX_SELECTED, Named, ProductQuery, SearchDoc,
+    Selection, normalise, search_text, words,
 };
 
 // ---------------------------------------------------------------- e-mail
@@ -124,15 +124,19 @@ proptest! {
     #[test]
     fn search_text_is_trimmed_blank_is_none_and_long_is_refused(raw in "\\s{0,3}\\PC{0,210}\\s{0,3}") {
         let trimmed = raw.trim();
+        let word_count = words(&normalise(trimmed)).count();
         match search_text(&raw) {
             Ok(None) => prop_assert!(trimmed.is_empty()),
             Ok(Some(text)) => {
                 prop_assert_eq!(text.as_str(), trimmed);
                 prop_assert!(!text.is_empty() && text.chars().count() <= MAX_QUERY_CHARS);
+                prop_assert!(word_count <= MAX_QUERY_WORDS);
             }
             Err(err) => {
                 prop_assert_eq!(err.field, "q");
-                prop_assert!(trimmed.chars().count() > MAX_QUERY_CHARS);
+                prop_assert!(
+                    trimmed.chars().count() > MAX_QUERY_CHARS || word_count > MAX_QUERY_WORDS
+                );
             }
         }
     }
