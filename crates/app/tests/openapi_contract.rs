@@ -131,8 +131,9 @@ async fn body_fields_state_the_domain_rules() {
         assert_eq!(f["minLength"], 1, "{schema}.{name}");
         assert_eq!(f["maxLength"], max, "{schema}.{name}");
         assert!(
-            f["pattern"].as_str().unwrap().starts_with("[^"),
-            "{schema}.{name}: not blank"
+            f["pattern"].as_str().unwrap().starts_with("^[^")
+                && f["pattern"].as_str().unwrap().contains(r"\u202a"),
+            "{schema}.{name}: not blank, no control characters"
         );
         assert!(
             required(schema).as_array().unwrap().contains(&name.into()),

@@ -80,18 +80,50 @@ pub fn complete(generated: &str) -> String {
     serde_json::to_string_pretty(&doc).expect("a JSON value serialises")
 }
 
-/// Some character that Rust's `trim` keeps (not Unicode White_Space). Spelled out
-/// rather than `\S`, whose meaning differs between Rust, ECMAScript and Python.
-const NOT_BLANK: &str = r"[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]";
+/// Unicode White_Space, which Rust's `trim` takes off. Spelled out rather than `\s`
+/// or `\S`, whose meanings differ between Rust, ECMAScript and Python.
+const WHITE_SPACE: &str = r"\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
 
-/// Text a shopper must fill in: trimmed, it has 1 to `max` characters.
-fn required_text(max: usize) -> Value {
-    json!({ "minLength": 1, "maxLength": max, "pattern": NOT_BLANK })
+/// The characters shopper text may not hold (`domain::input`): C0 controls, DEL, C1,
+/// the line and paragraph separators, and the bidi embeddings, overrides and isolates.
+const CONTROLS: &str = r"\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069";
+
+/// The same, less the tab and the line breaks a message body may hold.
+const CONTROLS_BUT_LINES: &str =
+    r"\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069";
+
+/// Whether a field is one line (a name, a subject) or may run over several (a message).
+#[derive(Clone, Copy)]
+enum Lines {
+    One,
+    Many,
 }
 
-/// Text a shopper may leave blank or send as null: at most `max` characters.
-fn optional_text(max: usize) -> Value {
-    json!({ "maxLength": max, "nullable": true })
+impl Lines {
+    fn controls(self) -> &'static str {
+        match self {
+            Lines::One => CONTROLS,
+            Lines::Many => CONTROLS_BUT_LINES,
+        }
+    }
+}
+
+/// Text a shopper must fill in: trimmed, it has 1 to `max` characters, none of them
+/// a control character.
+fn required_text(max: usize, lines: Lines) -> Value {
+    let c = lines.controls();
+    json!({
+        "minLength": 1,
+        "maxLength": max,
+        "pattern": format!("^[^{c}]*[^{c}{WHITE_SPACE}][^{c}]*$"),
+    })
+}
+
+/// Text a shopper may leave blank or send as null: at most `max` characters, none of
+/// them a control character.
+fn optional_text(max: usize, lines: Lines) -> Value {
+    let c = lines.controls();
+    json!({ "maxLength": max, "nullable": true, "pattern": format!("^[^{c}]*$") })
 }
 
 /// An address as `Email::parse` takes it: a local part of 1 to 64 characters, one `@`,
@@ -117,27 +149,43 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
     vec![
         ("NewsletterSignUp", "email", email()),
         ("HelpMessage", "email", email()),
-        ("HelpMessage", "name", optional_text(MAX_NAME)),
-        ("HelpMessage", "message", required_text(MAX_CHAT_MESSAGE)),
-        ("ContactMessage", "name", required_text(MAX_NAME)),
+        ("HelpMessage", "name", optional_text(MAX_NAME, Lines::One)),
+        (
+            "HelpMessage",
+            "message",
+            required_text(MAX_CHAT_MESSAGE, Lines::Many),
+        ),
+        (
+            "ContactMessage",
+            "name",
+            required_text(MAX_NAME, Lines::One),
+        ),
         ("ContactMessage", "email", email()),
-        ("ContactMessage", "subject", required_text(MAX_SUBJECT)),
+        (
+            "ContactMessage",
+            "subject",
+            required_text(MAX_SUBJECT, Lines::One),
+        ),
         (
             "ContactMessage",
             "message",
-            required_text(MAX_CONTACT_MESSAGE),
+            required_text(MAX_CONTACT_MESSAGE, Lines::Many),
         ),
         (
             "ContactMessage",
             "order_number",
-            optional_text(MAX_ORDER_NUMBER),
+            optional_text(MAX_ORDER_NUMBER, Lines::One),
         ),
         (
             "ClientErrorReport",
             "message",
-            required_text(MAX_ERROR_MESSAGE),
+            required_text(MAX_ERROR_MESSAGE, Lines::Many),
         ),
-        ("ClientErrorReport", "url", required_text(MAX_ERROR_URL)),
+        (
+            "ClientErrorReport",
+            "url",
+            required_text(MAX_ERROR_URL, Lines::One),
+        ),
         (
             "ClientErrorReport",
             "status",
@@ -146,7 +194,7 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
         (
             "ClientErrorReport",
             "detail",
-            optional_text(MAX_ERROR_DETAIL),
+            optional_text(MAX_ERROR_DETAIL, Lines::Many),
         ),
     ]
 }
@@ -171,7 +219,8 @@ fn add_query_rules(doc: &mut Value) {
             let schema = &mut parameter["schema"];
             schema["minLength"] = json!(1);
             schema["maxLength"] = json!(MAX_QUERY_CHARS);
-            schema["pattern"] = json!(NOT_BLANK);
+            // Some character that Rust's `trim` keeps.
+            schema["pattern"] = json!(format!("[^{WHITE_SPACE}]"));
         }
         if FACETS.contains(&parameter["name"].as_str().unwrap_or_default()) {
             let schema = &mut parameter["schema"];
