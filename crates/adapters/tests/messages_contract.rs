@@ -12,6 +12,7 @@ use store_domain::input::Email;
 use store_domain::messages::*;
 use store_domain::newsletter::TokenHash;
 use store_domain::ports::{CampaignReports, ErrorReports, Inbox, MailingList};
+use store_domain::retention::Purge;
 
 /// One implementation of each port under test.
 struct Ports {
@@ -103,8 +104,8 @@ mod cases {
             Some("123"),
         )
         .unwrap();
-        let first = s.inbox.submit(&chat).await.unwrap();
-        let second = s.inbox.submit(&contact).await.unwrap();
+        let first = s.inbox.submit(&chat, at(0)).await.unwrap();
+        let second = s.inbox.submit(&contact, at(1)).await.unwrap();
         assert!(second > first);
         let recent = s.inbox.recent_inquiries(10).await.unwrap();
         assert_eq!(
@@ -112,7 +113,7 @@ mod cases {
             vec![contact, chat]
         );
         assert_eq!(recent[0].id, second);
-        assert!(!recent[0].received_at.is_empty());
+        assert_eq!(recent[0].received_at, "2026-01-01 00:01:00");
         assert_eq!(s.inbox.recent_inquiries(1).await.unwrap().len(), 1);
     }
 
@@ -124,7 +125,7 @@ mod cases {
             .unwrap()
             .unwrap();
         for visit in [&spring, &ads, &spring] {
-            s.campaigns.record_visit(visit).await.unwrap();
+            s.campaigns.record_visit(visit, at(0)).await.unwrap();
         }
         let counts = s.campaigns.visit_counts().await.unwrap();
         assert_eq!(
@@ -139,12 +140,121 @@ mod cases {
     pub async fn client_errors_are_kept(s: &Ports) {
         let e1 = ClientError::parse("Failed to fetch", "/products/x/1", None, None).unwrap();
         let e2 = ClientError::parse("Teapot", "/bag", Some(418), Some("stack")).unwrap();
-        s.errors.record_error(&e1).await.unwrap();
-        s.errors.record_error(&e2).await.unwrap();
+        s.errors.record_error(&e1, at(0)).await.unwrap();
+        s.errors.record_error(&e2, at(1)).await.unwrap();
         let recent = s.errors.recent_errors(5).await.unwrap();
         assert_eq!(
             recent.iter().map(|r| r.error.clone()).collect::<Vec<_>>(),
             vec![e2, e1]
+        );
+    }
+    /// Five records at minutes 0..5; the purge keeps those from minute 2 on, at most
+    /// two: minutes 3 and 4. Then a new record gets an id no earlier one had.
+    pub async fn purges_keep_the_newest_records_within_the_age_limit(s: &Ports) {
+        let purge = Purge {
+            received_before: at(2),
+            keep_newest: 2,
+        };
+        let mut ids = Vec::new();
+        for minute in 0..5 {
+            let chat = Inquiry::chat("a@b.co", None, &format!("message {minute}")).unwrap();
+            ids.push(s.inbox.submit(&chat, at(minute)).await.unwrap());
+            let visit = CampaignVisit::parse(Some(&format!("s{minute}")), None, None, None, None)
+                .unwrap()
+                .unwrap();
+            s.campaigns.record_visit(&visit, at(minute)).await.unwrap();
+            let error = ClientError::parse(&format!("e{minute}"), "/", None, None).unwrap();
+            s.errors.record_error(&error, at(minute)).await.unwrap();
+        }
+        assert_eq!(s.inbox.purge_inquiries(purge).await.unwrap(), 3);
+        assert_eq!(s.campaigns.purge_visits(purge).await.unwrap(), 3);
+        assert_eq!(s.errors.purge_errors(purge).await.unwrap(), 3);
+        let bodies: Vec<String> = s
+            .inbox
+            .recent_inquiries(10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|m| m.inquiry.body)
+            .collect();
+        assert_eq!(bodies, ["message 4", "message 3"]);
+        let sources: Vec<Option<String>> = s
+            .campaigns
+            .visit_counts()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|c| c.visit.source)
+            .collect();
+        assert_eq!(sources, [Some("s3".to_owned()), Some("s4".to_owned())]);
+        let errors: Vec<String> = s
+            .errors
+            .recent_errors(10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|e| e.error.message)
+            .collect();
+        assert_eq!(errors, ["e4", "e3"]);
+
+        assert_eq!(
+            s.inbox.purge_inquiries(purge).await.unwrap(),
+            0,
+            "nothing more to remove"
+        );
+        let later = Inquiry::chat("a@b.co", None, "later").unwrap();
+        let id = s.inbox.submit(&later, at(5)).await.unwrap();
+        assert!(id > ids[4], "ids are not given twice");
+        let everything = Purge {
+            received_before: at(100),
+            keep_newest: 10,
+        };
+        assert_eq!(
+            s.inbox.purge_inquiries(everything).await.unwrap(),
+            3,
+            "all older than the limit"
+        );
+        assert!(s.inbox.recent_inquiries(10).await.unwrap().is_empty());
+    }
+
+    /// Confirmed addresses stay; pending ones go when their token has expired, and
+    /// beyond the newest `keep_newest` mailed.
+    pub async fn purges_drop_stale_and_surplus_pending_addresses(s: &Ports) {
+        let [old, a, b, c, kept] =
+            ["old", "a", "b", "c", "kept"].map(|n| email(&format!("{n}@example.com")));
+        assert!(issue(s, &kept, "k", 0).await);
+        assert_eq!(
+            s.mailing_list.confirm(&hash("k"), at(1)).await.unwrap(),
+            Some(kept.clone())
+        );
+        assert!(issue(s, &old, "o", 0).await, "expires at minute 60");
+        assert!(issue(s, &a, "ta", 30).await);
+        assert!(issue(s, &b, "tb", 31).await);
+        assert!(issue(s, &c, "tc", 31).await);
+        // At minute 60: `old` has expired; of a, b, c the newest two are b and c.
+        assert_eq!(s.mailing_list.purge_pending(at(60), 2).await.unwrap(), 2);
+        assert_eq!(
+            s.mailing_list.confirm(&hash("ta"), at(61)).await.unwrap(),
+            None,
+            "a is gone"
+        );
+        // b and c were mailed at the same minute: the address order keeps b.
+        assert_eq!(s.mailing_list.purge_pending(at(61), 1).await.unwrap(), 1);
+        assert_eq!(
+            s.mailing_list.confirm(&hash("tc"), at(61)).await.unwrap(),
+            None,
+            "c is gone"
+        );
+        assert_eq!(
+            s.mailing_list.confirm(&hash("tb"), at(61)).await.unwrap(),
+            Some(b)
+        );
+        // A purged address signs up again as a new one, with no cooldown held against it.
+        assert!(issue(s, &a, "ta2", 62).await);
+        assert_eq!(s.mailing_list.purge_pending(at(62), 5).await.unwrap(), 0);
+        assert!(
+            !issue(s, &kept, "k2", 100).await,
+            "the confirmed address is still confirmed"
         );
     }
 }
@@ -155,7 +265,9 @@ macro_rules! suite {
             use super::*;
             suite!(@cases $make; tokens_are_issued_once_per_cooldown_and_spent_on_confirmation,
                 tokens_expire, inbox_keeps_messages_newest_first,
-                campaigns_are_counted_by_parameters, client_errors_are_kept);
+                campaigns_are_counted_by_parameters, client_errors_are_kept,
+                purges_keep_the_newest_records_within_the_age_limit,
+                purges_drop_stale_and_surplus_pending_addresses);
         }
     };
     (@cases $make:expr; $($case:ident),*) => {

@@ -263,6 +263,14 @@ mod search_log {
             ["mug", "bowl", "lamp"]
         );
         assert_eq!(log.popular_searches(1, 1).await.unwrap(), ["mug"]);
+
+        // The most searched are kept; of equal counts, the first in query order.
+        log.record_searches(&batch(&[("bowl", 1)])).await.unwrap();
+        assert_eq!(log.keep_most_searched(5).await.unwrap(), 0);
+        assert_eq!(log.keep_most_searched(2).await.unwrap(), 1);
+        assert_eq!(log.popular_searches(1, 10).await.unwrap(), ["bowl", "mug"]);
+        assert_eq!(log.keep_most_searched(0).await.unwrap(), 2);
+        assert!(log.popular_searches(1, 10).await.unwrap().is_empty());
     }
 
     #[tokio::test]

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use store_adapters::sqlite::{BackupError, SqliteStore};
+use store_domain::clock::Timestamp;
 use store_domain::messages::Inquiry;
 use store_domain::ports::{Catalog, Inbox, StorageError};
 
@@ -20,6 +21,8 @@ async fn store_at(path: &Path) -> SqliteStore {
     store
 }
 
+const AT: Timestamp = Timestamp::from_unix_seconds(1_767_225_600);
+
 fn message(n: usize) -> Inquiry {
     Inquiry::chat("a@b.co", None, &format!("message {n}")).unwrap()
 }
@@ -31,7 +34,7 @@ async fn the_database_and_its_wal_files_are_readable_by_their_owner_only() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("data").join("store.db");
     let store = store_at(&db).await;
-    store.submit(&message(1)).await.unwrap();
+    store.submit(&message(1), AT).await.unwrap();
     for file in ["store.db", "store.db-wal", "store.db-shm"] {
         let path = db.with_file_name(file);
         let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
@@ -63,14 +66,14 @@ async fn reads_answer_and_writes_are_busy_while_another_writer_holds_the_databas
         "readers never wait"
     );
     assert_eq!(store.recent_inquiries(5).await.unwrap(), vec![]);
-    let write = store.submit(&message(1)).await;
+    let write = store.submit(&message(1), AT).await;
     assert!(
         matches!(write, Err(StorageError::Busy)),
         "a write past the busy timeout is Busy, not a storage failure: {write:?}"
     );
 
     sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
-    store.submit(&message(2)).await.unwrap();
+    store.submit(&message(2), AT).await.unwrap();
     store.close().await;
 }
 
@@ -82,7 +85,7 @@ async fn concurrent_writes_and_reads_all_succeed() {
     for n in 0..40 {
         let store = store.clone();
         tasks.push(tokio::spawn(async move {
-            store.submit(&message(n)).await.map(|_| ())?;
+            store.submit(&message(n), AT).await.map(|_| ())?;
             store.recent_inquiries(10).await.map(|_| ())
         }));
     }
@@ -110,7 +113,7 @@ async fn a_backup_taken_under_writes_restores_every_row_of_its_instant() {
         tokio::spawn(async move {
             let mut written = 0;
             while !stop.load(Ordering::Relaxed) {
-                store.submit(&message(written)).await.unwrap();
+                store.submit(&message(written), AT).await.unwrap();
                 written += 1;
                 tokio::task::yield_now().await;
             }

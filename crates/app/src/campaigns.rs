@@ -53,7 +53,7 @@ async fn utm(state: Data<&AppState>, Json(body): Json<UtmBody>) -> Response {
         Ok(None) => Ok(()),
         Ok(Some(visit)) => state
             .campaigns
-            .record_visit(&visit)
+            .record_visit(&visit, state.clock.now())
             .await
             .map_err(ApiError::from),
     };

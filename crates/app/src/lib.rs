@@ -8,6 +8,7 @@ pub mod first_screen;
 pub mod http;
 pub mod limits;
 pub mod reports;
+pub mod retention;
 pub mod search_counts;
 pub mod search_pool;
 pub mod search_refresh;

@@ -105,7 +105,10 @@ mod tests {
     use store_adapters::fakes::{InMemoryCampaigns, InMemoryErrorReports, InMemoryInbox};
     use store_domain::campaigns::CampaignVisit;
     use store_domain::client_errors::ClientError;
+    use store_domain::clock::Timestamp;
     use store_domain::messages::Inquiry;
+
+    const AT: Timestamp = Timestamp::from_unix_seconds(1_767_225_600);
 
     #[tokio::test]
     async fn reports_print_what_was_received() {
@@ -115,6 +118,7 @@ mod tests {
             .submit(
                 &Inquiry::contact("Dana", "d@x.org", "Late", "Line one\nLine two", Some("77"))
                     .unwrap(),
+                AT,
             )
             .await
             .unwrap();
@@ -129,8 +133,8 @@ mod tests {
             .unwrap()
             .unwrap();
         let campaigns = InMemoryCampaigns::default();
-        campaigns.record_visit(&visit).await.unwrap();
-        campaigns.record_visit(&visit).await.unwrap();
+        campaigns.record_visit(&visit, AT).await.unwrap();
+        campaigns.record_visit(&visit, AT).await.unwrap();
         let table = campaign_visits(&campaigns).await.unwrap();
         assert!(
             table
@@ -145,7 +149,10 @@ mod tests {
 
         let errors = InMemoryErrorReports::default();
         errors
-            .record_error(&ClientError::parse("Boom", "/bag", Some(500), None).unwrap())
+            .record_error(
+                &ClientError::parse("Boom", "/bag", Some(500), None).unwrap(),
+                AT,
+            )
             .await
             .unwrap();
         assert!(

@@ -146,6 +146,10 @@ mod tests {
         async fn popular_searches(&self, _: u64, _: u32) -> Result<Vec<String>, SearchError> {
             Ok(Vec::new())
         }
+
+        async fn keep_most_searched(&self, _: u32) -> Result<u64, SearchError> {
+            Ok(0)
+        }
     }
 
     fn batching(max_distinct: usize, queue: usize) -> Batching {

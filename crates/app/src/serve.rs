@@ -3,6 +3,7 @@
 
 use crate::http::server::{self, Timeouts};
 use crate::limits::{self, Limits};
+use crate::retention::{self, Policies};
 use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_pool::PooledSearch;
 use crate::search_refresh::{self, Refresh};
@@ -105,6 +106,12 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
         state.limits.clone(),
         Duration::from_secs(settings.limits.forget_idle_seconds.max(1)),
     );
+    let policies = Policies::from_settings(&settings.retention);
+    tracing::info!(
+        megabytes = policies.budget_bytes(&settings.limits) / 1_000_000,
+        "what anonymous shoppers send is kept within this size"
+    );
+    let purging = retention::spawn(state.clone(), policies);
     let refresh = refresh(&settings);
     let version = search_refresh::rebuild(&state, refresh).await?;
     let refresher = search_refresh::spawn(state.clone(), refresh, version);
@@ -129,6 +136,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     }
     refresher.abort();
     forgetting.abort();
+    purging.abort();
     count_writer.stop().await;
     store.close().await;
     tracing::info!("stopped");

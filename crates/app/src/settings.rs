@@ -16,6 +16,7 @@ pub struct Settings {
     pub search: SearchSettings,
     pub newsletter: NewsletterSettings,
     pub limits: LimitSettings,
+    pub retention: RetentionSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -31,6 +32,21 @@ impl NewsletterSettings {
             cooldown: std::time::Duration::from_secs(self.cooldown_minutes * 60),
         }
     }
+}
+
+/// How long, and how many of, the records anonymous writes add are kept (see
+/// `retention`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct RetentionSettings {
+    pub purge_seconds: u64,
+    pub inquiries_days: u64,
+    pub inquiries_max: u32,
+    pub campaign_visits_days: u64,
+    pub campaign_visits_max: u32,
+    pub client_errors_days: u64,
+    pub client_errors_max: u32,
+    pub newsletter_pending_max: u32,
+    pub searches_max: u32,
 }
 
 /// Budgets of anonymous writes (see `limits`).

@@ -130,6 +130,9 @@ pub(crate) fn optional_multiline_text(
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Email(String);
 
+/// The longest address, in bytes (RFC 5321's path limit less its angle brackets).
+pub const MAX_EMAIL_BYTES: usize = 254;
+
 impl Email {
     pub fn parse(raw: &str) -> Result<Self, InputError> {
         let invalid = || {
@@ -143,7 +146,7 @@ impl Email {
         if trimmed.is_empty() {
             return Err(refuse("email", "is required"));
         }
-        if trimmed.len() > 254
+        if trimmed.len() > MAX_EMAIL_BYTES
             || trimmed
                 .chars()
                 .any(|c| c.is_whitespace() || c.is_control() || is_unsafe_in_text(c))

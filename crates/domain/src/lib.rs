@@ -15,4 +15,5 @@ pub mod money;
 pub mod newsletter;
 pub mod ports;
 pub mod reference;
+pub mod retention;
 pub mod search;

@@ -11,6 +11,7 @@ use crate::input::Email;
 use crate::messages::{Inquiry, StoredInquiry};
 use crate::newsletter::TokenHash;
 use crate::reference::{Country, Currency};
+use crate::retention::Purge;
 use crate::search::{ProductQuery, SearchDoc, SearchHits};
 use async_trait::async_trait;
 
@@ -100,6 +101,9 @@ pub trait SearchLog: Send + Sync {
         min_count: u64,
         limit: u32,
     ) -> Result<Vec<String>, SearchError>;
+    /// Forgets every query but the `keep` searched most (equal counts in query
+    /// order); how many it forgot.
+    async fn keep_most_searched(&self, keep: u32) -> Result<u64, SearchError>;
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -159,30 +163,40 @@ pub trait MailingList: Send + Sync {
         token: &TokenHash,
         now: Timestamp,
     ) -> Result<Option<Email>, StorageError>;
+    /// Removes the addresses that are not confirmed and hold no token live at `now`,
+    /// then every unconfirmed address but the `keep_newest` mailed last; how many.
+    async fn purge_pending(&self, now: Timestamp, keep_newest: u32) -> Result<u64, StorageError>;
 }
 
 /// Messages from shoppers for the staff.
 #[async_trait]
 pub trait Inbox: Send + Sync {
-    async fn submit(&self, inquiry: &Inquiry) -> Result<i64, StorageError>;
+    /// Keeps `inquiry`, received `at`; its id.
+    async fn submit(&self, inquiry: &Inquiry, at: Timestamp) -> Result<i64, StorageError>;
     /// The newest `limit` messages, newest first.
     async fn recent_inquiries(&self, limit: u32) -> Result<Vec<StoredInquiry>, StorageError>;
+    /// Removes the messages `purge` does not keep; how many.
+    async fn purge_inquiries(&self, purge: Purge) -> Result<u64, StorageError>;
 }
 
 /// Campaign (`utm_*`) visit counts.
 #[async_trait]
 pub trait CampaignReports: Send + Sync {
-    async fn record_visit(&self, visit: &CampaignVisit) -> Result<(), StorageError>;
+    async fn record_visit(&self, visit: &CampaignVisit, at: Timestamp) -> Result<(), StorageError>;
     /// Visits grouped by identical parameters, most visits first.
     async fn visit_counts(&self) -> Result<Vec<CampaignCount>, StorageError>;
+    /// Removes the visits `purge` does not keep; how many.
+    async fn purge_visits(&self, purge: Purge) -> Result<u64, StorageError>;
 }
 
 /// Errors reported by the browser app.
 #[async_trait]
 pub trait ErrorReports: Send + Sync {
-    async fn record_error(&self, error: &ClientError) -> Result<(), StorageError>;
+    async fn record_error(&self, error: &ClientError, at: Timestamp) -> Result<(), StorageError>;
     /// The newest `limit` reports, newest first.
     async fn recent_errors(&self, limit: u32) -> Result<Vec<StoredClientError>, StorageError>;
+    /// Removes the reports `purge` does not keep; how many.
+    async fn purge_errors(&self, purge: Purge) -> Result<u64, StorageError>;
 }
 
 #[derive(Debug, thiserror::Error)]

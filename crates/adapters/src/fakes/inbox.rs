@@ -1,30 +1,37 @@
 //! An in-memory inbox of messages for the staff.
 
-use super::{RECEIVED_AT, newest, read, write};
+use super::{Journal, read, write};
 use async_trait::async_trait;
 use std::sync::RwLock;
+use store_domain::clock::Timestamp;
 use store_domain::messages::{Inquiry, StoredInquiry};
 use store_domain::ports::{Inbox, StorageError};
+use store_domain::retention::Purge;
 
 #[derive(Default)]
 pub struct InMemoryInbox {
-    inquiries: RwLock<Vec<StoredInquiry>>,
+    inquiries: RwLock<Journal<Inquiry>>,
 }
 
 #[async_trait]
 impl Inbox for InMemoryInbox {
-    async fn submit(&self, inquiry: &Inquiry) -> Result<i64, StorageError> {
-        let mut inquiries = write(&self.inquiries);
-        let id = inquiries.len() as i64 + 1;
-        inquiries.push(StoredInquiry {
-            id,
-            received_at: RECEIVED_AT.into(),
-            inquiry: inquiry.clone(),
-        });
-        Ok(id)
+    async fn submit(&self, inquiry: &Inquiry, at: Timestamp) -> Result<i64, StorageError> {
+        Ok(write(&self.inquiries).push(inquiry.clone(), at))
     }
 
     async fn recent_inquiries(&self, limit: u32) -> Result<Vec<StoredInquiry>, StorageError> {
-        Ok(newest(&read(&self.inquiries), limit))
+        Ok(read(&self.inquiries)
+            .newest(limit)
+            .into_iter()
+            .map(|(id, received_at, inquiry)| StoredInquiry {
+                id,
+                received_at,
+                inquiry,
+            })
+            .collect())
+    }
+
+    async fn purge_inquiries(&self, purge: Purge) -> Result<u64, StorageError> {
+        Ok(write(&self.inquiries).purge(purge))
     }
 }

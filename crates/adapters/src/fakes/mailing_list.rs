@@ -61,4 +61,26 @@ impl MailingList for InMemoryMailingList {
             Email::parse(email).expect("stored addresses were parsed on the way in")
         }))
     }
+
+    async fn purge_pending(&self, now: Timestamp, keep_newest: u32) -> Result<u64, StorageError> {
+        let mut subscribers = write(&self.subscribers);
+        let before = subscribers.len();
+        subscribers.retain(|_, s| {
+            s.confirmed
+                || s.token
+                    .as_ref()
+                    .is_some_and(|(_, expires_at)| *expires_at > now)
+        });
+        // Then the newest pending by their last mail; equal times by address.
+        let mut pending: Vec<(Option<Timestamp>, String)> = subscribers
+            .iter()
+            .filter(|(_, s)| !s.confirmed)
+            .map(|(email, s)| (s.last_mailed, email.clone()))
+            .collect();
+        pending.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        for (_, email) in pending.iter().skip(keep_newest as usize) {
+            subscribers.remove(email);
+        }
+        Ok((before - subscribers.len()) as u64)
+    }
 }

@@ -22,7 +22,10 @@ pub use mailing_list::InMemoryMailingList;
 pub use search::InMemorySearch;
 pub use write_probe::SwitchableWriteProbe;
 
+use crate::clock::utc_text;
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use store_domain::clock::Timestamp;
+use store_domain::retention::Purge;
 
 /// A fake's state, read even after a panicking test poisoned the lock.
 fn read<T>(lock: &RwLock<T>) -> RwLockReadGuard<'_, T> {
@@ -34,10 +37,52 @@ fn write<T>(lock: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Newest first, at most `limit`.
-fn newest<T: Clone>(items: &[T], limit: u32) -> Vec<T> {
-    items.iter().rev().take(limit as usize).cloned().collect()
+/// Records in arrival order, each with its id and arrival time: what the inbox,
+/// the campaign visits and the error reports keep.
+struct Journal<T> {
+    entries: Vec<(i64, Timestamp, T)>,
+    next_id: i64,
 }
 
-/// The arrival time every fake record gets.
-const RECEIVED_AT: &str = "2026-01-01 00:00:00";
+impl<T> Default for Journal<T> {
+    fn default() -> Self {
+        Journal {
+            entries: Vec::new(),
+            next_id: 1,
+        }
+    }
+}
+
+impl<T: Clone> Journal<T> {
+    /// Adds `item`, received `at`; its id, never one given before.
+    fn push(&mut self, item: T, at: Timestamp) -> i64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.entries.push((id, at, item));
+        id
+    }
+
+    fn items(&self) -> impl Iterator<Item = &T> {
+        self.entries.iter().map(|(_, _, item)| item)
+    }
+
+    /// Newest first, at most `limit`, each with its id and arrival time as stored.
+    fn newest(&self, limit: u32) -> Vec<(i64, String, T)> {
+        self.entries
+            .iter()
+            .rev()
+            .take(limit as usize)
+            .map(|(id, at, item)| (*id, utc_text(*at), item.clone()))
+            .collect()
+    }
+
+    fn purge(&mut self, purge: Purge) -> u64 {
+        let total = self.entries.len();
+        let mut seen = 0;
+        self.entries.retain(|(_, at, _)| {
+            seen += 1;
+            purge.keeps(*at, total - seen)
+        });
+        (total - self.entries.len()) as u64
+    }
+}

@@ -150,4 +150,18 @@ impl SearchLog for InMemorySearch {
             .map(|(q, _)| q.clone())
             .collect())
     }
+
+    async fn keep_most_searched(&self, keep: u32) -> Result<u64, SearchError> {
+        let mut searches = write(&self.searches);
+        let mut ranked: Vec<(u64, String)> = searches
+            .iter()
+            .map(|(query, n)| (*n, query.clone()))
+            .collect();
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        let forgotten = ranked.len().saturating_sub(keep as usize);
+        for (_, query) in ranked.iter().skip(keep as usize) {
+            searches.remove(query);
+        }
+        Ok(forgotten as u64)
+    }
 }

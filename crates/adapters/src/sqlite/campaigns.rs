@@ -1,10 +1,14 @@
 //! Campaign (`utm_*`) visits.
 
+use super::retention::CAMPAIGN_VISITS;
 use super::{SqliteStore, storage};
+use crate::clock::utc_text;
 use async_trait::async_trait;
 use sqlx::FromRow;
 use store_domain::campaigns::{CampaignCount, CampaignVisit};
+use store_domain::clock::Timestamp;
 use store_domain::ports::{CampaignReports, StorageError};
+use store_domain::retention::Purge;
 
 #[derive(FromRow)]
 struct CampaignRow {
@@ -18,16 +22,20 @@ struct CampaignRow {
 
 #[async_trait]
 impl CampaignReports for SqliteStore {
-    async fn record_visit(&self, v: &CampaignVisit) -> Result<(), StorageError> {
-        sqlx::query("INSERT INTO campaign_visits (source, medium, campaign, term, content) VALUES ($1, $2, $3, $4, $5)")
-            .bind(&v.source)
-            .bind(&v.medium)
-            .bind(&v.campaign)
-            .bind(&v.term)
-            .bind(&v.content)
-            .execute(&self.writer)
-            .await
-            .map_err(storage)?;
+    async fn record_visit(&self, v: &CampaignVisit, at: Timestamp) -> Result<(), StorageError> {
+        sqlx::query(
+            "INSERT INTO campaign_visits (source, medium, campaign, term, content, visited_at)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&v.source)
+        .bind(&v.medium)
+        .bind(&v.campaign)
+        .bind(&v.term)
+        .bind(&v.content)
+        .bind(utc_text(at))
+        .execute(&self.writer)
+        .await
+        .map_err(storage)?;
         Ok(())
     }
 
@@ -53,5 +61,9 @@ impl CampaignReports for SqliteStore {
                 visits: u64::try_from(r.visits).unwrap_or(0),
             })
             .collect())
+    }
+
+    async fn purge_visits(&self, purge: Purge) -> Result<u64, StorageError> {
+        self.purge_journal(&CAMPAIGN_VISITS, purge).await
     }
 }

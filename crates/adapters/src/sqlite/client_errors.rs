@@ -1,10 +1,14 @@
 //! Errors the browser app reported.
 
+use super::retention::CLIENT_ERRORS;
 use super::{SqliteStore, limit, storage};
+use crate::clock::utc_text;
 use async_trait::async_trait;
 use sqlx::FromRow;
 use store_domain::client_errors::{ClientError, StoredClientError};
+use store_domain::clock::Timestamp;
 use store_domain::ports::{ErrorReports, StorageError};
+use store_domain::retention::Purge;
 
 #[derive(FromRow)]
 struct ClientErrorRow {
@@ -18,14 +22,16 @@ struct ClientErrorRow {
 
 #[async_trait]
 impl ErrorReports for SqliteStore {
-    async fn record_error(&self, e: &ClientError) -> Result<(), StorageError> {
+    async fn record_error(&self, e: &ClientError, at: Timestamp) -> Result<(), StorageError> {
         sqlx::query(
-            "INSERT INTO client_errors (message, url, status, detail) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO client_errors (message, url, status, detail, received_at)
+             VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(&e.message)
         .bind(&e.url)
         .bind(e.status.map(i64::from))
         .bind(&e.detail)
+        .bind(utc_text(at))
         .execute(&self.writer)
         .await
         .map_err(storage)?;
@@ -53,5 +59,9 @@ impl ErrorReports for SqliteStore {
                 },
             })
             .collect())
+    }
+
+    async fn purge_errors(&self, purge: Purge) -> Result<u64, StorageError> {
+        self.purge_journal(&CLIENT_ERRORS, purge).await
     }
 }

@@ -1,11 +1,15 @@
 //! Messages for the staff from the help chat and the contact form.
 
+use super::retention::INQUIRIES;
 use super::{SqliteStore, corrupt, limit, storage};
+use crate::clock::utc_text;
 use async_trait::async_trait;
 use sqlx::FromRow;
+use store_domain::clock::Timestamp;
 use store_domain::input::Email;
 use store_domain::messages::{Channel, Inquiry, StoredInquiry};
 use store_domain::ports::{Inbox, StorageError};
+use store_domain::retention::Purge;
 
 #[derive(FromRow)]
 struct InquiryRow {
@@ -21,10 +25,10 @@ struct InquiryRow {
 
 #[async_trait]
 impl Inbox for SqliteStore {
-    async fn submit(&self, inquiry: &Inquiry) -> Result<i64, StorageError> {
+    async fn submit(&self, inquiry: &Inquiry, at: Timestamp) -> Result<i64, StorageError> {
         sqlx::query_scalar(
-            "INSERT INTO inquiries (channel, email, name, subject, body, order_number)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            "INSERT INTO inquiries (channel, email, name, subject, body, order_number, received_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(inquiry.channel.as_str())
         .bind(inquiry.email.as_str())
@@ -32,6 +36,7 @@ impl Inbox for SqliteStore {
         .bind(&inquiry.subject)
         .bind(&inquiry.body)
         .bind(&inquiry.order_number)
+        .bind(utc_text(at))
         .fetch_one(&self.writer)
         .await
         .map_err(storage)
@@ -62,5 +67,9 @@ impl Inbox for SqliteStore {
                 })
             })
             .collect()
+    }
+
+    async fn purge_inquiries(&self, purge: Purge) -> Result<u64, StorageError> {
+        self.purge_journal(&INQUIRIES, purge).await
     }
 }

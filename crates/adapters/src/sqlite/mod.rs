@@ -10,6 +10,7 @@ mod catalog_write;
 mod client_errors;
 mod messages;
 mod newsletter;
+mod retention;
 mod search_documents;
 mod search_log;
 mod write_probe;

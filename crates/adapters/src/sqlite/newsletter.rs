@@ -66,4 +66,41 @@ impl MailingList for SqliteStore {
             .map(|e| Email::parse(&e).map_err(|_| corrupt("subscriber e-mail")))
             .transpose()
     }
+
+    async fn purge_pending(&self, now: Timestamp, keep_newest: u32) -> Result<u64, StorageError> {
+        let now = utc_text(now);
+        let expired = sqlx::query(
+            "DELETE FROM newsletter_subscribers
+             WHERE confirmed_at IS NULL AND (token_expires_at IS NULL OR token_expires_at <= $1)",
+        )
+        .bind(&now)
+        .execute(&self.writer)
+        .await
+        .map_err(storage)?
+        .rows_affected();
+        // Every pending address left holds a live token, so has a last mail time. The
+        // first address past the limit, in (newest mail, address) order, and all after it go.
+        let first_beyond: Option<(String, String)> = sqlx::query_as(
+            "SELECT last_mailed_at, email FROM newsletter_subscribers WHERE confirmed_at IS NULL
+             ORDER BY last_mailed_at DESC, email LIMIT 1 OFFSET $1",
+        )
+        .bind(i64::from(keep_newest))
+        .fetch_optional(&self.writer)
+        .await
+        .map_err(storage)?;
+        let Some((mailed_at, email)) = first_beyond else {
+            return Ok(expired);
+        };
+        let beyond = sqlx::query(
+            "DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL
+             AND (last_mailed_at < $1 OR (last_mailed_at = $1 AND email >= $2))",
+        )
+        .bind(mailed_at)
+        .bind(email)
+        .execute(&self.writer)
+        .await
+        .map_err(storage)?
+        .rows_affected();
+        Ok(expired + beyond)
+    }
 }

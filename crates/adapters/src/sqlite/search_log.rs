@@ -42,4 +42,30 @@ impl SearchLog for SqliteStore {
         .await
         .map_err(log_error)
     }
+
+    async fn keep_most_searched(&self, keep: u32) -> Result<u64, SearchError> {
+        // The first query past the limit, in (most searched, query) order, and all after it go.
+        let first_beyond: Option<(i64, String)> = sqlx::query_as(
+            "SELECT searches, query FROM search_queries
+             ORDER BY searches DESC, query LIMIT 1 OFFSET $1",
+        )
+        .bind(i64::from(keep))
+        .fetch_optional(&self.writer)
+        .await
+        .map_err(log_error)?;
+        let Some((searches, query)) = first_beyond else {
+            return Ok(0);
+        };
+        let forgotten = sqlx::query(
+            "DELETE FROM search_queries
+             WHERE searches < $1 OR (searches = $1 AND query >= $2)",
+        )
+        .bind(searches)
+        .bind(query)
+        .execute(&self.writer)
+        .await
+        .map_err(log_error)?
+        .rows_affected();
+        Ok(forgotten)
+    }
 }

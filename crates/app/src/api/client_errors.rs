@@ -24,7 +24,10 @@ impl ClientErrorsApi {
     async fn client_error(&self, body: Json<ClientErrorReport>) -> Result<Recorded, ApiError> {
         let b = &body.0;
         let error = ClientError::parse(&b.message, &b.url, b.status, b.detail.as_deref())?;
-        self.state.error_reports.record_error(&error).await?;
+        self.state
+            .error_reports
+            .record_error(&error, self.state.clock.now())
+            .await?;
         Ok(Recorded::NoContent)
     }
 }

@@ -24,7 +24,11 @@ impl MessagesApi {
     #[oai(path = "/help/messages", method = "post")]
     async fn help_message(&self, body: Json<HelpMessage>) -> Result<ReceivedAnswer, ApiError> {
         let inquiry = Inquiry::chat(&body.email, body.name.as_deref(), &body.message)?;
-        let id = self.state.inbox.submit(&inquiry).await?;
+        let id = self
+            .state
+            .inbox
+            .submit(&inquiry, self.state.clock.now())
+            .await?;
         Ok(received(
             id,
             "Thanks! We'll answer you by e-mail, usually within one business day.",
@@ -42,7 +46,11 @@ impl MessagesApi {
             &b.message,
             b.order_number.as_deref(),
         )?;
-        let id = self.state.inbox.submit(&inquiry).await?;
+        let id = self
+            .state
+            .inbox
+            .submit(&inquiry, self.state.clock.now())
+            .await?;
         Ok(received(
             id,
             "Thanks for writing to us. We'll answer by e-mail within one business day.",
