@@ -1,23 +1,24 @@
 //! Campaign (`utm_*`) visits.
 
 use super::retention::CAMPAIGN_VISITS;
+use super::rows::row;
 use super::{SqliteStore, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
-use sqlx::FromRow;
 use store_domain::campaigns::{CampaignCount, CampaignVisit};
 use store_domain::clock::Timestamp;
 use store_domain::ports::{CampaignReports, StorageError};
 use store_domain::retention::Purge;
 
-#[derive(FromRow)]
-struct CampaignRow {
-    source: Option<String>,
-    medium: Option<String>,
-    campaign: Option<String>,
-    term: Option<String>,
-    content: Option<String>,
-    visits: i64,
+row! {
+    struct CampaignRow {
+        source: Option<String>,
+        medium: Option<String>,
+        campaign: Option<String>,
+        term: Option<String>,
+        content: Option<String>,
+        visits: i64,
+    }
 }
 
 #[async_trait]

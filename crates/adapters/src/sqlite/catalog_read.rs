@@ -1,8 +1,10 @@
 //! Reading the catalogue.
 
+use super::rows::row;
 use super::{SqliteStore, catalog_error, search_documents, split_paragraphs};
 use async_trait::async_trait;
-use sqlx::{AssertSqlSafe, FromRow};
+use sqlx::sqlite::SqliteRow;
+use sqlx::{AssertSqlSafe, FromRow, Row};
 use std::collections::HashMap;
 use store_domain::availability::{BundlePart, CardStock};
 use store_domain::catalog::{
@@ -19,18 +21,19 @@ const CARD_COLUMNS: &str =
     "p.id, p.slug, p.title, p.heb_title, p.price, p.fake_price, p.image, v.name AS vendor_name,
     p.stock, (SELECT MAX(x.stock) FROM variations x WHERE x.product_id = p.id) AS best_variation";
 
-#[derive(FromRow)]
-struct CardRow {
-    id: i64,
-    slug: String,
-    title: String,
-    heb_title: Option<String>,
-    price: i64,
-    fake_price: Option<i64>,
-    image: Option<String>,
-    vendor_name: Option<String>,
-    stock: i64,
-    best_variation: Option<i64>,
+row! {
+    struct CardRow {
+        id: i64,
+        slug: String,
+        title: String,
+        heb_title: Option<String>,
+        price: i64,
+        fake_price: Option<i64>,
+        image: Option<String>,
+        vendor_name: Option<String>,
+        stock: i64,
+        best_variation: Option<i64>,
+    }
 }
 
 impl CardRow {
@@ -53,137 +56,156 @@ impl CardRow {
     }
 }
 
-#[derive(FromRow)]
-struct CategoryRow {
-    id: i64,
-    parent_id: Option<i64>,
-    slug: String,
-    name: String,
-    heb_name: Option<String>,
-    icon: Option<String>,
-    color: Option<String>,
+row! {
+    struct CategoryRow {
+        id: i64,
+        parent_id: Option<i64>,
+        slug: String,
+        name: String,
+        heb_name: Option<String>,
+        icon: Option<String>,
+        color: Option<String>,
+    }
 }
 
-#[derive(FromRow)]
-struct ProductRow {
-    id: i64,
-    slug: String,
-    product_type: String,
-    item_type: String,
-    title: String,
-    heb_title: Option<String>,
-    short_desc: String,
-    heb_short_desc: Option<String>,
-    description: String,
-    heb_description: Option<String>,
-    price: i64,
-    fake_price: Option<i64>,
-    sku: String,
-    stock: i64,
-    max_quantity: Option<i64>,
-    tax_code: String,
-    category_id: i64,
-    exclude_free_shipping: i16,
-    release_date: String,
-    gift_options_price: Option<i64>,
-    vendor_id: i64,
-    vendor_slug: String,
-    vendor_name: String,
-    vendor_heb_name: Option<String>,
+row! {
+    struct ProductRow {
+        id: i64,
+        slug: String,
+        product_type: String,
+        item_type: String,
+        title: String,
+        heb_title: Option<String>,
+        short_desc: String,
+        heb_short_desc: Option<String>,
+        description: String,
+        heb_description: Option<String>,
+        price: i64,
+        fake_price: Option<i64>,
+        sku: String,
+        stock: i64,
+        max_quantity: Option<i64>,
+        tax_code: String,
+        category_id: i64,
+        exclude_free_shipping: i16,
+        release_date: String,
+        gift_options_price: Option<i64>,
+        vendor_id: i64,
+        vendor_slug: String,
+        vendor_name: String,
+        vendor_heb_name: Option<String>,
+    }
 }
 
-#[derive(FromRow)]
-struct CreatorRow {
-    id: i64,
-    slug: String,
-    name: String,
-    heb_name: Option<String>,
-    role: String,
+row! {
+    struct CreatorRow {
+        id: i64,
+        slug: String,
+        name: String,
+        heb_name: Option<String>,
+        role: String,
+    }
 }
 
-#[derive(FromRow)]
-struct VariationRow {
-    id: i64,
-    sku: String,
-    price: i64,
-    fake_price: Option<i64>,
-    stock: i64,
-    max_quantity: Option<i64>,
-    item_type: String,
-    picture: Option<String>,
+row! {
+    struct VariationRow {
+        id: i64,
+        sku: String,
+        price: i64,
+        fake_price: Option<i64>,
+        stock: i64,
+        max_quantity: Option<i64>,
+        item_type: String,
+        picture: Option<String>,
+    }
 }
 
-#[derive(FromRow)]
-struct OptionRow {
-    variation_id: i64,
-    name: String,
-    value: String,
+row! {
+    struct OptionRow {
+        variation_id: i64,
+        name: String,
+        value: String,
+    }
 }
 
-#[derive(FromRow)]
-struct PersonalizationRow {
-    field_key: String,
-    label: String,
-    heb_label: Option<String>,
-    price: i64,
-    max_length: i64,
+row! {
+    struct PersonalizationRow {
+        field_key: String,
+        label: String,
+        heb_label: Option<String>,
+        price: i64,
+        max_length: i64,
+    }
 }
 
-#[derive(FromRow)]
-struct BundleRow {
-    id: i64,
-    slug: String,
-    title: String,
-    heb_title: Option<String>,
-    short_desc: String,
-    heb_short_desc: Option<String>,
-    description: String,
-    heb_description: Option<String>,
-    price: i64,
-    fake_price: Option<i64>,
-    sku: String,
+row! {
+    struct BundleRow {
+        id: i64,
+        slug: String,
+        title: String,
+        heb_title: Option<String>,
+        short_desc: String,
+        heb_short_desc: Option<String>,
+        description: String,
+        heb_description: Option<String>,
+        price: i64,
+        fake_price: Option<i64>,
+        sku: String,
+    }
 }
 
-#[derive(FromRow)]
-struct BundleCardRow {
-    id: i64,
-    slug: String,
-    title: String,
-    heb_title: Option<String>,
-    price: i64,
-    fake_price: Option<i64>,
-    image: Option<String>,
+row! {
+    struct BundleCardRow {
+        id: i64,
+        slug: String,
+        title: String,
+        heb_title: Option<String>,
+        price: i64,
+        fake_price: Option<i64>,
+        image: Option<String>,
+    }
 }
 
-#[derive(FromRow)]
-struct BundlePartRow {
-    bundle_id: i64,
-    quantity: i64,
-    stock: i64,
+row! {
+    struct BundlePartRow {
+        bundle_id: i64,
+        quantity: i64,
+        stock: i64,
+    }
 }
 
-#[derive(FromRow)]
+/// A card and its quantity in one row: the card's columns and `quantity`.
 struct BundleItemRow {
-    #[sqlx(flatten)]
     card: CardRow,
     quantity: i64,
 }
 
-#[derive(FromRow)]
-struct PageRow {
-    id: i64,
-    slug: String,
-    title: String,
-    heb_title: Option<String>,
-    body: String,
-    heb_body: Option<String>,
+impl<'r> FromRow<'r, SqliteRow> for BundleItemRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        Ok(BundleItemRow {
+            card: CardRow::from_row(row)?,
+            quantity: row.try_get("quantity")?,
+        })
+    }
 }
 
-#[derive(FromRow)]
-struct OwnerRow {
-    slug: String,
-    name: String,
-    heb_name: Option<String>,
+row! {
+    struct PageRow {
+        id: i64,
+        slug: String,
+        title: String,
+        heb_title: Option<String>,
+        body: String,
+        heb_body: Option<String>,
+    }
+}
+
+row! {
+    struct OwnerRow {
+        slug: String,
+        name: String,
+        heb_name: Option<String>,
+    }
 }
 
 const NEWEST: &str = "p.release_date DESC, p.id DESC";

@@ -1,23 +1,24 @@
 //! Errors the browser app reported.
 
 use super::retention::CLIENT_ERRORS;
+use super::rows::row;
 use super::{SqliteStore, limit, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
-use sqlx::FromRow;
 use store_domain::client_errors::{ClientError, StoredClientError};
 use store_domain::clock::Timestamp;
 use store_domain::ports::{ErrorReports, StorageError};
 use store_domain::retention::Purge;
 
-#[derive(FromRow)]
-struct ClientErrorRow {
-    id: i64,
-    message: String,
-    url: String,
-    status: Option<i64>,
-    detail: Option<String>,
-    received_at: String,
+row! {
+    struct ClientErrorRow {
+        id: i64,
+        message: String,
+        url: String,
+        status: Option<i64>,
+        detail: Option<String>,
+        received_at: String,
+    }
 }
 
 #[async_trait]

@@ -1,26 +1,27 @@
 //! Messages for the staff from the help chat and the contact form.
 
 use super::retention::INQUIRIES;
+use super::rows::row;
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
-use sqlx::FromRow;
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
 use store_domain::messages::{Channel, Inquiry, StoredInquiry};
 use store_domain::ports::{Inbox, StorageError};
 use store_domain::retention::Purge;
 
-#[derive(FromRow)]
-struct InquiryRow {
-    id: i64,
-    channel: String,
-    email: String,
-    name: Option<String>,
-    subject: Option<String>,
-    body: String,
-    order_number: Option<String>,
-    received_at: String,
+row! {
+    struct InquiryRow {
+        id: i64,
+        channel: String,
+        email: String,
+        name: Option<String>,
+        subject: Option<String>,
+        body: String,
+        order_number: Option<String>,
+        received_at: String,
+    }
 }
 
 #[async_trait]

@@ -11,6 +11,7 @@ mod client_errors;
 mod messages;
 mod newsletter;
 mod retention;
+mod rows;
 mod search_documents;
 mod search_log;
 mod write_probe;
@@ -97,7 +98,7 @@ impl SqliteStore {
 
     /// Brings the schema up to date; safe to run on every start.
     pub async fn migrate(&self) -> Result<(), OpenError> {
-        sqlx::migrate!("./migrations").run(&self.writer).await?;
+        rows::migrator().run(&self.writer).await?;
         Ok(())
     }
 

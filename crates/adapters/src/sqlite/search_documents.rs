@@ -3,6 +3,7 @@
 //! few hundred thousand lookups.
 
 use super::catalog_error;
+use super::rows::row;
 use sqlx::{FromRow, SqlitePool};
 use std::collections::HashMap;
 use store_domain::catalog::{Categories, Category, NameValue};
@@ -10,46 +11,51 @@ use store_domain::money::Money;
 use store_domain::ports::CatalogError;
 use store_domain::search::{DocParts, Named, SearchDoc};
 
-#[derive(FromRow)]
-struct ProductRow {
-    id: i64,
-    title: String,
-    heb_title: Option<String>,
-    short_desc: String,
-    heb_short_desc: Option<String>,
-    description: String,
-    heb_description: Option<String>,
-    sku: String,
-    vendor_id: i64,
-    category_id: i64,
-    price: i64,
-    release_date: String,
+row! {
+    struct ProductRow {
+        id: i64,
+        title: String,
+        heb_title: Option<String>,
+        short_desc: String,
+        heb_short_desc: Option<String>,
+        description: String,
+        heb_description: Option<String>,
+        sku: String,
+        vendor_id: i64,
+        category_id: i64,
+        price: i64,
+        release_date: String,
+    }
 }
 
-#[derive(FromRow)]
-struct NamedRow {
-    id: i64,
-    name: String,
-    heb_name: Option<String>,
+row! {
+    struct NamedRow {
+        id: i64,
+        name: String,
+        heb_name: Option<String>,
+    }
 }
 
-#[derive(FromRow)]
-struct PairRow {
-    owner: i64,
-    name: String,
-    value: String,
+row! {
+    struct PairRow {
+        owner: i64,
+        name: String,
+        value: String,
+    }
 }
 
-#[derive(FromRow)]
-struct LinkRow {
-    owner: i64,
-    other: i64,
+row! {
+    struct LinkRow {
+        owner: i64,
+        other: i64,
+    }
 }
 
-#[derive(FromRow)]
-struct SkuRow {
-    owner: i64,
-    sku: String,
+row! {
+    struct SkuRow {
+        owner: i64,
+        sku: String,
+    }
 }
 
 fn named(row: NamedRow) -> (i64, Named) {
