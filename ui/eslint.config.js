@@ -47,7 +47,7 @@ const noClimbingOutOfFeature = {
 }
 
 export default defineConfig([
-  globalIgnores(['dist', 'src/lib/api/schema.d.ts']),
+  globalIgnores(['dist', 'dist.next', 'src/lib/api/schema.d.ts']),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [
