@@ -239,4 +239,20 @@ describe('the chrome in a browser', { timeout: 180_000 }, () => {
       })
     })
   }
+
+  // The guard above every test: an inline script, which the store's policy forbids,
+  // makes the page's session fail when it closes.
+  it('fails a page on which Chromium reports a Content-Security-Policy violation', async () => {
+    const session = await openPage(browser)
+    await session.page.goto(`${store.url}/`)
+    const refused = session.page.waitForEvent('console', (message) => message.text().includes('Content Security Policy'))
+    await session.page.evaluate(() => {
+      const script = document.createElement('script')
+      script.textContent = 'window.injected = true'
+      document.body.append(script)
+    })
+    await refused
+    assert.equal(await session.page.evaluate(() => window.injected), undefined, 'the inline script ran')
+    await assert.rejects(session.close(), /Content-Security-Policy/)
+  })
 })

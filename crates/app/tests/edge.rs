@@ -362,3 +362,24 @@ async fn a_prompt_client_is_answered_on_a_kept_alive_connection() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+/// hyper answers a URL longer than it parses with 414 and no body, before any of our
+/// code runs: the OpenAPI document lists it as a shared answer (`api::document`).
+#[tokio::test]
+async fn a_url_too_long_to_parse_is_a_414() {
+    let address = serve(Timeouts {
+        header_read: Duration::from_secs(5),
+        idle: Duration::from_secs(5),
+    })
+    .await;
+    let (mut read, mut write) = TcpStream::connect(address).await.unwrap().into_split();
+    let request = format!(
+        "GET /api/search?q={} HTTP/1.1\r\nHost: a\r\n\r\n",
+        "a".repeat(70_000)
+    );
+    write.write_all(request.as_bytes()).await.unwrap();
+    let answer = tokio::time::timeout(GIVE_UP, read_to_close(&mut read))
+        .await
+        .expect("no answer");
+    assert!(answer.starts_with("HTTP/1.1 414 URI Too Long"), "{answer}");
+}

@@ -2,6 +2,7 @@
 
 use super::ApiTags;
 use super::error::ApiError;
+use super::text::Text;
 use crate::state::AppState;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -34,8 +35,8 @@ impl ClientErrorsApi {
 
 #[derive(Object)]
 pub struct ClientErrorReport {
-    pub message: String,
-    pub url: String,
+    pub message: Text,
+    pub url: Text,
     pub status: Option<i64>,
-    pub detail: Option<String>,
+    pub detail: Option<Text>,
 }

@@ -22,6 +22,9 @@ struct Shared {
     name: &'static str,
     description: &'static str,
     applies: fn(&Operation) -> bool,
+    /// Whether the answer carries an `ErrorMessage`; hyper's own answers to a request
+    /// it cannot parse have no body.
+    has_message: bool,
 }
 
 /// What decides whether an operation can get a shared answer.
@@ -43,30 +46,49 @@ const SHARED: &[Shared] = &[
         name: "MissingAjaxHeader",
         description: "A state-changing request without the header X-Requested-With: XMLHttpRequest.",
         applies: |op| op.changes_state(),
+        has_message: true,
     },
     Shared {
         status: "413",
         name: "BodyTooLarge",
         description: "The request body is larger than 64 KiB.",
         applies: |op| op.changes_state(),
+        has_message: true,
+    },
+    Shared {
+        status: "414",
+        name: "UriTooLong",
+        description: "The request's URL is longer than 65,534 bytes (answered by the HTTP layer, without a body).",
+        applies: |_| true,
+        has_message: false,
     },
     Shared {
         status: "415",
         name: "NotJson",
         description: "The request body is not sent as application/json.",
         applies: |op| op.has_body,
+        has_message: true,
     },
     Shared {
         status: "429",
         name: "TooManyRequests",
         description: "Too many requests from this client, or from all: try again after Retry-After seconds.",
         applies: |op| op.changes_state() || op.path == "/search",
+        has_message: true,
+    },
+    Shared {
+        status: "431",
+        name: "HeadersTooLarge",
+        description: "The request's headers are too large (answered by the HTTP layer, without a body).",
+        applies: |_| true,
+        has_message: false,
     },
     Shared {
         status: "503",
         name: "Unavailable",
         description: "The store is busy or the request took too long: try again shortly.",
         applies: |_| true,
+        has_message: true,
     },
 ];
 
@@ -281,10 +303,11 @@ fn add_shared_responses(doc: &mut Value) {
 }
 
 fn response(shared: &Shared) -> Value {
-    let mut answer = json!({
-        "description": shared.description,
-        "content": { JSON: { "schema": { "$ref": "#/components/schemas/ErrorMessage" } } },
-    });
+    let mut answer = json!({ "description": shared.description });
+    if shared.has_message {
+        answer["content"] =
+            json!({ JSON: { "schema": { "$ref": "#/components/schemas/ErrorMessage" } } });
+    }
     if matches!(shared.status, "429" | "503") {
         answer["headers"] = json!({
             "Retry-After": {
@@ -374,16 +397,25 @@ mod tests {
         let doc: Value = serde_json::from_str(&complete(GENERATED)).unwrap();
         assert_eq!(
             statuses(&doc, "/contact", "post"),
-            ["201", "400", "403", "413", "415", "429", "503"]
+            [
+                "201", "400", "403", "413", "414", "415", "429", "431", "503"
+            ]
         );
-        assert_eq!(statuses(&doc, "/search", "get"), ["200", "429", "503"]);
-        assert_eq!(statuses(&doc, "/products/{id}", "get"), ["200", "503"]);
+        assert_eq!(
+            statuses(&doc, "/search", "get"),
+            ["200", "414", "429", "431", "503"]
+        );
+        assert_eq!(
+            statuses(&doc, "/products/{id}", "get"),
+            ["200", "414", "431", "503"]
+        );
         let responses = &doc["components"]["responses"];
         assert!(responses["TooManyRequests"]["headers"]["Retry-After"].is_object());
         assert_eq!(
             responses["NotJson"]["content"][JSON]["schema"]["$ref"],
             "#/components/schemas/ErrorMessage"
         );
+        assert!(responses["UriTooLong"].get("content").is_none());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::ApiTags;
 use super::error::ApiError;
+use super::text::Text;
 use crate::state::AppState;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -67,18 +68,18 @@ fn received(id: i64, message: &str) -> ReceivedAnswer {
 
 #[derive(Object)]
 pub struct HelpMessage {
-    pub email: String,
-    pub name: Option<String>,
-    pub message: String,
+    pub email: Text,
+    pub name: Option<Text>,
+    pub message: Text,
 }
 
 #[derive(Object)]
 pub struct ContactMessage {
-    pub name: String,
-    pub email: String,
-    pub subject: String,
-    pub message: String,
-    pub order_number: Option<String>,
+    pub name: Text,
+    pub email: Text,
+    pub subject: Text,
+    pub message: Text,
+    pub order_number: Option<Text>,
 }
 
 #[derive(Object)]

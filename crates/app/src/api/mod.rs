@@ -9,6 +9,7 @@ mod newsletter;
 mod reference;
 mod search;
 mod store;
+mod text;
 
 use crate::state::AppState;
 use poem::endpoint::make_sync;

@@ -2,6 +2,7 @@
 
 use super::ApiTags;
 use super::error::ApiError;
+use super::text::Text;
 use crate::state::AppState;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
@@ -96,12 +97,12 @@ impl NewsletterApi {
 
 #[derive(Object)]
 pub struct NewsletterSignUp {
-    pub email: String,
+    pub email: Text,
 }
 
 #[derive(Object)]
 pub struct NewsletterConfirm {
-    pub token: String,
+    pub token: Text,
 }
 
 #[derive(Enum, Clone, Copy, PartialEq, Eq, Debug)]

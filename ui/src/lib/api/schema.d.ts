@@ -48,6 +48,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -109,6 +111,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -176,8 +180,10 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
                 429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -245,8 +251,10 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
                 429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -289,6 +297,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["Country"][];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -342,6 +352,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -406,6 +418,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -454,6 +468,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["Readiness"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -515,8 +531,10 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
                 429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -576,6 +594,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -661,6 +681,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -738,8 +760,10 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
                 429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -810,8 +834,10 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
                 429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -873,6 +899,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -936,6 +964,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -1016,7 +1046,9 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -1084,6 +1116,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -1131,6 +1165,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["StoreInfo"];
                     };
                 };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -1565,6 +1601,13 @@ export interface components {
                 "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
             };
         };
+        /** @description The request's headers are too large (answered by the HTTP layer, without a body). */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description A state-changing request without the header X-Requested-With: XMLHttpRequest. */
         MissingAjaxHeader: {
             headers: {
@@ -1604,6 +1647,13 @@ export interface components {
             content: {
                 "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
             };
+        };
+        /** @description The request's URL is longer than 65,534 bytes (answered by the HTTP layer, without a body). */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
         };
     };
     parameters: never;
