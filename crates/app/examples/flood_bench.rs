@@ -16,10 +16,11 @@ use sqlx::SqlitePool;
 use sqlx::sqlite::SqlitePoolOptions;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
 
-type Error = Box<dyn std::error::Error + Send + Sync>;
+#[path = "support/keep_alive.rs"]
+mod keep_alive;
+
+use keep_alive::{Connection, Error};
 
 /// The tables anonymous writes fill.
 const SHOPPER_TABLES: [&str; 5] = [
@@ -29,56 +30,6 @@ const SHOPPER_TABLES: [&str; 5] = [
     "newsletter_subscribers",
     "search_queries",
 ];
-
-/// One keep-alive HTTP/1.1 connection: just enough client for our own server.
-struct Connection {
-    reader: BufReader<TcpStream>,
-    host: String,
-}
-
-impl Connection {
-    async fn open(host: &str) -> Result<Connection, Error> {
-        let stream = TcpStream::connect(host).await?;
-        stream.set_nodelay(true)?;
-        Ok(Connection {
-            reader: BufReader::new(stream),
-            host: host.to_owned(),
-        })
-    }
-
-    /// Sends one request and reads the whole answer; its status.
-    async fn send(&mut self, method: &str, path: &str, json: Option<&str>) -> Result<u16, Error> {
-        let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.host);
-        if let Some(body) = json {
-            request.push_str(&format!(
-                "X-Requested-With: XMLHttpRequest\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
-                body.len()
-            ));
-        }
-        request.push_str("\r\n");
-        request.push_str(json.unwrap_or(""));
-        self.reader.get_mut().write_all(request.as_bytes()).await?;
-        let mut line = String::new();
-        self.reader.read_line(&mut line).await?;
-        let status: u16 = line.split_whitespace().nth(1).ok_or("no status")?.parse()?;
-        let mut length = 0usize;
-        loop {
-            line.clear();
-            self.reader.read_line(&mut line).await?;
-            if line == "\r\n" || line.is_empty() {
-                break;
-            }
-            if let Some((name, value)) = line.split_once(':')
-                && name.eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse()?;
-            }
-        }
-        let mut body = vec![0; length];
-        self.reader.read_exact(&mut body).await?;
-        Ok(status)
-    }
-}
 
 /// The `n`th write: each kind in turn, each with text of its own, as a looping client
 /// trying to fill the disk would send.

@@ -22,11 +22,12 @@ use store_adapters::sqlite::SqliteStore;
 use store_domain::catalog::Sort;
 use store_domain::ports::{Catalog, SearchIndex};
 use store_domain::search::{ProductQuery, SearchDoc, Selection, normalise, words};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
 use tokio::sync::Mutex;
 
-type Error = Box<dyn std::error::Error + Send + Sync>;
+#[path = "support/keep_alive.rs"]
+mod keep_alive;
+
+use keep_alive::{Connection, Error};
 
 /// What one benchmark query asks, in process and over HTTP.
 struct Probe {
@@ -220,47 +221,6 @@ async fn offline(db: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// One keep-alive HTTP/1.1 connection; enough client for a benchmark of our own server.
-struct Connection {
-    reader: BufReader<TcpStream>,
-    host: String,
-}
-
-impl Connection {
-    async fn open(host: &str) -> Result<Connection, Error> {
-        let stream = TcpStream::connect(host).await?;
-        stream.set_nodelay(true)?;
-        Ok(Connection {
-            reader: BufReader::new(stream),
-            host: host.to_owned(),
-        })
-    }
-
-    async fn get(&mut self, path: &str) -> Result<u16, Error> {
-        let request = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.host);
-        self.reader.get_mut().write_all(request.as_bytes()).await?;
-        let mut line = String::new();
-        self.reader.read_line(&mut line).await?;
-        let status: u16 = line.split_whitespace().nth(1).ok_or("no status")?.parse()?;
-        let mut length = 0usize;
-        loop {
-            line.clear();
-            self.reader.read_line(&mut line).await?;
-            if line == "\r\n" || line.is_empty() {
-                break;
-            }
-            if let Some((name, value)) = line.split_once(':')
-                && name.eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse()?;
-            }
-        }
-        let mut body = vec![0; length];
-        self.reader.read_exact(&mut body).await?;
-        Ok(status)
-    }
-}
-
 async fn pool_of(host: &str, size: usize) -> Result<Arc<Vec<Mutex<Connection>>>, Error> {
     let mut connections = Vec::with_capacity(size);
     for _ in 0..size {
@@ -296,7 +256,7 @@ async fn fixed_rate(
                 slot = (slot + 1) % connections.len();
                 tokio::task::yield_now().await;
             };
-            let status = conn.get(&path).await?;
+            let status = conn.send("GET", &path, None).await?;
             if status != 200 {
                 return Err(format!("{path}: HTTP {status}").into());
             }
@@ -322,7 +282,7 @@ async fn max_throughput(host: &str, paths: &[String], seconds: u64) -> Result<f6
             let mut done = 0u64;
             let mut i = w;
             while Instant::now() < until {
-                conn.get(&paths[i % paths.len()]).await?;
+                conn.send("GET", &paths[i % paths.len()], None).await?;
                 done += 1;
                 i += 8;
             }

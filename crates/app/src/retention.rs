@@ -5,7 +5,7 @@
 use crate::settings::{LimitSettings, RetentionSettings};
 use crate::state::AppState;
 use std::time::Duration;
-use store_domain::retention::Retention;
+use store_domain::retention::{Retention, budget_bytes};
 use store_domain::{campaigns, client_errors, input, messages, search};
 use tokio::task::JoinHandle;
 
@@ -68,15 +68,15 @@ impl Policies {
         let subscriber = ROW + 2 * email + 2 * 64 + 4 * TIME;
         // Query text twice (row and key index), count twice (row and its index).
         let query = ROW + 2 * chars(search::MAX_QUERY_CHARS) + 16;
-        let by_count = |max: u32, row: u64| (u64::from(max) + between).saturating_mul(row);
         [
-            self.inquiries.budget_bytes(inquiry, between),
-            self.campaign_visits.budget_bytes(visit, between),
-            self.client_errors.budget_bytes(error, between),
-            by_count(self.newsletter_pending_max, subscriber),
-            by_count(self.searches_max, query),
+            (self.inquiries.max_rows, inquiry),
+            (self.campaign_visits.max_rows, visit),
+            (self.client_errors.max_rows, error),
+            (self.newsletter_pending_max, subscriber),
+            (self.searches_max, query),
         ]
         .into_iter()
+        .map(|(max_rows, row)| budget_bytes(max_rows, row, between))
         .fold(0, u64::saturating_add)
     }
 }

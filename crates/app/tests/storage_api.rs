@@ -54,6 +54,14 @@ async fn a_busy_database_is_a_503_with_retry_after_and_reads_go_on() {
     state.inbox = store.clone();
     state.write_probe = store.clone();
     let client = TestClient::new(web::routes(state));
+    let contact = || {
+        client
+            .post("/api/contact")
+            .header("X-Requested-With", "XMLHttpRequest")
+            .content_type("application/json")
+            .body(r#"{"name":"Dana","email":"d@x.org","subject":"Hi","message":"Hello"}"#)
+            .send()
+    };
 
     let mut other = sqlx::sqlite::SqliteConnection::connect(&url).await.unwrap();
     sqlx::query("BEGIN IMMEDIATE")
@@ -62,13 +70,7 @@ async fn a_busy_database_is_a_503_with_retry_after_and_reads_go_on() {
         .unwrap();
 
     client.get("/api/health").send().await.assert_status_is_ok();
-    let resp = client
-        .post("/api/contact")
-        .header("X-Requested-With", "XMLHttpRequest")
-        .content_type("application/json")
-        .body(r#"{"name":"Dana","email":"d@x.org","subject":"Hi","message":"Hello"}"#)
-        .send()
-        .await;
+    let resp = contact().await;
     resp.assert_status(StatusCode::SERVICE_UNAVAILABLE);
     resp.assert_header("Retry-After", "1");
     let body: Value = resp.json().await.value().deserialize();
@@ -82,12 +84,6 @@ async fn a_busy_database_is_a_503_with_retry_after_and_reads_go_on() {
     assert_eq!(body["database_writable"], false, "{body}");
 
     sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
-    let resp = client
-        .post("/api/contact")
-        .header("X-Requested-With", "XMLHttpRequest")
-        .content_type("application/json")
-        .body(r#"{"name":"Dana","email":"d@x.org","subject":"Hi","message":"Hello"}"#)
-        .send()
-        .await;
+    let resp = contact().await;
     resp.assert_status(StatusCode::CREATED);
 }

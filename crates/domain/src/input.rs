@@ -105,10 +105,7 @@ pub(crate) fn optional_text(
     raw: Option<&str>,
     max: usize,
 ) -> Result<Option<String>, InputError> {
-    match raw.map(str::trim).filter(|t| !t.is_empty()) {
-        None => Ok(None),
-        Some(t) => text(field, t, 1, max).map(Some),
-    }
+    optional(raw, |t| text(field, t, 1, max))
 }
 
 /// An optional multi-line text: absent or blank is `None`.
@@ -117,10 +114,18 @@ pub(crate) fn optional_multiline_text(
     raw: Option<&str>,
     max: usize,
 ) -> Result<Option<String>, InputError> {
-    match raw.map(str::trim).filter(|t| !t.is_empty()) {
-        None => Ok(None),
-        Some(t) => multiline_text(field, t, 1, max).map(Some),
-    }
+    optional(raw, |t| multiline_text(field, t, 1, max))
+}
+
+/// `None` for an absent or blank text, else what `parse` makes of it, trimmed.
+fn optional(
+    raw: Option<&str>,
+    parse: impl FnOnce(&str) -> Result<String, InputError>,
+) -> Result<Option<String>, InputError> {
+    raw.map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(parse)
+        .transpose()
 }
 
 /// An e-mail address as a store can use it: one `@`, a local part of at most 64
