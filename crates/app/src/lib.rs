@@ -5,6 +5,7 @@ pub mod api;
 pub mod campaigns;
 pub mod compress;
 pub mod first_screen;
+pub mod heap;
 pub mod http;
 pub mod limits;
 pub mod reports;

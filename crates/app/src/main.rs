@@ -67,6 +67,7 @@ enum Report {
 }
 
 fn main() -> ExitCode {
+    store_app::heap::limit_arenas();
     let cli = Cli::parse();
     tracing_subscriber::fmt()
         .with_env_filter(

@@ -51,7 +51,7 @@ pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindErro
     // Indexing is seconds of CPU at scale: keep it off the threads serving requests.
     tokio::task::spawn_blocking(move || {
         let built = handle.block_on(search.rebuild(docs));
-        release_freed_memory();
+        crate::heap::release_freed_memory();
         built
     })
     .await
@@ -66,21 +66,6 @@ pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindErro
     );
     refresh_popular(state, refresh).await?;
     Ok(version)
-}
-
-/// A rebuild reads every product into memory and frees it again, a few hundred MB
-/// at 100,000 products; glibc keeps freed heap mapped, so without this the process
-/// would look (and be counted) that large until the next rebuild.
-#[allow(
-    unsafe_code,
-    reason = "malloc_trim is a C function; the crate's only unsafe call"
-)]
-fn release_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only returns free pages to the OS; it touches no live allocation.
-    unsafe {
-        libc::malloc_trim(0);
-    }
 }
 
 async fn refresh_popular(state: &AppState, refresh: Refresh) -> Result<(), FindError> {
