@@ -3,6 +3,7 @@
 
 use store_adapters::fakes::{InMemoryCatalog, fixture, product};
 use store_adapters::sqlite::SqliteStore;
+use store_domain::bag::{ItemRef, OfferStock};
 use store_domain::catalog::*;
 use store_domain::money::Money;
 use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
@@ -63,6 +64,68 @@ mod cases {
         );
         assert_eq!(book.heb_title.as_deref(), Some("שִׁיר לַיְלָה"));
         assert_eq!(book.wire_type(), "product");
+    }
+
+    /// What a bag line needs: a variation carries its product's title, vendor, tax
+    /// code and options with its own price, stock and choices; a bundle its items'
+    /// stock; unknown items and a product asked for as a variation are left out.
+    pub async fn offers_describe_what_a_line_holds<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let asked = [
+            ItemRef::Variation(1002),
+            ItemRef::Product(10),
+            ItemRef::Product(11),
+            ItemRef::Bundle(50),
+            ItemRef::Product(999),
+            ItemRef::Variation(10),
+            ItemRef::Bundle(999),
+        ];
+        let mut offers = s.offers(&asked).await.unwrap();
+        offers.sort_by_key(|o| o.item);
+        let items: Vec<ItemRef> = offers.iter().map(|o| o.item).collect();
+        assert_eq!(
+            items,
+            vec![
+                ItemRef::Product(10),
+                ItemRef::Product(11),
+                ItemRef::Variation(1002),
+                ItemRef::Bundle(50)
+            ]
+        );
+        let [mug, cheap, red, set] = offers.as_slice() else {
+            panic!("four offers")
+        };
+
+        assert!(mug.has_variations);
+        assert_eq!(mug.product_type, ProductType::Product);
+        assert_eq!(mug.gift_options_price, Some(Money::from_cents(500)));
+        assert_eq!(mug.personalization, fixture().products[0].personalization);
+        assert_eq!(mug.path, "/products/item-10/10");
+        assert_eq!(mug.image.as_deref(), Some("/media/mug/2a9d8f.svg"));
+
+        assert_eq!(red.product_id, 10);
+        assert_eq!(red.title, "Item 10");
+        assert_eq!(red.vendor_name.as_deref(), Some("Oak"));
+        assert_eq!(red.price, Money::from_cents(1200));
+        assert_eq!(red.fake_price, Some(Money::from_cents(1500)));
+        assert_eq!(red.sku, "SKU-10-Red");
+        assert_eq!(red.stock, OfferStock::Units(4));
+        assert_eq!(red.max(), 4);
+        assert_eq!(red.options[0].value, "Red");
+        assert_eq!(red.image.as_deref(), Some("/media/mug/264653.svg"));
+        assert_eq!(red.personalization, mug.personalization);
+        assert_eq!(red.tax_code, "P0000000");
+
+        assert_eq!(cheap.max(), 0, "out of stock");
+        assert!(!cheap.has_variations);
+        assert_eq!(cheap.fake_price, Some(Money::from_cents(800)));
+
+        // Two of product 10 (stock 5) and one of 12 (stock 7): two whole sets.
+        assert_eq!(set.max(), 2);
+        assert_eq!(set.path, "/bundles/kitchen-set/50");
+        assert_eq!(set.price, Money::from_cents(4000));
+        assert_eq!(set.image.as_deref(), Some("/media/gift/bc4749.svg"));
+        assert!(s.offers(&[]).await.unwrap().is_empty());
     }
 
     pub async fn unknown_ids_are_none<S: Catalog + CatalogWriter>(s: &S) {
@@ -263,7 +326,7 @@ macro_rules! contract_suite {
                 cards_keep_the_order_asked, search_documents_carry_trails_names_and_facets, list_owners,
                 the_version_moves_with_every_change,
                 related_new_arrivals_and_bundles, an_empty_bundle_is_out_of_stock_everywhere, pages_keep_paragraphs, rejected_imports_leave_nothing,
-                removing_generated_products);
+                removing_generated_products, offers_describe_what_a_line_holds);
         }
     };
     (@cases $make:expr; $($case:ident),*) => {

@@ -10,6 +10,7 @@ use store_adapters::fakes::{InMemoryCatalog, fixture};
 use store_app::web;
 
 mod common;
+use store_domain::bag::{ItemRef, Offer};
 use store_domain::catalog::*;
 use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
 use store_domain::search::SearchDoc;
@@ -235,6 +236,9 @@ impl Catalog for BrokenCatalog {
     }
     async fn cards(&self, _: &[i64]) -> Result<Vec<ProductCard>, CatalogError> {
         Ok(vec![])
+    }
+    async fn offers(&self, _: &[ItemRef]) -> Result<Vec<Offer>, CatalogError> {
+        Err(CatalogError::Storage("disk on fire at /secret/path".into()))
     }
     async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
         Ok(vec![])

@@ -6,6 +6,7 @@
 //! (what the storefront reads back, with references resolved).
 
 use crate::availability::{BundlePart, CardStock, bundle_units, units};
+use crate::bag::LineType;
 use crate::money::Money;
 use crate::ports::CatalogError;
 use serde::Deserialize;
@@ -357,12 +358,32 @@ pub struct ProductCard {
     pub fake_price: Option<Money>,
     pub image: Option<String>,
     pub vendor_name: Option<String>,
+    /// Gift card or product; a bundle's is `Product`.
+    pub product_type: ProductType,
     pub stock: CardStock,
 }
 
 impl ProductCard {
     pub fn in_stock(&self) -> bool {
         self.stock.in_stock()
+    }
+
+    /// How a bag line holds this item; `Variation` means a variation must be chosen
+    /// on the item's page first.
+    pub fn line_type(&self) -> LineType {
+        match (self.kind, self.product_type, &self.stock) {
+            (CardKind::Bundle, _, _) => LineType::Bundle,
+            (_, ProductType::GiftCard, _) => LineType::GiftCard,
+            (
+                _,
+                _,
+                CardStock::Product {
+                    best_variation: Some(_),
+                    ..
+                },
+            ) => LineType::Variation,
+            _ => LineType::Product,
+        }
     }
 
     pub fn path(&self) -> String {
@@ -418,6 +439,11 @@ impl Bundle {
 pub fn shown_fake_price(price: Money, fake_price: Option<Money>) -> Option<Money> {
     fake_price.filter(|fake| *fake > price)
 }
+
+/// A bundle's tax code and item type: bundles carry neither of their own, so they are
+/// ordinary taxable goods that ship.
+pub const BUNDLE_TAX_CODE: &str = "P0000000";
+pub const BUNDLE_ITEM_TYPE: &str = "others";
 
 pub fn product_path(slug: &str, id: i64) -> String {
     format!("/products/{slug}/{id}")
@@ -759,6 +785,7 @@ mod tests {
             fake_price: None,
             image: None,
             vendor_name: None,
+            product_type: ProductType::Product,
             stock: CardStock::Product {
                 stock,
                 best_variation: None,

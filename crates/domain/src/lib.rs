@@ -3,6 +3,7 @@
 //! framework or async runtime; adapters implement the ports, the app wires them.
 
 pub mod availability;
+pub mod bag;
 pub mod browse;
 pub mod campaigns;
 pub mod catalog;

@@ -1,6 +1,7 @@
 //! Ports: what the core needs from the outside world, one trait per concern,
 //! each with its own error type. Adapters implement them; the app picks which.
 
+use crate::bag::{ItemRef, Offer};
 use crate::campaigns::{CampaignCount, CampaignVisit};
 use crate::catalog::{
     Bundle, CatalogImport, Category, ContentPage, ListKind, ListOwner, Product, ProductCard,
@@ -39,6 +40,9 @@ pub trait Catalog: Send + Sync {
     async fn list_owner(&self, kind: ListKind, id: i64) -> Result<Option<ListOwner>, CatalogError>;
     /// Product cards for `ids`, in that order; unknown ids are left out.
     async fn cards(&self, ids: &[i64]) -> Result<Vec<ProductCard>, CatalogError>;
+    /// What a bag needs to know of each item in `items` (price, stock, tax code,
+    /// options, what its line shows), in any order; unknown items are left out.
+    async fn offers(&self, items: &[ItemRef]) -> Result<Vec<Offer>, CatalogError>;
     /// Every product as the search index holds it.
     async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError>;
     /// A number that changes whenever the catalogue does, so a running server can

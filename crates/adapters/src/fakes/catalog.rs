@@ -5,6 +5,8 @@ use async_trait::async_trait;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::RwLock;
 use store_domain::availability::{BundlePart, CardStock};
+use store_domain::bag::{ItemRef, Offer, OfferStock};
+use store_domain::catalog::{BUNDLE_ITEM_TYPE, BUNDLE_TAX_CODE, bundle_path, product_path};
 use store_domain::catalog::{
     Bundle, BundleItem, BundleRecord, CardKind, CatalogImport, Categories, Category, ContentPage,
     Creator, CreatorRef, ListKind, ListOwner, Picture, Product, ProductCard, ProductRecord,
@@ -55,10 +57,84 @@ impl State {
             fake_price: p.fake_price,
             image: p.media.first().map(Picture::url),
             vendor_name: self.vendors.get(&p.vendor_id).map(|v| v.name.clone()),
+            product_type: p.product_type,
             stock: CardStock::Product {
                 stock: p.stock,
                 best_variation: p.variations.iter().map(|v| v.stock).max(),
             },
+        }
+    }
+
+    /// The offer of one item, as the SQL assembles it.
+    fn offer(&self, item: ItemRef) -> Option<Offer> {
+        let product_offer = |p: &ProductRecord| Offer {
+            item,
+            product_id: p.id,
+            product_type: p.product_type,
+            has_variations: !p.variations.is_empty(),
+            title: p.title.clone(),
+            heb_title: p.heb_title.clone(),
+            vendor_name: self.vendors.get(&p.vendor_id).map(|v| v.name.clone()),
+            path: product_path(&p.slug, p.id),
+            image: p.media.first().map(Picture::url),
+            price: p.price,
+            fake_price: p.fake_price,
+            sku: p.sku.clone(),
+            stock: OfferStock::Units(p.stock),
+            max_quantity: p.max_quantity,
+            tax_code: p.tax_code.clone(),
+            item_type: p.item_type.clone(),
+            exclude_free_shipping: p.exclude_free_shipping,
+            gift_options_price: p.gift_options_price,
+            personalization: p.personalization.clone(),
+            options: Vec::new(),
+        };
+        match item {
+            ItemRef::Product(id) => self.products.get(&id).map(product_offer),
+            ItemRef::Variation(id) => self.products.values().find_map(|p| {
+                let v = p.variations.iter().find(|v| v.id == id)?;
+                Some(Offer {
+                    image: v.picture.as_ref().or(p.media.first()).map(Picture::url),
+                    price: v.price,
+                    fake_price: v.fake_price,
+                    sku: v.sku.clone(),
+                    stock: OfferStock::Units(v.stock),
+                    max_quantity: v.max_quantity,
+                    item_type: v.item_type.clone(),
+                    options: v.options.clone(),
+                    ..product_offer(p)
+                })
+            }),
+            ItemRef::Bundle(id) => self.bundles.get(&id).map(|b| Offer {
+                item,
+                product_id: b.id,
+                product_type: ProductType::Product,
+                has_variations: false,
+                title: b.title.clone(),
+                heb_title: b.heb_title.clone(),
+                vendor_name: None,
+                path: bundle_path(&b.slug, b.id),
+                image: b.media.first().map(Picture::url),
+                price: b.price,
+                fake_price: b.fake_price,
+                sku: b.sku.clone(),
+                stock: OfferStock::Bundle(
+                    b.items
+                        .iter()
+                        .map(|i| BundlePart {
+                            quantity: i.quantity,
+                            stock: self.products.get(&i.product_id).map_or(0, |p| p.stock),
+                        })
+                        .collect(),
+                ),
+                max_quantity: None,
+                tax_code: BUNDLE_TAX_CODE.to_owned(),
+                item_type: BUNDLE_ITEM_TYPE.to_owned(),
+                exclude_free_shipping: false,
+                gift_options_price: None,
+                personalization: Vec::new(),
+                options: Vec::new(),
+            }),
         }
     }
 
@@ -319,6 +395,11 @@ impl Catalog for InMemoryCatalog {
             .collect())
     }
 
+    async fn offers(&self, items: &[ItemRef]) -> Result<Vec<Offer>, CatalogError> {
+        let state = self.read();
+        Ok(items.iter().filter_map(|item| state.offer(*item)).collect())
+    }
+
     async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
         let state = self.read();
         Ok(state
@@ -376,6 +457,7 @@ impl Catalog for InMemoryCatalog {
                 fake_price: b.fake_price,
                 image: b.media.first().map(Picture::url),
                 vendor_name: None,
+                product_type: ProductType::Product,
                 stock: CardStock::Bundle(
                     b.items
                         .iter()

@@ -7,6 +7,7 @@ use sqlx::sqlite::SqliteRow;
 use sqlx::{AssertSqlSafe, FromRow, Row};
 use std::collections::HashMap;
 use store_domain::availability::{BundlePart, CardStock};
+use store_domain::bag::{ItemRef, Offer};
 use store_domain::catalog::{
     Bundle, BundleItem, CardKind, Category, ContentPage, CreatorRef, ListKind, ListOwner,
     NameValue, PersonalizationField, Picture, Product, ProductCard, ProductType, Variation, Vendor,
@@ -18,13 +19,14 @@ use store_domain::search::SearchDoc;
 /// The columns of a product card: its own stock and its best-stocked variation's, from
 /// which the domain decides whether it is in stock.
 const CARD_COLUMNS: &str =
-    "p.id, p.slug, p.title, p.heb_title, p.price, p.fake_price, p.image, v.name AS vendor_name,
+    "p.id, p.slug, p.product_type, p.title, p.heb_title, p.price, p.fake_price, p.image, v.name AS vendor_name,
     p.stock, (SELECT MAX(x.stock) FROM variations x WHERE x.product_id = p.id) AS best_variation";
 
 row! {
     struct CardRow {
         id: i64,
         slug: String,
+        product_type: String,
         title: String,
         heb_title: Option<String>,
         price: i64,
@@ -48,6 +50,8 @@ impl CardRow {
             fake_price: self.fake_price.map(Money::from_cents),
             image: self.image,
             vendor_name: self.vendor_name,
+            // A type this build does not know is sold as a plain product.
+            product_type: ProductType::parse(&self.product_type).unwrap_or(ProductType::Product),
             stock: CardStock::Product {
                 stock: self.stock,
                 best_variation: self.best_variation,
@@ -501,6 +505,10 @@ impl Catalog for SqliteStore {
         Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
     }
 
+    async fn offers(&self, items: &[ItemRef]) -> Result<Vec<Offer>, CatalogError> {
+        self.read_offers(items).await
+    }
+
     async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
         search_documents::read(&self.pool, &self.categories().await?).await
     }
@@ -575,6 +583,7 @@ impl Catalog for SqliteStore {
                 fake_price: b.fake_price.map(Money::from_cents),
                 image: b.image,
                 vendor_name: None,
+                product_type: ProductType::Product,
             })
             .collect())
     }

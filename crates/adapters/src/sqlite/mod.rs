@@ -10,6 +10,7 @@ mod catalog_write;
 mod client_errors;
 mod messages;
 mod newsletter;
+mod offers;
 mod retention;
 mod rows;
 mod search_documents;

@@ -6,6 +6,7 @@ use poem::{IntoResponse, Response};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 use std::sync::atomic::{AtomicU64, Ordering};
+use store_domain::bag::{BagError, QuoteError};
 use store_domain::browse::FindError;
 use store_domain::input::InputError;
 use store_domain::ports::{CatalogError, ReferenceError, SearchError, StorageError};
@@ -116,6 +117,22 @@ impl From<StorageError> for ApiError {
 impl From<InputError> for ApiError {
     fn from(err: InputError) -> Self {
         ApiError::BadRequest(body(err.to_string()))
+    }
+}
+
+/// A bag request that does not fit the catalogue names the line: `products[2]: ...`.
+impl From<BagError> for ApiError {
+    fn from(err: BagError) -> Self {
+        ApiError::BadRequest(body(err.to_string()))
+    }
+}
+
+impl From<QuoteError> for ApiError {
+    fn from(err: QuoteError) -> Self {
+        match err {
+            QuoteError::Bag(err) => err.into(),
+            QuoteError::Catalog(err) => err.into(),
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! The JSON API under `/api`, described by OpenAPI at `/api/openapi.json`.
 
+mod bag;
 mod catalog;
 mod client_errors;
 pub mod document;
@@ -27,6 +28,8 @@ enum ApiTags {
     Reference,
     /// What shoppers send the store: newsletter sign-ups, messages, error reports.
     Messages,
+    /// The bag and the save-for-later list: availability and the priced quote.
+    Bag,
 }
 
 type Apis = (
@@ -37,6 +40,7 @@ type Apis = (
     newsletter::NewsletterApi,
     messages::MessagesApi,
     client_errors::ClientErrorsApi,
+    bag::BagApi,
 );
 
 pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
@@ -60,7 +64,10 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
             messages::MessagesApi {
                 state: state.clone(),
             },
-            client_errors::ClientErrorsApi { state },
+            client_errors::ClientErrorsApi {
+                state: state.clone(),
+            },
+            bag::BagApi { state },
         ),
         "Store API",
         env!("CARGO_PKG_VERSION"),

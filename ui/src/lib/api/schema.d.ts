@@ -4,6 +4,83 @@
  */
 
 export interface paths {
+    "/bag/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies `change` (if given) to the bag and later list, then the bag rules (spec
+         *     4.1: same lines merge, quantities are capped at `max`, lines with none left move
+         *     to the unavailable lists, blank personalization is dropped) and prices the bag
+         *     from the catalogue (spec 9). Prices, stock and totals a client sends are never
+         *     read. Tax, shipping and discount are zero until checkout knows the ZIP and codes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["QuoteRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["QuoteAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bundles/{id}": {
         parameters: {
             query?: never;
@@ -702,6 +779,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/max": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spec 7: each line with its current `max` (stock capped by the per-order limit) and
+         *     the catalogue's other facts about it; nothing merged or moved. A line naming an
+         *     unknown item, or options its item does not have, is a 400 naming the line.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MaxRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["MaxAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/newsletter": {
         parameters: {
             query?: never;
@@ -1182,6 +1334,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AddChange */
+        AddChange: {
+            line: components["schemas"]["LineInput"];
+        };
+        /**
+         * @description Which list a line is in.
+         * @enum {string}
+         */
+        BagList: "products" | "later";
         /** Bundle */
         Bundle: {
             description: string;
@@ -1229,6 +1390,48 @@ export interface components {
             name: string;
             value: string;
         };
+        /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
+        ChangeInput: components["schemas"]["ChangeInput_AddChange"] | components["schemas"]["ChangeInput_ReplaceChange"] | components["schemas"]["ChangeInput_MoveToLaterChange"] | components["schemas"]["ChangeInput_MoveToBagChange"] | components["schemas"]["ChangeInput_RemoveChange"];
+        /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
+        ChangeInput_AddChange: {
+            /**
+             * @example add
+             * @enum {string}
+             */
+            action: "add";
+        } & components["schemas"]["AddChange"];
+        /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
+        ChangeInput_MoveToBagChange: {
+            /**
+             * @example move_to_bag
+             * @enum {string}
+             */
+            action: "move_to_bag";
+        } & components["schemas"]["MoveToBagChange"];
+        /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
+        ChangeInput_MoveToLaterChange: {
+            /**
+             * @example move_to_later
+             * @enum {string}
+             */
+            action: "move_to_later";
+        } & components["schemas"]["MoveToLaterChange"];
+        /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
+        ChangeInput_RemoveChange: {
+            /**
+             * @example remove
+             * @enum {string}
+             */
+            action: "remove";
+        } & components["schemas"]["RemoveChange"];
+        /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
+        ChangeInput_ReplaceChange: {
+            /**
+             * @example replace
+             * @enum {string}
+             */
+            action: "replace";
+        } & components["schemas"]["ReplaceChange"];
         /** ClientErrorReport */
         ClientErrorReport: {
             detail?: string | null;
@@ -1345,10 +1548,127 @@ export interface components {
             new_arrivals: components["schemas"]["ProductCard"][];
         };
         /**
+         * Line
+         * @description A line as the catalogue prices it now (spec 3's bag line and the fields a line built
+         *     from a product carries). Amounts are cents.
+         */
+        Line: {
+            exclude_free_shipping: boolean;
+            /**
+             * Format: int64
+             * @description The struck-through unit price; present only when higher than `price`.
+             */
+            fake_price?: number;
+            gift_options: boolean;
+            heb_title?: string;
+            /** Format: int64 */
+            id: number;
+            image?: string;
+            item_key: string;
+            /** @description `digital`, `service` or `others`. */
+            item_type: string;
+            /**
+             * Format: int64
+             * @description The most this line may hold now: the stock, capped by `max_quantity`.
+             */
+            max: number;
+            /** Format: int64 */
+            max_quantity?: number;
+            /** @description The gift options and personalization fields the item offers, with their prices. */
+            meta: components["schemas"]["ProductMeta"] & unknown;
+            /** @description A variation's choices ("Size": "Large"). */
+            options: components["schemas"]["VariationOption"][];
+            path: string;
+            personalization: {
+                [key: string]: string;
+            };
+            /**
+             * Format: int64
+             * @description Unit price.
+             */
+            price: number;
+            /** Format: int64 */
+            product_id: number;
+            /** Format: int64 */
+            quantity: number;
+            sku: string;
+            tax_code: string;
+            title: string;
+            type: components["schemas"]["LineType"];
+            vendor?: string;
+        };
+        /**
+         * LineInput
+         * @description A line as a shopper's client sends it.
+         */
+        LineInput: {
+            /**
+             * @description Whether the item's gift options (wrapping) are chosen.
+             * @default false
+             */
+            gift_options: boolean;
+            /**
+             * Format: int64
+             * @description The product's, variation's or bundle's id.
+             */
+            id: number;
+            /**
+             * @description Empty for an unpersonalised line; the client's random id for a personalised one.
+             * @default
+             */
+            item_key: string;
+            /**
+             * @description Personalization field key to the text entered; all blank removes it.
+             * @default {}
+             */
+            personalization: {
+                [key: string]: string;
+            };
+            /**
+             * Format: int64
+             * @description 0 asks for one (spec 4.1); above the item's `max` is lowered to it.
+             */
+            quantity: number;
+            type: components["schemas"]["LineType"];
+        };
+        /**
+         * LineKeyInput
+         * @description Which line: spec 4.1's identity.
+         */
+        LineKeyInput: {
+            /**
+             * Format: int64
+             * @description The product's, variation's or bundle's id.
+             */
+            id: number;
+            /**
+             * @description Empty for an unpersonalised line; the client's random id for a personalised one.
+             * @default
+             */
+            item_key: string;
+            type: components["schemas"]["LineType"];
+        };
+        /**
+         * @description A line's `type` (spec 3).
+         * @enum {string}
+         */
+        LineType: "product" | "variation" | "giftCard" | "bundle";
+        /**
          * @description What a product list is a list of.
          * @enum {string}
          */
         ListIndex: "category" | "vendor" | "creator";
+        /** MaxAnswer */
+        MaxAnswer: {
+            products: components["schemas"]["Line"][];
+        };
+        /**
+         * MaxRequest
+         * @description `POST /api/max`'s body (spec 7).
+         */
+        MaxRequest: {
+            products: components["schemas"]["LineInput"][];
+        };
         /**
          * Media
          * @description A picture; `thumbnail` is the same drawing (SVG scales), kept for the spec's shape.
@@ -1356,6 +1676,21 @@ export interface components {
         Media: {
             thumbnail: string;
             url: string;
+        };
+        /**
+         * MoveToBagChange
+         * @description Moves a later line back to the bag.
+         */
+        MoveToBagChange: {
+            key: components["schemas"]["LineKeyInput"];
+        };
+        /**
+         * MoveToLaterChange
+         * @description Moves a bag line to the later list. (Each action has its own object: the document
+         *     names a union's member by its object.)
+         */
+        MoveToLaterChange: {
+            key: components["schemas"]["LineKeyInput"];
         };
         /** NewsletterConfirm */
         NewsletterConfirm: {
@@ -1389,6 +1724,69 @@ export interface components {
             selected_max?: number;
             /** Format: int64 */
             selected_min?: number;
+        };
+        /**
+         * PricedLineDto
+         * @description A bag line with what it costs.
+         */
+        PricedLineDto: {
+            exclude_free_shipping: boolean;
+            /**
+             * Format: int64
+             * @description The struck-through unit price; present only when higher than `price`.
+             */
+            fake_price?: number;
+            gift_options: boolean;
+            heb_title?: string;
+            /** Format: int64 */
+            id: number;
+            image?: string;
+            item_key: string;
+            /** @description `digital`, `service` or `others`. */
+            item_type: string;
+            /** Format: int64 */
+            line_gift_options: number;
+            /** Format: int64 */
+            line_personalization_fee: number;
+            /**
+             * Format: int64
+             * @description `price` × `quantity`.
+             */
+            line_subtotal: number;
+            /**
+             * Format: int64
+             * @description Tax on the line's costs, rounded to the cent.
+             */
+            line_tax: number;
+            /**
+             * Format: int64
+             * @description The most this line may hold now: the stock, capped by `max_quantity`.
+             */
+            max: number;
+            /** Format: int64 */
+            max_quantity?: number;
+            /** @description The gift options and personalization fields the item offers, with their prices. */
+            meta: components["schemas"]["ProductMeta"] & unknown;
+            /** @description A variation's choices ("Size": "Large"). */
+            options: components["schemas"]["VariationOption"][];
+            path: string;
+            personalization: {
+                [key: string]: string;
+            };
+            /**
+             * Format: int64
+             * @description Unit price.
+             */
+            price: number;
+            /** Format: int64 */
+            product_id: number;
+            /** Format: int64 */
+            quantity: number;
+            sku: string;
+            tax_code: string;
+            title: string;
+            type: components["schemas"]["LineType"];
+            vendor?: string;
         };
         /** Product */
         Product: {
@@ -1448,6 +1846,8 @@ export interface components {
             /** Format: int64 */
             price: number;
             title: string;
+            /** @description How a bag line holds it; `variation`: choose one on its page first. */
+            type: components["schemas"]["LineType"] & unknown;
             vendor_name?: string;
         };
         /** ProductList */
@@ -1476,6 +1876,48 @@ export interface components {
             personalization: components["schemas"]["PersonalizationField"][];
         };
         /**
+         * QuoteAnswer
+         * @description Both lists after the edit and the rules, priced, with the bag's totals.
+         */
+        QuoteAnswer: {
+            /** @description Every line is digital, a gift card or a service: nothing to ship. */
+            digital_only: boolean;
+            /**
+             * Format: int64
+             * @description The merchandise total that ships free; absent when every order ships free.
+             */
+            free_shipping_over?: number;
+            /**
+             * Format: int64
+             * @description How much more would ship free; absent when every order ships free.
+             */
+            free_shipping_remaining?: number;
+            later: components["schemas"]["PricedLineDto"][];
+            products: components["schemas"]["PricedLineDto"][];
+            totals: components["schemas"]["TotalsDto"];
+            /** @description Bag lines whose item has none left (spec 3's `unavailableCart`). */
+            unavailable_cart: components["schemas"]["PricedLineDto"][];
+            unavailable_later: components["schemas"]["PricedLineDto"][];
+        };
+        /**
+         * QuoteRequest
+         * @description The bag and later list as the client holds them (unavailable lines included), and
+         *     optionally one edit to make.
+         */
+        QuoteRequest: {
+            change?: components["schemas"]["ChangeInput"];
+            /**
+             * @description Saved for later, with `unavailableLater`.
+             * @default []
+             */
+            later: components["schemas"]["LineInput"][];
+            /**
+             * @description The bag: spec 3's `products` with `unavailableCart`.
+             * @default []
+             */
+            products: components["schemas"]["LineInput"][];
+        };
+        /**
          * Readiness
          * @description Whether the store can serve shoppers fully right now.
          */
@@ -1501,6 +1943,18 @@ export interface components {
             id: number;
             /** @description A sentence to show the shopper. */
             message: string;
+        };
+        /** RemoveChange */
+        RemoveChange: {
+            key: components["schemas"]["LineKeyInput"];
+            list: components["schemas"]["BagList"];
+        };
+        /** ReplaceChange */
+        ReplaceChange: {
+            /** @description The bag line to rewrite, as it is now. */
+            key: components["schemas"]["LineKeyInput"] & unknown;
+            /** @description What it becomes: a new quantity, gift options or personalization. */
+            line: components["schemas"]["LineInput"] & unknown;
         };
         /** SearchResults */
         SearchResults: {
@@ -1556,6 +2010,34 @@ export interface components {
          */
         Suggestions: {
             suggestions: string[];
+        };
+        /**
+         * TotalsDto
+         * @description Spec 9's figures, in cents.
+         */
+        TotalsDto: {
+            /**
+             * Format: int64
+             * @description The sum of the bag's quantities.
+             */
+            count: number;
+            /** Format: int64 */
+            discount: number;
+            /** Format: int64 */
+            gift_options: number;
+            /** Format: int64 */
+            personalization_fees: number;
+            /** Format: int64 */
+            shipping: number;
+            /** Format: int64 */
+            subtotal: number;
+            /** Format: int64 */
+            tax: number;
+            /**
+             * Format: int64
+             * @description subtotal + personalization fees + tax + shipping + gift options − discount, never below 0.
+             */
+            total: number;
         };
         /** Variation */
         Variation: {

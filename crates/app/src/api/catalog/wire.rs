@@ -3,6 +3,7 @@
 //! field is left out rather than sent as `null`, which is what the OpenAPI document
 //! promises.
 
+use crate::api::bag::wire::LineTypeDto;
 use crate::api::search::wire::Facets;
 use poem_openapi::{Enum, Object};
 use store_domain::browse;
@@ -98,7 +99,7 @@ pub struct VariationOption {
     pub value: String,
 }
 
-fn options(list: Vec<domain::NameValue>) -> Vec<VariationOption> {
+pub(crate) fn options(list: Vec<domain::NameValue>) -> Vec<VariationOption> {
     list.into_iter()
         .map(|o| VariationOption {
             name: o.name,
@@ -145,6 +146,29 @@ pub struct ProductMeta {
     pub personalization: Vec<PersonalizationField>,
 }
 
+impl ProductMeta {
+    pub(crate) fn new(
+        gift_options_price: Option<Money>,
+        fields: Vec<domain::PersonalizationField>,
+    ) -> Self {
+        ProductMeta {
+            gift_options: gift_options_price.map(|price| GiftOptions {
+                price: cents(price),
+            }),
+            personalization: fields
+                .into_iter()
+                .map(|f| PersonalizationField {
+                    key: f.key,
+                    label: f.label,
+                    heb_label: f.heb_label,
+                    price: cents(f.price),
+                    max_length: f.max_length,
+                })
+                .collect(),
+        }
+    }
+}
+
 #[derive(Enum, Clone, Copy)]
 #[oai(rename = "CardKind", rename_all = "lowercase")]
 pub enum CardKindDto {
@@ -165,6 +189,9 @@ pub struct ProductCard {
     pub image: Option<String>,
     pub vendor_name: Option<String>,
     pub in_stock: bool,
+    /// How a bag line holds it; `variation`: choose one on its page first.
+    #[oai(rename = "type")]
+    pub line_type: LineTypeDto,
 }
 
 impl From<domain::ProductCard> for ProductCard {
@@ -172,6 +199,7 @@ impl From<domain::ProductCard> for ProductCard {
         ProductCard {
             path: s.path(),
             in_stock: s.in_stock(),
+            line_type: s.line_type().into(),
             kind: match s.kind {
                 CardKind::Product => CardKindDto::Product,
                 CardKind::Bundle => CardKindDto::Bundle,
@@ -288,22 +316,7 @@ impl From<browse::ProductDetail> for Product {
                 })
                 .collect(),
             filters: options(p.filters),
-            meta: ProductMeta {
-                gift_options: p.gift_options_price.map(|price| GiftOptions {
-                    price: cents(price),
-                }),
-                personalization: p
-                    .personalization
-                    .into_iter()
-                    .map(|f| PersonalizationField {
-                        key: f.key,
-                        label: f.label,
-                        heb_label: f.heb_label,
-                        price: cents(f.price),
-                        max_length: f.max_length,
-                    })
-                    .collect(),
-            },
+            meta: ProductMeta::new(p.gift_options_price, p.personalization),
             related: cards(d.related),
         }
     }

@@ -1,0 +1,50 @@
+//! The bag: spec 7's availability check and the quote that applies a shopper's edit,
+//! the bag rules and the catalogue's prices. A guest's bag lives in the browser; these
+//! calls keep no state, so the server decides every figure without storing anything.
+
+pub mod wire;
+
+use super::ApiTags;
+use super::error::ApiError;
+use crate::state::AppState;
+use poem_openapi::OpenApi;
+use poem_openapi::payload::Json;
+use store_domain::bag::{self, Terms};
+use store_domain::money::Money;
+use wire::{Line, MaxAnswer, MaxRequest, QuoteAnswer, QuoteRequest};
+
+pub struct BagApi {
+    pub state: AppState,
+}
+
+#[OpenApi(tag = "ApiTags::Bag")]
+impl BagApi {
+    /// Spec 7: each line with its current `max` (stock capped by the per-order limit) and
+    /// the catalogue's other facts about it; nothing merged or moved. A line naming an
+    /// unknown item, or options its item does not have, is a 400 naming the line.
+    #[oai(path = "/max", method = "post")]
+    async fn max(&self, body: Json<MaxRequest>) -> Result<Json<MaxAnswer>, ApiError> {
+        let lines = body.0.lines()?;
+        let found = bag::availability(self.state.catalog.as_ref(), lines).await?;
+        Ok(Json(MaxAnswer {
+            products: Line::available(found),
+        }))
+    }
+
+    /// Applies `change` (if given) to the bag and later list, then the bag rules (spec
+    /// 4.1: same lines merge, quantities are capped at `max`, lines with none left move
+    /// to the unavailable lists, blank personalization is dropped) and prices the bag
+    /// from the catalogue (spec 9). Prices, stock and totals a client sends are never
+    /// read. Tax, shipping and discount are zero until checkout knows the ZIP and codes.
+    #[oai(path = "/bag/quote", method = "post")]
+    async fn quote(&self, body: Json<QuoteRequest>) -> Result<Json<QuoteAnswer>, ApiError> {
+        let (lists, change) = body.0.parse()?;
+        let free_shipping_over = self.state.store.free_shipping_over;
+        let terms = Terms {
+            free_shipping_over: free_shipping_over.map(Money::from_cents),
+            ..Terms::default()
+        };
+        let quote = bag::quote(self.state.catalog.as_ref(), lists, change, &terms).await?;
+        Ok(Json(QuoteAnswer::new(quote, free_shipping_over)))
+    }
+}

@@ -1,0 +1,117 @@
+//! The use cases behind the bag screens: apply a shopper's edit to the bag and the
+//! later list, re-read every item from the catalogue, apply the rules and price the
+//! result; and spec 7's availability check (`POST /api/max`).
+
+use super::change::{Change, Lists};
+use super::lines::{BagError, BagLine, ListName, check_length};
+use super::normalize::{Offers, normalize, offer_for};
+use super::offer::{ItemRef, Offer};
+use super::pricing::{PricedLine, TaxRate, Totals, digital_only, free_shipping_remaining, totals};
+use crate::money::Money;
+use crate::ports::{Catalog, CatalogError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum QuoteError {
+    /// The request names lines or items that do not fit: the shopper's client is at fault.
+    #[error(transparent)]
+    Bag(#[from] BagError),
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+}
+
+/// What the quote is priced with beyond the catalogue. Shipping, discount and the
+/// tax rate stay zero until checkout knows the shopper's ZIP, choice and codes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Terms {
+    pub tax_rate: TaxRate,
+    pub shipping: Money,
+    pub discount: Money,
+    /// The merchandise total that ships free; `None` ships everything free.
+    pub free_shipping_over: Option<Money>,
+}
+
+/// Both lists after the rules, priced, with the bag's totals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Quote {
+    pub products: Vec<PricedLine>,
+    pub later: Vec<PricedLine>,
+    pub unavailable_cart: Vec<PricedLine>,
+    pub unavailable_later: Vec<PricedLine>,
+    /// Of `products` only: saved and unavailable lines are not being bought.
+    pub totals: Totals,
+    pub digital_only: bool,
+    pub free_shipping_remaining: Option<Money>,
+}
+
+async fn offers_for<'a>(
+    catalog: &dyn Catalog,
+    lines: impl Iterator<Item = &'a BagLine>,
+) -> Result<Offers, CatalogError> {
+    let mut items: Vec<ItemRef> = lines
+        .map(|l| ItemRef::of(l.key.line_type, l.key.id))
+        .collect();
+    items.sort_unstable();
+    items.dedup();
+    let found = catalog.offers(&items).await?;
+    Ok(found.into_iter().map(|o| (o.item, o)).collect())
+}
+
+fn priced(
+    lines: Vec<BagLine>,
+    offers: &Offers,
+    rate: TaxRate,
+) -> Result<Vec<PricedLine>, BagError> {
+    lines
+        .into_iter()
+        .map(|line| {
+            let offer = offers[&ItemRef::of(line.key.line_type, line.key.id)].clone();
+            PricedLine::new(line, offer, rate)
+        })
+        .collect()
+}
+
+/// Applies `change` (if any) to `lists` and answers both lists as the rules leave them,
+/// priced from the catalogue.
+pub async fn quote(
+    catalog: &dyn Catalog,
+    mut lists: Lists,
+    change: Option<Change>,
+    terms: &Terms,
+) -> Result<Quote, QuoteError> {
+    if let Some(change) = change {
+        lists.apply(change)?;
+    }
+    check_length(ListName::Products, lists.products.len())?;
+    check_length(ListName::Later, lists.later.len())?;
+    let offers = offers_for(catalog, lists.products.iter().chain(&lists.later)).await?;
+    let bag = normalize(ListName::Products, lists.products, &offers)?;
+    let later = normalize(ListName::Later, lists.later, &offers)?;
+    let products = priced(bag.available, &offers, terms.tax_rate)?;
+    Ok(Quote {
+        totals: totals(&products, terms.shipping, terms.discount)?,
+        digital_only: digital_only(&products),
+        free_shipping_remaining: free_shipping_remaining(&products, terms.free_shipping_over),
+        later: priced(later.available, &offers, terms.tax_rate)?,
+        unavailable_cart: priced(bag.unavailable, &offers, terms.tax_rate)?,
+        unavailable_later: priced(later.unavailable, &offers, terms.tax_rate)?,
+        products,
+    })
+}
+
+/// Spec 7's `POST /api/max`: each line as sent, with the offer it holds (and so its
+/// `max`), nothing merged or moved. Lines that do not fit their item are refused.
+pub async fn availability(
+    catalog: &dyn Catalog,
+    lines: Vec<BagLine>,
+) -> Result<Vec<(BagLine, Offer)>, QuoteError> {
+    check_length(ListName::Products, lines.len())?;
+    let offers = offers_for(catalog, lines.iter()).await?;
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(index, line)| {
+            let offer = offer_for(ListName::Products, index, &line, &offers)?.clone();
+            Ok((line, offer))
+        })
+        .collect()
+}
