@@ -15,19 +15,21 @@
 //! is what the server could have seen).
 
 use sqlx::sqlite::SqlitePoolOptions;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use store_adapters::search::TantivySearch;
 use store_adapters::sqlite::SqliteStore;
 use store_domain::catalog::Sort;
 use store_domain::ports::{Catalog, SearchIndex};
 use store_domain::search::{ProductQuery, SearchDoc, Selection, normalise, words};
-use tokio::sync::Mutex;
 
-#[path = "support/keep_alive.rs"]
-mod keep_alive;
+#[allow(dead_code, reason = "each benchmark uses part of the shared client")]
+mod support {
+    pub mod keep_alive;
+    pub mod load;
+}
 
-use keep_alive::{Connection, Error};
+use support::keep_alive::Error;
+use support::load::{Request, fixed_rate, max_throughput, report};
 
 /// What one benchmark query asks, in process and over HTTP.
 struct Probe {
@@ -103,22 +105,6 @@ fn probes(docs: &[SearchDoc]) -> (Vec<String>, Vec<Probe>) {
         });
     }
     (prefixes, searches)
-}
-
-fn percentiles(mut times: Vec<Duration>) -> (f64, f64, f64) {
-    times.sort();
-    let at = |p: f64| {
-        let i = ((times.len() as f64 * p).ceil() as usize).clamp(1, times.len()) - 1;
-        times[i].as_secs_f64() * 1000.0
-    };
-    (at(0.50), at(0.99), at(1.0))
-}
-
-fn report(name: &str, times: Vec<Duration>) -> f64 {
-    let n = times.len();
-    let (p50, p99, max) = percentiles(times);
-    println!("{name:<44} n={n:<5} p50 {p50:>8.3} ms   p99 {p99:>8.3} ms   max {max:>8.3} ms");
-    p50
 }
 
 async fn offline(db: &str) -> Result<(), Error> {
@@ -221,92 +207,19 @@ async fn offline(db: &str) -> Result<(), Error> {
     Ok(())
 }
 
-async fn pool_of(host: &str, size: usize) -> Result<Arc<Vec<Mutex<Connection>>>, Error> {
-    let mut connections = Vec::with_capacity(size);
-    for _ in 0..size {
-        connections.push(Mutex::new(Connection::open(host).await?));
-    }
-    Ok(Arc::new(connections))
-}
-
-/// Requests at `rate` per second for `seconds`, each timed from its release.
-async fn fixed_rate(
-    host: &str,
-    paths: &[String],
-    rate: u32,
-    seconds: u32,
-) -> Result<Vec<Duration>, Error> {
-    let connections = pool_of(host, 64).await?;
-    let total = (rate * seconds) as usize;
-    let start = Instant::now() + Duration::from_millis(50);
-    let mut tasks = Vec::with_capacity(total);
-    for i in 0..total {
-        let due = start + Duration::from_secs_f64(i as f64 / f64::from(rate));
-        let path = paths[i % paths.len()].clone();
-        let connections = connections.clone();
-        tokio::time::sleep_until(due.into()).await;
-        let released = Instant::now();
-        tasks.push(tokio::spawn(async move {
-            // Any idle connection; a busy pool waits, and the wait is counted.
-            let mut slot = i % connections.len();
-            let mut conn = loop {
-                if let Ok(conn) = connections[slot].try_lock() {
-                    break conn;
-                }
-                slot = (slot + 1) % connections.len();
-                tokio::task::yield_now().await;
-            };
-            let status = conn.send("GET", &path, None).await?;
-            if status != 200 {
-                return Err(format!("{path}: HTTP {status}").into());
-            }
-            Ok::<Duration, Error>(released.elapsed())
-        }));
-    }
-    let mut times = Vec::with_capacity(total);
-    for task in tasks {
-        times.push(task.await??);
-    }
-    Ok(times)
-}
-
-/// Completed requests per second with 8 connections sending back to back.
-async fn max_throughput(host: &str, paths: &[String], seconds: u64) -> Result<f64, Error> {
-    let paths = Arc::new(paths.to_vec());
-    let until = Instant::now() + Duration::from_secs(seconds);
-    let mut workers = Vec::new();
-    for w in 0..8 {
-        let paths = paths.clone();
-        let mut conn = Connection::open(host).await?;
-        workers.push(tokio::spawn(async move {
-            let mut done = 0u64;
-            let mut i = w;
-            while Instant::now() < until {
-                conn.send("GET", &paths[i % paths.len()], None).await?;
-                done += 1;
-                i += 8;
-            }
-            Ok::<u64, Error>(done)
-        }));
-    }
-    let started = Instant::now();
-    let mut done = 0;
-    for w in workers {
-        done += w.await??;
-    }
-    Ok(done as f64 / started.elapsed().as_secs_f64())
-}
-
 async fn load(db: &str, base: &str, rate: u32, seconds: u32) -> Result<(), Error> {
     let store = SqliteStore::open(db, 2).await?;
     let (prefixes, searches) = probes(&store.search_documents().await?);
     store.close().await;
     let host = base.trim_start_matches("http://").trim_end_matches('/');
-    let suggest: Vec<String> = prefixes
+    let suggest: Vec<Request> = prefixes
         .iter()
-        .map(|p| format!("/api/search/suggestions?q={}", encode(p)))
+        .map(|p| Request::get(format!("/api/search/suggestions?q={}", encode(p))))
         .collect();
-    let search: Vec<String> = searches.iter().map(Probe::search_path).collect();
+    let search: Vec<Request> = searches
+        .iter()
+        .map(|p| Request::get(p.search_path()))
+        .collect();
     // Warm the server's caches the way any running store is warm.
     max_throughput(host, &suggest, 1).await?;
     max_throughput(host, &search, 1).await?;
