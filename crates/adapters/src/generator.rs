@@ -7,7 +7,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 use store_domain::catalog::{
-    CatalogImport, NameValue, Picture, ProductRecord, ProductType, VariationRecord,
+    CatalogImport, NameValue, PersonalizationField, Picture, ProductRecord, ProductType,
+    VariationRecord,
 };
 use store_domain::money::Money;
 
@@ -164,6 +165,7 @@ impl Generator {
         } else {
             Vec::new()
         };
+        let mix = Mix::of(id);
         let year = rng.random_range(2024..=2026);
         let month = rng.random_range(1..=if year == 2026 { 10 } else { 12 });
         let day = rng.random_range(1..=28);
@@ -171,7 +173,7 @@ impl Generator {
             id,
             slug: title.to_lowercase().replace(' ', "-"),
             product_type: ProductType::Product,
-            item_type: "others".into(),
+            item_type: mix.item_type.into(),
             short_desc: format!(
                 "A {} {} made of {}.",
                 adj_en.to_lowercase(),
@@ -195,7 +197,7 @@ impl Generator {
             sku: format!("GEN-{id}"),
             stock,
             max_quantity: Some(10),
-            tax_code: "P0000000".into(),
+            tax_code: mix.tax_code.into(),
             vendor_id: *Self::pick(rng, &self.vendors),
             creator_ids,
             category_id: *Self::pick(rng, &self.leaves),
@@ -206,8 +208,8 @@ impl Generator {
                 name: "Material".into(),
                 value: mat_en,
             }],
-            gift_options_price: None,
-            personalization: Vec::new(),
+            gift_options_price: mix.gift_options_price,
+            personalization: mix.personalization,
             variations,
         }
     }
@@ -269,5 +271,40 @@ mod tests {
             Generator::new(&CatalogImport::default(), 1, 1),
             Err(GenerateError::NoDemo)
         ));
+    }
+}
+
+/// What a bag meets in the demo catalogue, spread over the generated one by id (not
+/// drawn from the random stream, so every other generated value stays as it was):
+/// gift wrap, engraving, tax code 22, digital items and services.
+struct Mix {
+    item_type: &'static str,
+    tax_code: &'static str,
+    gift_options_price: Option<Money>,
+    personalization: Vec<PersonalizationField>,
+}
+
+impl Mix {
+    fn of(id: i64) -> Mix {
+        Mix {
+            item_type: match id % 40 {
+                3 => "digital",
+                4 => "service",
+                _ => "others",
+            },
+            tax_code: if id % 15 == 2 { "22" } else { "P0000000" },
+            gift_options_price: (id % 10 == 0).then(|| Money::from_cents(400)),
+            personalization: if id % 12 == 1 {
+                vec![PersonalizationField {
+                    key: "initials".into(),
+                    label: "Initials".into(),
+                    heb_label: Some("ראשי תיבות".into()),
+                    price: Money::from_cents(500),
+                    max_length: 3,
+                }]
+            } else {
+                Vec::new()
+            },
+        }
     }
 }
