@@ -215,6 +215,41 @@ impl Generator {
     }
 }
 
+/// What a bag meets in the demo catalogue, spread over the generated one by id (not
+/// drawn from the random stream, so every other generated value stays as it was):
+/// gift wrap, engraving, tax code 22, digital items and services.
+struct Mix {
+    item_type: &'static str,
+    tax_code: &'static str,
+    gift_options_price: Option<Money>,
+    personalization: Vec<PersonalizationField>,
+}
+
+impl Mix {
+    fn of(id: i64) -> Mix {
+        Mix {
+            item_type: match id % 40 {
+                3 => "digital",
+                4 => "service",
+                _ => "others",
+            },
+            tax_code: if id % 15 == 2 { "22" } else { "P0000000" },
+            gift_options_price: (id % 10 == 0).then(|| Money::from_cents(400)),
+            personalization: if id % 12 == 1 {
+                vec![PersonalizationField {
+                    key: "initials".into(),
+                    label: "Initials".into(),
+                    heb_label: Some("ראשי תיבות".into()),
+                    price: Money::from_cents(500),
+                    max_length: 3,
+                }]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,40 +306,5 @@ mod tests {
             Generator::new(&CatalogImport::default(), 1, 1),
             Err(GenerateError::NoDemo)
         ));
-    }
-}
-
-/// What a bag meets in the demo catalogue, spread over the generated one by id (not
-/// drawn from the random stream, so every other generated value stays as it was):
-/// gift wrap, engraving, tax code 22, digital items and services.
-struct Mix {
-    item_type: &'static str,
-    tax_code: &'static str,
-    gift_options_price: Option<Money>,
-    personalization: Vec<PersonalizationField>,
-}
-
-impl Mix {
-    fn of(id: i64) -> Mix {
-        Mix {
-            item_type: match id % 40 {
-                3 => "digital",
-                4 => "service",
-                _ => "others",
-            },
-            tax_code: if id % 15 == 2 { "22" } else { "P0000000" },
-            gift_options_price: (id % 10 == 0).then(|| Money::from_cents(400)),
-            personalization: if id % 12 == 1 {
-                vec![PersonalizationField {
-                    key: "initials".into(),
-                    label: "Initials".into(),
-                    heb_label: Some("ראשי תיבות".into()),
-                    price: Money::from_cents(500),
-                    max_length: 3,
-                }]
-            } else {
-                Vec::new()
-            },
-        }
     }
 }

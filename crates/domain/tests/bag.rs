@@ -7,9 +7,8 @@ use proptest::prelude::*;
 use std::collections::BTreeMap;
 use store_domain::availability::BundlePart;
 use store_domain::bag::{
-    BagError, BagLine, Change, ItemRef, LineKey, LineType, ListName, Lists, MAX_QUANTITY, Offer,
-    OfferStock, Offers, PricedLine, TaxRate, digital_only, free_shipping_remaining, normalize,
-    totals,
+    BagLine, Change, ItemRef, LineKey, LineType, ListName, Lists, MAX_QUANTITY, Offer, OfferStock,
+    Offers, PricedLine, Refusal, TaxRate, digital_only, free_shipping_remaining, normalize, totals,
 };
 use store_domain::catalog::{PersonalizationField, ProductType};
 use store_domain::money::Money;
@@ -189,10 +188,14 @@ fn refusals_name_the_line() {
     card.key.line_type = LineType::GiftCard;
     assert!(refused(vec![card]).contains("not a gift card"));
     let too_many = (0..101).map(|_| line(2, 1)).collect();
-    assert!(matches!(
-        normalize(ListName::Products, too_many, &catalogue),
-        Err(BagError::Request(_))
-    ));
+    assert_eq!(
+        normalize(ListName::Products, too_many, &catalogue)
+            .unwrap_err()
+            .refusal,
+        Refusal::Conflict
+    );
+    let unknown = normalize(ListName::Products, vec![line(3, 1)], &catalogue).unwrap_err();
+    assert_eq!(unknown.refusal, Refusal::Unknown);
 }
 
 #[test]

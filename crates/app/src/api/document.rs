@@ -6,6 +6,7 @@
 //! every status an operation can answer.
 
 use serde_json::{Map, Value, json};
+use store_domain::bag;
 use store_domain::client_errors::{MAX_ERROR_DETAIL, MAX_ERROR_MESSAGE, MAX_ERROR_URL};
 use store_domain::messages::{
     MAX_CHAT_MESSAGE, MAX_CONTACT_MESSAGE, MAX_NAME, MAX_ORDER_NUMBER, MAX_SUBJECT,
@@ -218,6 +219,20 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
             "detail",
             optional_text(MAX_ERROR_DETAIL, Lines::Many),
         ),
+        (
+            "LineInput",
+            "personalization",
+            json!({
+                "maxProperties": bag::MAX_ENTRIES,
+                "additionalProperties": {
+                    "type": "string",
+                    "maxLength": bag::MAX_ENTRY_CHARS,
+                    "pattern": format!("^[^{CONTROLS}]*$"),
+                },
+            }),
+        ),
+        // poem-openapi takes `null` as no change.
+        ("QuoteRequest", "change", json!({ "nullable": true })),
     ]
 }
 
@@ -260,6 +275,11 @@ fn add_input_rules(doc: &mut Value) {
             .get_mut(field)
             .and_then(Value::as_object_mut);
         if let (Some(property), Value::Object(rules)) = (property, rules) {
+            // OpenAPI 3.0 ignores the siblings of a `$ref`: a rule on a referenced
+            // schema wraps the reference in `allOf`.
+            if let Some(reference) = property.remove("$ref") {
+                property.insert("allOf".into(), json!([{ "$ref": reference }]));
+            }
             property.extend(rules);
         }
     }

@@ -6,7 +6,7 @@ use poem::{IntoResponse, Response};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 use std::sync::atomic::{AtomicU64, Ordering};
-use store_domain::bag::{BagError, QuoteError};
+use store_domain::bag::{BagError, QuoteError, Refusal};
 use store_domain::browse::FindError;
 use store_domain::input::InputError;
 use store_domain::ports::{CatalogError, ReferenceError, SearchError, StorageError};
@@ -18,6 +18,10 @@ pub enum ApiError {
     BadRequest(Json<ErrorMessage>),
     #[oai(status = 404)]
     NotFound(Json<ErrorMessage>),
+    /// What the request names no longer fits the store as it is now (a bag line whose
+    /// item changed since the client last asked); the message says what.
+    #[oai(status = 409)]
+    Conflict(Json<ErrorMessage>),
     #[oai(status = 500)]
     Internal(Json<ErrorMessage>),
     /// The database is busy with other writes; try again after `Retry-After` seconds.
@@ -123,7 +127,12 @@ impl From<InputError> for ApiError {
 /// A bag request that does not fit the catalogue names the line: `products[2]: ...`.
 impl From<BagError> for ApiError {
     fn from(err: BagError) -> Self {
-        ApiError::BadRequest(body(err.to_string()))
+        let message = body(err.message);
+        match err.refusal {
+            Refusal::Invalid => ApiError::BadRequest(message),
+            Refusal::Unknown => ApiError::NotFound(message),
+            Refusal::Conflict => ApiError::Conflict(message),
+        }
     }
 }
 

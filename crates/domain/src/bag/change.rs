@@ -1,7 +1,7 @@
 //! The edits a shopper makes to the bag and the later list. Each edit only moves or
 //! rewrites lines; merging and capping are `normalize`'s, run on the result.
 
-use super::lines::{BagError, BagLine, LineKey, ListName};
+use super::lines::{BagError, BagLine, LineKey, ListName, Refusal};
 
 /// The bag (`products`, spec 3) and the save-for-later list, unavailable lines included.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -49,12 +49,15 @@ impl Lists {
     fn take(&mut self, name: ListName, key: &LineKey) -> Result<(usize, BagLine), BagError> {
         let list = self.list_mut(name);
         let at = list.iter().position(|l| &l.key == key).ok_or_else(|| {
-            BagError::Request(format!(
-                "{name} holds no {} line with id {} and item_key {:?}",
-                key.line_type.as_str(),
-                key.id,
-                key.item_key
-            ))
+            BagError::new(
+                Refusal::Conflict,
+                format!(
+                    "{name} holds no {} line with id {} and item_key {:?}",
+                    key.line_type.as_str(),
+                    key.id,
+                    key.item_key
+                ),
+            )
         })?;
         Ok((at, list.remove(at)))
     }

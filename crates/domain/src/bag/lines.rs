@@ -12,8 +12,8 @@ pub const MAX_QUANTITY: i64 = 9_999;
 pub const MAX_ITEM_KEY: usize = 64;
 /// Personalization entries on one line, and the length of a key or value as sent; the
 /// product's own `max_length` for each field is checked against the catalogue.
-const MAX_ENTRIES: usize = 20;
-const MAX_ENTRY_CHARS: usize = 200;
+pub const MAX_ENTRIES: usize = 20;
+pub const MAX_ENTRY_CHARS: usize = 200;
 
 /// The wire `type` of a line (spec 3): a product, one of its variations, a gift card or
 /// a bundle.
@@ -72,35 +72,50 @@ pub struct BagLine {
     pub personalization: BTreeMap<String, String>,
 }
 
-/// Why a bag request was refused; the message names the line, for a 400.
+/// Why a bag request was refused, for the status a client gets: a request the API's
+/// own rules refuse (`Invalid`, 400), an item the catalogue does not have (`Unknown`,
+/// 404), or a line that no longer fits its item or its list as they are now
+/// (`Conflict`, 409: the client's copy is stale).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    Invalid,
+    Unknown,
+    Conflict,
+}
+
+/// A refusal and its message, which names the line (`products[2]: ...`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BagError {
-    #[error("{list}[{index}]: {reason}")]
-    Line {
-        list: ListName,
-        index: usize,
-        reason: String,
-    },
-    #[error("{0}")]
-    Request(String),
+#[error("{message}")]
+pub struct BagError {
+    pub refusal: Refusal,
+    pub message: String,
 }
 
 impl BagError {
-    pub(crate) fn line(list: ListName, index: usize, reason: impl Into<String>) -> Self {
-        BagError::Line {
-            list,
-            index,
-            reason: reason.into(),
+    pub fn new(refusal: Refusal, message: impl Into<String>) -> Self {
+        BagError {
+            refusal,
+            message: message.into(),
         }
+    }
+
+    pub(crate) fn line(
+        refusal: Refusal,
+        list: ListName,
+        index: usize,
+        reason: impl fmt::Display,
+    ) -> Self {
+        BagError::new(refusal, format!("{list}[{index}]: {reason}"))
     }
 }
 
 /// Refuses a list of more than `MAX_LINES` lines, before any of them is looked up.
 pub fn check_length(list: ListName, lines: usize) -> Result<(), BagError> {
     if lines > MAX_LINES {
-        return Err(BagError::Request(format!(
-            "{list} may hold at most {MAX_LINES} lines, not {lines}"
-        )));
+        return Err(BagError::new(
+            Refusal::Conflict,
+            format!("{list} may hold at most {MAX_LINES} lines, not {lines}"),
+        ));
     }
     Ok(())
 }
@@ -118,7 +133,7 @@ impl BagLine {
         gift_options: bool,
         personalization: BTreeMap<String, String>,
     ) -> Result<BagLine, BagError> {
-        let refuse = |reason: String| BagError::line(list, index, reason);
+        let refuse = |reason: String| BagError::line(Refusal::Invalid, list, index, reason);
         if key.id < 1 {
             return Err(refuse(format!(
                 "id must be a positive number, not {}",
@@ -146,19 +161,18 @@ impl BagLine {
             )));
         }
         let mut cleaned = BTreeMap::new();
+        // Keys are matched against the item's fields later; only the text is checked here.
         for (field, value) in personalization {
-            for text in [&field, &value] {
-                if text.chars().count() > MAX_ENTRY_CHARS {
-                    return Err(refuse(format!(
-                        "personalization entries are at most {MAX_ENTRY_CHARS} characters"
-                    )));
-                }
-                if let Some(c) = text.chars().find(|&c| is_unsafe_in_text(c)) {
-                    return Err(refuse(format!(
-                        "personalization must not contain control or text-direction characters (found U+{:04X})",
-                        u32::from(c)
-                    )));
-                }
+            if value.chars().count() > MAX_ENTRY_CHARS {
+                return Err(refuse(format!(
+                    "personalization text is at most {MAX_ENTRY_CHARS} characters"
+                )));
+            }
+            if let Some(c) = value.chars().find(|&c| is_unsafe_in_text(c)) {
+                return Err(refuse(format!(
+                    "personalization must not contain control or text-direction characters (found U+{:04X})",
+                    u32::from(c)
+                )));
             }
             cleaned.insert(field, value.trim().to_owned());
         }
@@ -219,6 +233,10 @@ mod tests {
         assert!(parse(key(1, "3f2a-9c_1"), 1, &[]).is_ok());
         assert!(parse(key(1, ""), 1, &[("initials", "a\u{202e}b")]).is_err());
         assert!(parse(key(1, ""), 1, &[("initials", &"x".repeat(201))]).is_err());
+        assert!(
+            parse(key(1, "k"), 1, &[("a\u{1}", "DL")]).is_ok(),
+            "keys are matched later"
+        );
     }
 
     #[test]

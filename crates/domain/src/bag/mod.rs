@@ -19,8 +19,8 @@ mod quote;
 
 pub use change::{Change, Lists};
 pub use lines::{
-    BagError, BagLine, LineKey, LineType, ListName, MAX_ITEM_KEY, MAX_LINES, MAX_QUANTITY,
-    check_length,
+    BagError, BagLine, LineKey, LineType, ListName, MAX_ENTRIES, MAX_ENTRY_CHARS, MAX_ITEM_KEY,
+    MAX_LINES, MAX_QUANTITY, Refusal, check_length,
 };
 pub use normalize::{Normalized, Offers, normalize, offer_for};
 pub use offer::{ItemRef, Offer, OfferStock};

@@ -3,7 +3,7 @@
 //! unavailable list; a line whose personalization is all empty loses it and its local
 //! id, and so merges into the same product's plain line.
 
-use super::lines::{BagError, BagLine, LineKey, ListName, MAX_QUANTITY, check_length};
+use super::lines::{BagError, BagLine, LineKey, ListName, MAX_QUANTITY, Refusal, check_length};
 use super::offer::{ItemRef, Offer};
 use std::collections::HashMap;
 
@@ -67,23 +67,29 @@ pub fn normalize(
 }
 
 /// The offer `line` (line `index` of `list`) holds, once the line is found to fit it:
-/// an item the catalogue has, in a type it is sold as, with options it offers, and a
-/// personalized line with its own item key.
+/// an item the catalogue has (else `Unknown`), in a type it is sold as, with options it
+/// offers, and a personalized line with its own item key (else `Conflict`: what the
+/// client holds no longer matches the catalogue).
 pub fn offer_for<'a>(
     list: ListName,
     index: usize,
     line: &BagLine,
     offers: &'a Offers,
 ) -> Result<&'a Offer, BagError> {
-    let refuse = |reason: String| BagError::line(list, index, reason);
+    let refuse = |reason: String| BagError::line(Refusal::Conflict, list, index, reason);
     let offer = offers
         .get(&ItemRef::of(line.key.line_type, line.key.id))
         .ok_or_else(|| {
-            refuse(format!(
-                "there is no {} with id {}",
-                line.key.line_type.as_str(),
-                line.key.id
-            ))
+            BagError::line(
+                Refusal::Unknown,
+                list,
+                index,
+                format!(
+                    "there is no {} with id {}",
+                    line.key.line_type.as_str(),
+                    line.key.id
+                ),
+            )
         })?;
     offer.accepts(line.key.line_type).map_err(refuse)?;
     check_options(line, offer).map_err(refuse)?;

@@ -9,7 +9,7 @@
 //!   options − discount, never below zero (see `docs/decisions.md` for how this reads
 //!   spec 9's "personalization fees in the no-discount case").
 
-use super::lines::{BagError, BagLine};
+use super::lines::{BagError, BagLine, Refusal};
 use super::offer::Offer;
 use crate::money::Money;
 
@@ -52,7 +52,7 @@ pub struct PricedLine {
 }
 
 fn too_large() -> BagError {
-    BagError::Request("the amounts are too large to add up".to_owned())
+    BagError::new(Refusal::Conflict, "the amounts are too large to add up")
 }
 
 impl PricedLine {

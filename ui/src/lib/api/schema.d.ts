@@ -59,6 +59,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
@@ -125,6 +137,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 414: components["responses"]["UriTooLong"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
@@ -181,6 +205,18 @@ export interface paths {
                     };
                 };
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -256,6 +292,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
@@ -320,6 +368,18 @@ export interface paths {
                 };
                 403: components["responses"]["MissingAjaxHeader"];
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -429,6 +489,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 414: components["responses"]["UriTooLong"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
@@ -488,6 +560,18 @@ export interface paths {
                     };
                 };
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -607,6 +691,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
@@ -664,6 +760,18 @@ export interface paths {
                     };
                 };
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -758,6 +866,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 414: components["responses"]["UriTooLong"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
@@ -825,6 +945,18 @@ export interface paths {
                 };
                 403: components["responses"]["MissingAjaxHeader"];
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -911,6 +1043,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
@@ -985,6 +1129,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
@@ -1051,6 +1207,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 414: components["responses"]["UriTooLong"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
@@ -1109,6 +1277,18 @@ export interface paths {
                     };
                 };
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1198,6 +1378,18 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 414: components["responses"]["UriTooLong"];
                 429: components["responses"]["TooManyRequests"];
                 431: components["responses"]["HeadersTooLarge"];
@@ -1261,6 +1453,18 @@ export interface paths {
                     };
                 };
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1905,16 +2109,10 @@ export interface components {
          *     optionally one edit to make.
          */
         QuoteRequest: {
-            change?: components["schemas"]["ChangeInput"];
-            /**
-             * @description Saved for later, with `unavailableLater`.
-             * @default []
-             */
+            change?: Omit<components["schemas"]["ChangeInput"], "action"> | null;
+            /** @description Saved for later, with `unavailableLater`. */
             later: components["schemas"]["LineInput"][];
-            /**
-             * @description The bag: spec 3's `products` with `unavailableCart`.
-             * @default []
-             */
+            /** @description The bag: spec 3's `products` with `unavailableCart`. */
             products: components["schemas"]["LineInput"][];
         };
         /**

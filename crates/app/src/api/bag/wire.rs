@@ -192,10 +192,10 @@ pub enum ChangeInput {
 #[derive(Object)]
 pub struct QuoteRequest {
     /// The bag: spec 3's `products` with `unavailableCart`.
-    #[oai(default, validator(max_items = 100))]
+    #[oai(validator(max_items = 100))]
     pub products: Vec<LineInput>,
     /// Saved for later, with `unavailableLater`.
-    #[oai(default, validator(max_items = 100))]
+    #[oai(validator(max_items = 100))]
     pub later: Vec<LineInput>,
     pub change: Option<ChangeInput>,
 }
@@ -229,9 +229,9 @@ impl QuoteRequest {
 
 /// A change's line is named `change.line` in a refusal.
 fn line_of_change(line: LineInput) -> Result<BagLine, BagError> {
-    line.parse(ListName::Products, 0).map_err(|err| match err {
-        BagError::Line { reason, .. } => BagError::Request(format!("change.line: {reason}")),
-        other => other,
+    line.parse(ListName::Products, 0).map_err(|err| BagError {
+        message: err.message.replacen("products[0]", "change.line", 1),
+        ..err
     })
 }
 
