@@ -12,14 +12,12 @@ import { AssistancePanel } from '@/features/menus/components/AssistancePanel'
 import { ProfileLinks } from '@/features/menus/components/ProfileLinks'
 import { MobileSearch } from '@/features/search/components/MobileSearch'
 import { SearchBox } from '@/features/search/components/SearchBox'
+import { bagCountAtom } from '@/lib/bag'
 import { useT } from '@/lib/i18n'
 import { openHeaderPanelAtom } from '@/lib/panels'
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/useMediaQuery'
 import styles from './Header.module.css'
 import { messages } from './messages'
-
-// The bag issue supplies the real count.
-const BAG_COUNT = 0
 
 /**
  * Spec 2.4: a sticky header that hides on scrolling down and returns on scrolling up.
@@ -34,6 +32,8 @@ export function Header() {
   const panelOpen = useAtomValue(openHeaderPanelAtom) !== null
   const hidden = scrolledAway && !panelOpen
   const mobile = useMediaQuery(MOBILE_QUERY)
+  // Spec 2.4: the stored bag's item count, updated in every tab at once.
+  const bagCount = useAtomValue(bagCountAtom)
   return (
     <header ref={header} className={styles.header} data-hidden={hidden || undefined}>
       {mobile ? (
@@ -47,7 +47,7 @@ export function Header() {
             </DepartmentMenu>
             <Logo />
             <span className={styles.end}>
-              <BagLink count={BAG_COUNT} />
+              <BagLink count={bagCount} />
             </span>
           </div>
           <div className={styles.mobileSearch}>
@@ -65,7 +65,7 @@ export function Header() {
             <LanguageSwitch />
             <AccountMenu />
             <AssistancePanel />
-            <BagLink count={BAG_COUNT} />
+            <BagLink count={bagCount} />
           </div>
           <div className="page">
             <DepartmentsNav />

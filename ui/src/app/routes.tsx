@@ -33,10 +33,12 @@ const storeInformationPage = () => import('@/features/content/components/StoreIn
 const storeHoursPage = () => import('@/features/content/components/StoreHoursPage')
 const storeAddressPage = () => import('@/features/content/components/StoreAddressPage')
 const virtualTourPage = () => import('@/features/content/components/VirtualTourPage')
+const bagPage = () => import('@/features/bag/components/BagPage')
+const guestFavoritesPage = () => import('@/features/bag/components/FavoritesPage')
 
 const screens: RouteObject[] = [
   { index: true, handle: handle('Home', 'Home'), lazy: home },
-  soon('/bag', 'Bag', 'Bag'),
+  { path: '/bag', handle: handle('Bag', 'Bag'), lazy: bagPage },
   soon('/checkout', 'Checkout', 'Checkout'),
   soon('/review', 'Review', 'Review'),
   soon('/thank-you/:id', 'ThankYou', 'Thank You'),
@@ -61,7 +63,7 @@ const screens: RouteObject[] = [
       soon('subscriptions-update/:subscription_id', 'SubscriptionsUpdate', 'Update Subscription'),
     ],
   },
-  soon('/favorites', 'GuestFavorites', 'Favorites'),
+  { path: '/favorites', handle: handle('GuestFavorites', 'Favorites'), lazy: guestFavoritesPage },
   soon('/school', 'School', 'School Supplies'),
   soon('/school/select-your-school/:country/:zip', 'SelectSchool', 'Select Your School'),
   soon('/school/select-your-grade/:grade_id', 'SelectGrade', 'Select Your Grade'),

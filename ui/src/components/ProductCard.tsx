@@ -4,6 +4,7 @@ import type { Schema } from '@/lib/api/client'
 import { hebrewApplies, localize } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
+import { AddToBagButton, ChooseOptionsLink, FavoriteButton } from './BagButtons'
 import { messages } from './messages'
 import { Price } from './Price'
 import styles from './ProductCard.module.css'
@@ -16,9 +17,11 @@ interface ProductCardProps {
   note?: string
   /** Load the picture at once: the card is in the first screen and may be its largest paint. */
   eager?: boolean
+  /** Show the Save to Favorites toggle (the favorites page has its own Remove button). */
+  favoriteButton?: boolean
 }
 
-export function ProductCard({ item, headingLevel = 3, note, eager = false }: ProductCardProps) {
+export function ProductCard({ item, headingLevel = 3, note, eager = false, favoriteButton = true }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
@@ -49,6 +52,27 @@ export function ProductCard({ item, headingLevel = 3, note, eager = false }: Pro
       <Price price={item.price} fakePrice={item.fake_price} />
       {!item.in_stock && <p className={styles.note}>{t('outOfStock')}</p>}
       {note && <p className={styles.note}>{note}</p>}
+      {/* Above the card's stretched link, so they take their own clicks. */}
+      <div className={styles.actions}>
+        {item.type === 'variation' ? (
+          <ChooseOptionsLink to={item.path} title={title} />
+        ) : (
+          <AddToBagButton
+            compact
+            title={title}
+            disabled={!item.in_stock}
+            line={() => ({
+              id: item.id,
+              type: item.type,
+              item_key: '',
+              quantity: 1,
+              gift_options: false,
+              personalization: {},
+            })}
+          />
+        )}
+        {favoriteButton && <FavoriteButton compact title={title} favorite={{ id: item.id, kind: item.kind }} />}
+      </div>
     </article>
   )
 }

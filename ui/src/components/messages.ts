@@ -9,6 +9,10 @@ export const messages = defineMessages({
     outOfStock: 'Out of stock',
     breadcrumb: 'Breadcrumb',
     home: 'Home',
+    addToBag: 'Add to Bag',
+    chooseOptions: 'Choose options',
+    saveToFavorites: 'Save to Favorites',
+    saved: 'Saved',
   },
   heb: {
     now: 'עכשיו',
@@ -17,5 +21,9 @@ export const messages = defineMessages({
     outOfStock: 'אזל מהמלאי',
     breadcrumb: 'פירורי לחם',
     home: 'דף הבית',
+    addToBag: 'הוספה לסל',
+    chooseOptions: 'בחירת אפשרויות',
+    saveToFavorites: 'שמירה במועדפים',
+    saved: 'נשמר',
   },
 })

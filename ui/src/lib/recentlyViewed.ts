@@ -53,6 +53,12 @@ export function useRecordRecentlyViewed(id: number) {
   }, [id, setList])
 }
 
+/** How a bag line holds the product: a product with variations is bought by variation. */
+export function lineTypeOf(product: Schema<'Product'>): 'product' | 'variation' | 'giftCard' {
+  if (product.variation_infos.length > 0) return 'variation'
+  return product.type === 'giftCard' ? 'giftCard' : 'product'
+}
+
 /** The card a product page's data gives, in the shape lists use. */
 export function summaryOf(product: Schema<'Product'>): Schema<'ProductCard'> {
   // Price and stock as the product page shows them first: its first variation's, if any.
@@ -60,6 +66,7 @@ export function summaryOf(product: Schema<'Product'>): Schema<'ProductCard'> {
   return {
     id: product.id,
     kind: 'product',
+    type: lineTypeOf(product),
     path: product.path,
     title: product.title,
     heb_title: product.heb_title,

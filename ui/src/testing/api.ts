@@ -32,3 +32,37 @@ export function stubApi(routes: Record<string, Route>) {
   )
   return requested
 }
+
+export interface SentRequest {
+  url: URL
+  method: string
+  /** The parsed JSON body, if any. */
+  body: unknown
+}
+
+type Handler = (url: URL, body: unknown) => Response | object
+type BodyRoute = Response | object | Handler
+
+const isHandler = (route: BodyRoute): route is Handler => typeof route === 'function'
+
+/**
+ * Like `stubApi`, for calls with bodies: a route may be a function of the URL and the
+ * parsed body, answering a `Response` or a JSON body (200). Returns the requests sent.
+ */
+export function stubApiWithBodies(routes: Record<string, BodyRoute>) {
+  const sent: SentRequest[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url)
+      const text = await request.clone().text()
+      const body: unknown = text ? JSON.parse(text) : undefined
+      sent.push({ url, method: request.method, body })
+      const route = routes[url.pathname]
+      if (route === undefined) return answer(404, { message: 'Not found' })
+      const result = isHandler(route) ? route(url, body) : route
+      return result instanceof Response ? result.clone() : answer(200, result)
+    }),
+  )
+  return sent
+}

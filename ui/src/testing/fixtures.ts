@@ -7,6 +7,7 @@ export function summary(overrides: Partial<Schema<'ProductCard'>> = {}): Schema<
   return {
     id: 1001,
     kind: 'product',
+    type: 'product',
     path: '/products/stoneware-mug/1001',
     title: 'Stoneware Mug',
     heb_title: 'ספל אבן',
@@ -79,3 +80,59 @@ export const departments: Schema<'Category'>[] = [
   { id: 1, name: 'Home Goods', heb_name: 'לבית', value: '/category/home-goods/1', children: [] },
   { id: 2, name: 'Books', heb_name: 'ספרים', value: '/category/books/2', children: [] },
 ]
+
+export function pricedLine(overrides: Partial<Schema<'PricedLineDto'>> = {}): Schema<'PricedLineDto'> {
+  const line = {
+    id: 1001,
+    type: 'product' as const,
+    item_key: '',
+    quantity: 1,
+    max: 10,
+    price: 1800,
+    tax_code: 'P0000000',
+    item_type: 'others',
+    gift_options: false,
+    personalization: {},
+    meta: { personalization: [] },
+    product_id: 1001,
+    title: 'Stoneware Mug',
+    heb_title: 'ספל אבן',
+    vendor: 'Olive & Oak',
+    path: '/products/stoneware-mug/1001',
+    image: '/media/mug/e76f51.svg',
+    sku: 'HG-MUG-001',
+    exclude_free_shipping: false,
+    options: [],
+    line_gift_options: 0,
+    line_personalization_fee: 0,
+    line_tax: 0,
+    ...overrides,
+  }
+  return { line_subtotal: line.price * line.quantity, ...line }
+}
+
+/** A quote answer for `products`, with totals summed the simple way (no fees, no tax). */
+export function quoteAnswer(overrides: Partial<Schema<'QuoteAnswer'>> = {}): Schema<'QuoteAnswer'> {
+  const products = overrides.products ?? []
+  const subtotal = products.reduce((sum, line) => sum + line.line_subtotal, 0)
+  return {
+    products,
+    later: [],
+    unavailable_cart: [],
+    unavailable_later: [],
+    totals: {
+      count: products.reduce((sum, line) => sum + line.quantity, 0),
+      subtotal,
+      tax: 0,
+      shipping: 0,
+      gift_options: 0,
+      personalization_fees: 0,
+      discount: 0,
+      total: subtotal,
+    },
+    digital_only: false,
+    free_shipping_over: 5000,
+    free_shipping_remaining: Math.max(0, 5000 - subtotal),
+    ...overrides,
+  }
+}

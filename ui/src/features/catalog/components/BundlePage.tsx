@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { AddToBagButton, FavoriteButton } from '@/components/BagButtons'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
 import { LanguageToggle } from '@/components/LanguageToggle'
 import { Price } from '@/components/Price'
@@ -45,6 +46,20 @@ export function BundlePage() {
           <div className={styles.offer}>
             <Price price={bundle.price} fakePrice={bundle.fake_price} />
             <StockStatus max={bundle.max} />
+          </div>
+          <div className={styles.buy}>
+            <AddToBagButton
+              disabled={bundle.max < 1}
+              line={() => ({
+                id: bundle.id,
+                type: 'bundle',
+                item_key: '',
+                quantity: 1,
+                gift_options: false,
+                personalization: {},
+              })}
+            />
+            <FavoriteButton favorite={{ id: bundle.id, kind: 'bundle' }} />
           </div>
           <p className={styles.lead} {...shortDesc.attributes}>
             {shortDesc.text}

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { STORAGE_KEY } from '@/lib/persist'
-import { stubApi } from '@/testing/api'
-import { departments, product } from '@/testing/fixtures'
+import { stubApi, stubApiWithBodies } from '@/testing/api'
+import { departments, pricedLine, product, quoteAnswer } from '@/testing/fixtures'
 
 afterEach(() => {
   localStorage.clear()
@@ -76,8 +76,6 @@ describe('the product page', () => {
     expect(screen.getByRole('link', { name: 'Dana Levi' })).toHaveAttribute('href', '/creator/dana-levi/3')
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' })
     expect(within(breadcrumb).getByRole('link', { name: 'Mugs' })).toHaveAttribute('href', '/category/mugs/12')
-    // No bag yet: the page must not offer what it cannot do.
-    expect(screen.queryByRole('button', { name: /bag/i })).not.toBeInTheDocument()
   })
 
   it('switches price, stock and picture with the variation', async () => {
@@ -230,11 +228,51 @@ describe('buying options on the product page', () => {
     expect(screen.getByRole('textbox', { name: 'Message (+$0.00)' })).toHaveAttribute('maxLength', '40')
   })
 
-  it('offers nothing it cannot do yet: no bag or favorite buttons', async () => {
+  it('adds the chosen variation, quantity, gift wrap and personalization to the bag', async () => {
+    const gift = product({
+      ...mug,
+      meta: {
+        gift_options: { price: 500 },
+        personalization: [{ key: 'name', label: 'Name', price: 300, max_length: 12 }],
+      },
+    })
+    const sent = stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/products/1001': gift,
+      '/api/bag/quote': quoteAnswer({ products: [pricedLine({ id: 100101, type: 'variation', quantity: 3 })] }),
+    })
+    renderApp('/products/stoneware-mug/1001')
+    const user = userEvent.setup()
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Quantity' }), '3')
+    await user.click(screen.getByRole('checkbox', { name: 'Gift wrap (+$5.00)' }))
+    await user.type(screen.getByRole('textbox', { name: 'Name (+$3.00)' }), 'Dana')
+    await user.click(screen.getByRole('button', { name: 'Add to Bag' }))
+
+    expect(await screen.findByText('Added to your bag')).toBeInTheDocument()
+    const quote = sent.find((request) => request.url.pathname === '/api/bag/quote')
+    expect(quote?.body).toMatchObject({
+      products: [],
+      later: [],
+      change: {
+        action: 'add',
+        line: { id: 100101, type: 'variation', quantity: 3, gift_options: true, personalization: { name: 'Dana' } },
+      },
+    })
+    const line = (quote?.body as { change: { line: { item_key: string } } }).change.line
+    expect(line.item_key).toMatch(/^[0-9a-f-]{36}$/)
+    // The header's badge follows the stored bag.
+    expect(screen.getByRole('link', { name: 'Bag, 3 items' })).toBeInTheDocument()
+  })
+
+  it('disables Add to Bag for an out-of-stock variation', async () => {
     stubApi({ '/api/categories': departments, '/api/products/1001': mug })
     renderApp('/products/stoneware-mug/1001')
-    await screen.findByRole('heading', { level: 1, name: 'Stoneware Mug' })
-    expect(screen.queryByRole('button', { name: /bag|favou?rite/i })).not.toBeInTheDocument()
+    const user = userEvent.setup()
+    const add = await screen.findByRole('button', { name: 'Add to Bag' })
+    expect(add).toBeEnabled()
+    await user.click(screen.getByRole('radio', { name: /Red/ }))
+    expect(add).toBeDisabled()
   })
 })
 

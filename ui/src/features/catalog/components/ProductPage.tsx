@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { AddToBagButton, FavoriteButton } from '@/components/BagButtons'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
 import { LanguageToggle } from '@/components/LanguageToggle'
 import { Price } from '@/components/Price'
@@ -8,6 +9,7 @@ import { ProductGrid } from '@/components/ProductGrid'
 import { QuantitySelector } from '@/components/QuantitySelector'
 import { RecentlyViewed } from '@/components/RecentlyViewed'
 import type { Schema } from '@/lib/api/client'
+import { itemKeyFor, type LineInput } from '@/lib/bag'
 import { idParam } from '@/lib/api/errors'
 import { contentAttributes, hasHebrew, hebrewApplies, localize } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
@@ -73,6 +75,21 @@ function ProductDetail({ product }: { product: Product }) {
   const shortDesc = localize(language, hebrew, product.short_desc, product.heb_short_desc)
   const description = localize(language, hebrew, product.description, product.heb_description)
 
+  // Spec 3: what the bag holds, made when Add to Bag is pressed.
+  function line(): LineInput {
+    const personalization = Object.fromEntries(
+      Object.entries(choices.personalization).filter(([, value]) => value.trim() !== ''),
+    )
+    return {
+      id: variation?.id ?? product.id,
+      type: variation ? 'variation' : product.type === 'giftCard' ? 'giftCard' : 'product',
+      item_key: itemKeyFor(personalization),
+      quantity,
+      gift_options: product.meta.gift_options ? choices.giftWrap : false,
+      personalization,
+    }
+  }
+
   return (
     <div className="page">
       <Breadcrumbs trail={product.breadcrumbs.filter((c) => c.value !== product.path)} current={product.title} />
@@ -99,6 +116,10 @@ function ProductDetail({ product }: { product: Product }) {
           {/* Keyed by variation: another variation's limit starts the selector afresh. */}
           <QuantitySelector key={variation?.id} value={quantity} max={limit} onChange={setQuantity} />
           <PurchaseOptions meta={product.meta} hebrew={hebrew} choices={choices} onChange={setChoices} />
+          <div className={styles.buy}>
+            <AddToBagButton line={line} disabled={limit < 1} />
+            <FavoriteButton favorite={{ id: product.id, kind: 'product' }} />
+          </div>
           <p className={styles.lead} {...shortDesc.attributes}>
             {shortDesc.text}
           </p>

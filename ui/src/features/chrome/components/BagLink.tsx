@@ -4,7 +4,7 @@ import { bagCountLabel } from '../bagCount'
 import { messages } from '../messages'
 import styles from './Chrome.module.css'
 
-/** The bag icon with its item count; the bag issue supplies the count. */
+/** The bag icon with its item count (the header passes the stored bag's count). */
 export function BagLink({ count }: { count: number }) {
   const t = useT(messages)
   const badge = bagCountLabel(count)

@@ -1,0 +1,108 @@
+import { act, renderHook } from '@testing-library/react'
+import { createStore, Provider } from 'jotai'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { answer, stubApiWithBodies } from '@/testing/api'
+import { pricedLine, quoteAnswer } from '@/testing/fixtures'
+import { EMPTY_BAG, bagAtom, bagStaleAtom, bagSummaryAtom, type BagLists } from './bag'
+import { toastsAtom } from './toast'
+import { useBag } from './useBag'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+const mugInput = {
+  id: 1001,
+  type: 'product' as const,
+  item_key: '',
+  quantity: 1,
+  gift_options: false,
+  personalization: {},
+}
+
+function setup(lists: BagLists = EMPTY_BAG) {
+  const store = createStore()
+  store.set(bagAtom, lists)
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>
+  const { result } = renderHook(() => useBag(), { wrapper })
+  return { store, bag: () => result.current }
+}
+
+describe('useBag', () => {
+  it('stores the answer’s lists and totals and says the item was added', async () => {
+    const line = pricedLine({ quantity: 1 })
+    const sent = stubApiWithBodies({ '/api/bag/quote': quoteAnswer({ products: [line] }) })
+    const { store, bag } = setup()
+
+    let ok = false
+    await act(async () => {
+      ok = await bag().add(mugInput)
+    })
+
+    expect(ok).toBe(true)
+    expect(sent[0]?.body).toEqual({ products: [], later: [], change: { action: 'add', line: mugInput } })
+    expect(store.get(bagAtom).products).toEqual([line])
+    expect(store.get(bagSummaryAtom)?.totals.total).toBe(1800)
+    expect(store.get(toastsAtom)).toMatchObject([{ type: 'success', message: 'Added to your bag' }])
+  })
+
+  it('keeps the bag as it was and shows an error toast when the call fails', async () => {
+    const kept: BagLists = { ...EMPTY_BAG, products: [pricedLine({ quantity: 2 })], later: [pricedLine({ id: 9 })] }
+    stubApiWithBodies({ '/api/bag/quote': answer(400, { message: 'bad line' }) })
+    const { store, bag } = setup(kept)
+
+    let ok = true
+    await act(async () => {
+      ok = await bag().remove('products', kept.products[0] ?? pricedLine())
+    })
+
+    expect(ok).toBe(false)
+    expect(store.get(bagAtom)).toEqual(kept)
+    expect(store.get(bagStaleAtom)).toBe(true)
+    expect(store.get(toastsAtom)).toMatchObject([
+      { type: 'error', message: 'We couldn’t update your bag. Please try again.' },
+    ])
+  })
+
+  it('sends one call at a time, each starting from the previous answer', async () => {
+    let inFlight = 0
+    let most = 0
+    const release: (() => void)[] = []
+    const sent = stubApiWithBodies({})
+    const fetchMock = vi.fn(async (request: Request) => {
+      inFlight += 1
+      most = Math.max(most, inFlight)
+      const body = (await request.clone().json()) as { products: { quantity: number }[] }
+      sent.push({ url: new URL(request.url), method: request.method, body })
+      await new Promise<void>((resolve) => release.push(resolve))
+      inFlight -= 1
+      const quantity = body.products.reduce((sum, line) => sum + line.quantity, 0) + 1
+      return answer(200, quoteAnswer({ products: [pricedLine({ quantity })] }))
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    const { store, bag } = setup()
+
+    let both: Promise<boolean[]> = Promise.resolve([])
+    act(() => {
+      both = Promise.all([bag().add(mugInput), bag().add(mugInput)])
+    })
+    await vi.waitFor(() => {
+      expect(release).toHaveLength(1)
+    })
+    await act(async () => {
+      release[0]?.()
+      await vi.waitFor(() => {
+        expect(release).toHaveLength(2)
+      })
+      release[1]?.()
+      await both
+    })
+
+    expect(most).toBe(1)
+    // The second call carried the first one's answer.
+    expect(sent.map((request) => (request.body as { products: unknown[] }).products.length)).toEqual([0, 1])
+    expect(store.get(bagAtom).products[0]?.quantity).toBe(2)
+  })
+})

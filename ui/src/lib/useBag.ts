@@ -1,0 +1,97 @@
+import { useStore } from 'jotai'
+import { useMemo } from 'react'
+import { api } from './api/client'
+import { unwrap } from './api/errors'
+import {
+  bagAtom,
+  bagStaleAtom,
+  bagSummaryAtom,
+  keyOf,
+  listsOf,
+  quoteRequest,
+  summaryOfQuote,
+  type BagChange,
+  type BagLists,
+  type LineInput,
+  type LineKey,
+} from './bag'
+import { defineMessages, useT } from './i18n'
+import { useToast } from './toast'
+
+const messages = defineMessages({
+  eng: {
+    failed: 'We couldn’t update your bag. Please try again.',
+    added: 'Added to your bag',
+  },
+  heb: {
+    failed: 'לא הצלחנו לעדכן את הסל. נסו שוב.',
+    added: 'נוסף לסל שלך',
+  },
+})
+
+/** `POST /api/bag/quote`: the server applies the change and the bag rules, and prices it all. */
+export function quoteBag(lists: BagLists, change?: BagChange, signal?: AbortSignal) {
+  return unwrap(api.POST('/bag/quote', { body: quoteRequest(lists, change), signal }))
+}
+
+// One quote in flight at a time: the next waits for it and starts from its answer,
+// so two quick clicks never send the same old lists twice.
+let queue: Promise<unknown> = Promise.resolve()
+
+// A refresh that has not started yet answers a second refresh too (a page mounting
+// twice, or two pages opening, need not re-price the same lists twice).
+let waitingRefresh: Promise<boolean> | undefined
+
+function enqueue<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task)
+  queue = run.catch(() => undefined)
+  return run
+}
+
+interface QuoteOptions {
+  /** Say nothing on failure (the bag page's own refresh shows a notice instead). */
+  silent?: boolean
+  /** The success toast, if any. */
+  success?: string
+}
+
+/**
+ * The bag's edits. Each sends the stored lists and one change to the server and,
+ * only when it answers, stores the answer's lists and totals. A failure keeps the
+ * stored bag as it was and says so in a toast. Each resolves to whether it succeeded.
+ */
+export function useBag() {
+  const store = useStore()
+  const toast = useToast()
+  const t = useT(messages)
+
+  return useMemo(() => {
+    const quote = (change: BagChange | undefined, options: QuoteOptions = {}) =>
+      enqueue(async () => {
+        if (!change) waitingRefresh = undefined
+        try {
+          // Read when the call's turn comes, so it starts from the previous answer.
+          const answer = await quoteBag(store.get(bagAtom), change)
+          store.set(bagAtom, listsOf(answer))
+          store.set(bagSummaryAtom, summaryOfQuote(answer))
+          store.set(bagStaleAtom, false)
+          if (options.success) toast.show('success', options.success)
+          return true
+        } catch {
+          store.set(bagStaleAtom, true)
+          if (!options.silent) toast.show('error', t('failed'))
+          return false
+        }
+      })
+
+    return {
+      /** Re-prices the stored lists without changing them (stock and prices may have moved). */
+      refresh: () => (waitingRefresh ??= quote(undefined, { silent: true })),
+      add: (line: LineInput) => quote({ action: 'add', line }, { success: t('added') }),
+      replace: (key: LineKey, line: LineInput) => quote({ action: 'replace', key: keyOf(key), line }),
+      moveToLater: (key: LineKey) => quote({ action: 'move_to_later', key: keyOf(key) }),
+      moveToBag: (key: LineKey) => quote({ action: 'move_to_bag', key: keyOf(key) }),
+      remove: (list: 'products' | 'later', key: LineKey) => quote({ action: 'remove', list, key: keyOf(key) }),
+    }
+  }, [store, toast, t])
+}
