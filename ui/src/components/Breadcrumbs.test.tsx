@@ -4,7 +4,10 @@ import { renderInLanguage } from '@/testing/render'
 import { Breadcrumbs } from './Breadcrumbs'
 
 function renderCrumbs(language: 'eng' | 'heb') {
-  const trail = [{ name: 'Home Goods', value: '/category/home-goods/1' }]
+  const trail = [
+    { name: 'Home Goods', heb_name: 'כלי בית', value: '/category/home-goods/1' },
+    { name: 'Cups', value: '/category/cups/2' },
+  ]
   renderInLanguage(<Breadcrumbs trail={trail} current="Mugs" />, language)
 }
 
@@ -21,5 +24,8 @@ describe('Breadcrumbs', () => {
     renderCrumbs('heb')
     const crumbs = within(screen.getByRole('navigation', { name: 'פירורי לחם' }))
     expect(crumbs.getByRole('link', { name: 'דף הבית' })).toHaveAttribute('href', '/')
+    // Categories by their Hebrew names; one without keeps its English name.
+    expect(crumbs.getByRole('link', { name: 'כלי בית' })).toHaveAttribute('href', '/category/home-goods/1')
+    expect(crumbs.getByRole('link', { name: 'Cups' })).toHaveAttribute('href', '/category/cups/2')
   })
 })

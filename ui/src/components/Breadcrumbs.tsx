@@ -1,10 +1,13 @@
+import { useAtomValue } from 'jotai'
 import { Link } from 'react-router'
 import { useT } from '@/lib/i18n'
+import { languageAtom } from '@/lib/preferences'
 import styles from './Breadcrumbs.module.css'
 import { messages } from './messages'
 
 interface Crumb {
   name: string
+  heb_name?: string | null
   value: string
 }
 
@@ -17,6 +20,10 @@ interface BreadcrumbsProps {
 
 export function Breadcrumbs({ trail, current }: BreadcrumbsProps) {
   const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  // The Hebrew interface names categories in Hebrew where the catalogue has the name;
+  // <bdi> keeps an English name whole inside the right-to-left line.
+  const name = (crumb: Crumb) => (language === 'heb' && crumb.heb_name ? crumb.heb_name : crumb.name)
   return (
     <nav aria-label={t('breadcrumb')} className={styles.breadcrumbs}>
       <ol className={styles.list}>
@@ -25,10 +32,14 @@ export function Breadcrumbs({ trail, current }: BreadcrumbsProps) {
         </li>
         {trail.map((crumb) => (
           <li key={crumb.value}>
-            <Link to={crumb.value}>{crumb.name}</Link>
+            <Link to={crumb.value}>
+              <bdi>{name(crumb)}</bdi>
+            </Link>
           </li>
         ))}
-        <li aria-current="page">{current}</li>
+        <li>
+          <bdi aria-current="page">{current}</bdi>
+        </li>
       </ol>
     </nav>
   )

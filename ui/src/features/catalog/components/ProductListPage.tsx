@@ -33,7 +33,7 @@ export function ProductListPage() {
 
   return (
     <div className="page">
-      <Breadcrumbs trail={trail} current={list.title} />
+      <Breadcrumbs trail={trail} current={title.text} />
       <ListBar crumb={list.title} withLanguage={Boolean(list.heb_title)} facets={list.facets} />
       <hgroup className={styles.title}>
         <h1 {...title.attributes}>{title.text}</h1>

@@ -137,7 +137,9 @@ describe('the product page in Hebrew (spec 4.9)', () => {
     expect(heading).toHaveAttribute('dir', 'rtl')
     expect(heading).toHaveAttribute('lang', 'he')
     // The secondary Hebrew line belongs to English mode only.
-    expect(screen.getAllByText('ספל אבן')).toHaveLength(1)
+    // (The breadcrumb names the page in Hebrew too.)
+    expect(within(screen.getByRole('article')).getAllByText('ספל אבן')).toHaveLength(1)
+    expect(within(screen.getByRole('navigation', { name: 'פירורי לחם' })).getByText('ספל אבן')).toBeInTheDocument()
     expect(screen.getByText('ספל יציב לבקרים איטיים.')).toHaveAttribute('dir', 'rtl')
     expect(screen.getByText('נזרק ביד ומזוגג פעמיים.')).toHaveAttribute('lang', 'he')
     expect(screen.getByRole('link', { name: 'דנה לוי' })).toHaveAttribute('dir', 'rtl')

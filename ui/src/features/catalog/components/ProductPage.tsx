@@ -92,7 +92,10 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="page">
-      <Breadcrumbs trail={product.breadcrumbs.filter((c) => c.value !== product.path)} current={product.title} />
+      <Breadcrumbs
+        trail={product.breadcrumbs.filter((c) => c.value !== product.path)}
+        current={localize(language, hebrew, product.title, product.heb_title).text}
+      />
       <article className={styles.detail}>
         <Gallery key={variationPicture?.url} pictures={shownPictures} title={product.title} />
         <div className={styles.summary}>

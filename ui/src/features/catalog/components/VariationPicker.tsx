@@ -21,7 +21,8 @@ export function VariationPicker({ variations, selectedId, onSelect }: VariationP
 
   return (
     <fieldset className={styles.picker}>
-      <legend className={styles.legend}>{legend || t('options')}</legend>
+      {/* The catalogue's names are English: <bdi> keeps "3 months" whole in a Hebrew line. */}
+      <legend className={styles.legend}>{legend ? <bdi>{legend}</bdi> : t('options')}</legend>
       <div className={styles.choices}>
         {variations.map((variation) => (
           <label key={variation.id} className={styles.choice}>
@@ -34,7 +35,7 @@ export function VariationPicker({ variations, selectedId, onSelect }: VariationP
                 onSelect(variation.id)
               }}
             />
-            {variationLabel(variation)}
+            <bdi>{variationLabel(variation)}</bdi>
             {variation.max === 0 && <span className={styles.soldOut}>{t('variationSoldOut')}</span>}
           </label>
         ))}
