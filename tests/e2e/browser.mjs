@@ -37,7 +37,8 @@ export async function expectAccessible(page, where) {
 }
 
 /**
- * A fresh browser context and page for one test. `close()` ends the context and
+ * A fresh browser context and page for one test; `newPage()` opens another tab of the
+ * same context (same storage), watched the same way. `close()` ends the context and
  * fails the test if the page threw an uncaught error meanwhile, or if Chromium
  * reported any Content-Security-Policy violation (the store's policy allows no inline
  * script or style and nothing from another origin).
@@ -53,17 +54,23 @@ export async function openPage(browser, contextOptions = {}) {
       window.__reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} in ${event.documentURI}`)
     })
   })
-  const page = await context.newPage()
-  page.setDefaultTimeout(15_000)
   const pageErrors = []
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
-      cspViolations.push(message.text())
-    }
-  })
+  /** A new page (tab) of the context, watched for errors and CSP violations like the first. */
+  async function newPage() {
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+        cspViolations.push(message.text())
+      }
+    })
+    return page
+  }
+  const page = await newPage()
   return {
     page,
+    newPage,
     async close() {
       await context.close()
       assert.deepEqual(pageErrors, [], 'the page threw uncaught errors')

@@ -36,7 +36,8 @@ export function freePort() {
  * `generatedProducts`, `store seed --products N` fills the database first (the demo
  * catalogue plus N generated products), so the search index starts with them.
  * Returns its base URL, `api(path)` for JSON reads, `command(...args)` for the
- * operator's subcommands, and `stop()`, which ends it and removes its database.
+ * operator's subcommands, `databasePath` (the SQLite file, for a test that changes data
+ * behind the store's back), and `stop()`, which ends it and removes its database.
  */
 export async function startStore({ generatedProducts = 0 } = {}) {
   const binary = storeBinary()
@@ -46,7 +47,8 @@ export async function startStore({ generatedProducts = 0 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'olive-lane-e2e-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const env = { ...process.env, STORE__DATABASE__URL: `sqlite://${dir}/store.db` }
+  const databasePath = join(dir, 'store.db')
+  const env = { ...process.env, STORE__DATABASE__URL: `sqlite://${databasePath}` }
   if (generatedProducts > 0) {
     await promisify(execFile)(binary, ['seed', '--products', String(generatedProducts)], { cwd: dir, env })
   }
@@ -94,7 +96,7 @@ export async function startStore({ generatedProducts = 0 } = {}) {
     const { stdout } = await promisify(execFile)(binary, args, { cwd: dir, env })
     return stdout
   }
-  return { url, stop, api, command, output: () => output }
+  return { url, stop, api, command, databasePath, output: () => output }
 }
 
 async function waitForHealth(url, exited) {
