@@ -65,6 +65,17 @@ impl State {
         }
     }
 
+    /// A bundle's items as far as stock goes; an item that is gone has none.
+    fn bundle_parts(&self, b: &BundleRecord) -> Vec<BundlePart> {
+        b.items
+            .iter()
+            .map(|i| BundlePart {
+                quantity: i.quantity,
+                stock: self.products.get(&i.product_id).map_or(0, |p| p.stock),
+            })
+            .collect()
+    }
+
     /// The offer of one item, as the SQL assembles it.
     fn offer(&self, item: ItemRef) -> Option<Offer> {
         let product_offer = |p: &ProductRecord| Offer {
@@ -118,15 +129,7 @@ impl State {
                 price: b.price,
                 fake_price: b.fake_price,
                 sku: b.sku.clone(),
-                stock: OfferStock::Bundle(
-                    b.items
-                        .iter()
-                        .map(|i| BundlePart {
-                            quantity: i.quantity,
-                            stock: self.products.get(&i.product_id).map_or(0, |p| p.stock),
-                        })
-                        .collect(),
-                ),
+                stock: OfferStock::Bundle(self.bundle_parts(b)),
                 max_quantity: None,
                 tax_code: BUNDLE_TAX_CODE.to_owned(),
                 item_type: BUNDLE_ITEM_TYPE.to_owned(),
@@ -458,15 +461,7 @@ impl Catalog for InMemoryCatalog {
                 image: b.media.first().map(Picture::url),
                 vendor_name: None,
                 product_type: ProductType::Product,
-                stock: CardStock::Bundle(
-                    b.items
-                        .iter()
-                        .map(|i| BundlePart {
-                            quantity: i.quantity,
-                            stock: state.products.get(&i.product_id).map_or(0, |p| p.stock),
-                        })
-                        .collect(),
-                ),
+                stock: CardStock::Bundle(state.bundle_parts(b)),
             })
             .collect())
     }
