@@ -8,7 +8,7 @@ import styles from './BagButtons.module.css'
 import { messages } from './messages'
 
 /** The product's title after a button's visible words, for screen readers: "Add to Bag: Stoneware Mug". */
-function Named({ title }: { title: Localized | undefined }) {
+export function Named({ title }: { title: Localized | undefined }) {
   if (!title) return null
   return (
     <span className="visually-hidden">

@@ -13,6 +13,9 @@ export const messages = defineMessages({
     chooseOptions: 'Choose options',
     saveToFavorites: 'Save to Favorites',
     saved: 'Saved',
+    personalization: 'Personalization',
+    personalizationField: '{label} (+{price})',
+    personalizationLimit: 'Up to {n} characters',
   },
   heb: {
     now: 'עכשיו',
@@ -25,5 +28,8 @@ export const messages = defineMessages({
     chooseOptions: 'בחירת אפשרויות',
     saveToFavorites: 'שמירה במועדפים',
     saved: 'נשמר',
+    personalization: 'התאמה אישית',
+    personalizationField: '{label} (+{price})',
+    personalizationLimit: 'עד {n} תווים',
   },
 })

@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { Named } from '@/components/BagButtons'
+import { PersonalizationFields } from '@/components/PersonalizationFields'
 import { Price } from '@/components/Price'
 import { QuantitySelector } from '@/components/QuantitySelector'
 import { itemKeyFor, type BagLine } from '@/lib/bag'
@@ -29,9 +31,7 @@ function Action({ children, title, onClick }: { children: ReactNode; title: Loca
   return (
     <button type="button" className={styles.action} onClick={onClick}>
       {children}
-      <span className="visually-hidden">
-        : <bdi {...title.attributes}>{title.text}</bdi>
-      </span>
+      <Named title={title} />
     </button>
   )
 }
@@ -112,7 +112,6 @@ function LineEditor({ line }: { line: BagLine }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
   const bag = useBag()
-  const id = useId()
   const [draft, setDraft] = useState<Choices | null>(null)
   // The line as last rendered: a timer firing later edits the line as it is then.
   const latest = useRef(line)
@@ -174,7 +173,6 @@ function LineEditor({ line }: { line: BagLine }) {
   }
 
   const gift = line.meta.gift_options
-  const fields = line.meta.personalization
   return (
     <>
       <QuantitySelector
@@ -197,40 +195,14 @@ function LineEditor({ line }: { line: BagLine }) {
           {t('giftWrap', { price: formatPrice(gift.price) })}
         </label>
       )}
-      {fields.length > 0 && (
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>{t('personalization')}</legend>
-          {fields.map((field) => {
-            const inputId = `${id}-${field.key}`
-            const label = language === 'heb' && field.heb_label ? field.heb_label : field.label
-            return (
-              <div key={field.key} className={styles.field}>
-                <label htmlFor={inputId}>{t('personalizationField', { label, price: formatPrice(field.price) })}</label>
-                <input
-                  id={inputId}
-                  type="text"
-                  maxLength={field.max_length}
-                  value={current.personalization[field.key] ?? ''}
-                  aria-describedby={`${inputId}-limit`}
-                  className={styles.input}
-                  onChange={(event) => {
-                    edit(
-                      {
-                        ...current,
-                        personalization: { ...current.personalization, [field.key]: event.target.value },
-                      },
-                      PERSONALIZATION_DEBOUNCE_MS,
-                    )
-                  }}
-                />
-                <span id={`${inputId}-limit`} className={styles.muted}>
-                  {t('personalizationLimit', { n: field.max_length })}
-                </span>
-              </div>
-            )
-          })}
-        </fieldset>
-      )}
+      <PersonalizationFields
+        fields={line.meta.personalization}
+        values={current.personalization}
+        hebrew={language === 'heb'}
+        onChange={(personalization) => {
+          edit({ ...current, personalization }, PERSONALIZATION_DEBOUNCE_MS)
+        }}
+      />
     </>
   )
 }

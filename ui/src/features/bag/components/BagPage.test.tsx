@@ -121,7 +121,7 @@ describe('the bag page (spec 4.1)', () => {
     })
     renderApp('/bag')
     const user = userEvent.setup()
-    const input = await screen.findByRole('textbox', { name: 'Name ($3.00)' })
+    const input = await screen.findByRole('textbox', { name: 'Name (+$3.00)' })
     await waitFor(() => {
       expect(quotes(sent)).toHaveLength(1) // the refresh on opening
     })

@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { Named } from '@/components/BagButtons'
 import { Loading } from '@/components/Loading'
 import { ProductCard } from '@/components/ProductCard'
 import type { Schema } from '@/lib/api/client'
@@ -102,9 +103,7 @@ function RemoveFavorite({ card, onRemove }: { card: Card; onRemove: () => void }
   return (
     <button type="button" className={styles.action} onClick={onRemove}>
       {t('removeFavorite')}
-      <span className="visually-hidden">
-        : <bdi {...title.attributes}>{title.text}</bdi>
-      </span>
+      <Named title={title} />
     </button>
   )
 }

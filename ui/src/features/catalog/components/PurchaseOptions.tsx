@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { PersonalizationFields } from '@/components/PersonalizationFields'
 import type { Schema } from '@/lib/api/client'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
@@ -24,8 +24,6 @@ interface PurchaseOptionsProps {
  */
 export function PurchaseOptions({ meta, hebrew, choices, onChange }: PurchaseOptionsProps) {
   const t = useT(messages)
-  const id = useId()
-  const fields = meta.personalization
   const gift = meta.gift_options
 
   return (
@@ -45,37 +43,14 @@ export function PurchaseOptions({ meta, hebrew, choices, onChange }: PurchaseOpt
           </label>
         </fieldset>
       )}
-      {fields.length > 0 && (
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>{t('personalization')}</legend>
-          {fields.map((field) => {
-            const inputId = `${id}-${field.key}`
-            const label = hebrew && field.heb_label ? field.heb_label : field.label
-            return (
-              <div key={field.key} className={styles.field}>
-                <label htmlFor={inputId}>{t('personalizationField', { label, price: formatPrice(field.price) })}</label>
-                <input
-                  id={inputId}
-                  type="text"
-                  maxLength={field.max_length}
-                  value={choices.personalization[field.key] ?? ''}
-                  aria-describedby={`${inputId}-limit`}
-                  className={styles.input}
-                  onChange={(event) => {
-                    onChange({
-                      ...choices,
-                      personalization: { ...choices.personalization, [field.key]: event.target.value },
-                    })
-                  }}
-                />
-                <span id={`${inputId}-limit`} className={styles.hint}>
-                  {t('personalizationLimit', { n: field.max_length })}
-                </span>
-              </div>
-            )
-          })}
-        </fieldset>
-      )}
+      <PersonalizationFields
+        fields={meta.personalization}
+        values={choices.personalization}
+        hebrew={hebrew}
+        onChange={(personalization) => {
+          onChange({ ...choices, personalization })
+        }}
+      />
     </>
   )
 }
