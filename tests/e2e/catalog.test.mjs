@@ -166,6 +166,50 @@ describe('the catalogue in a browser', { timeout: 300_000 }, () => {
         await expectAccessible(page, where('the product back in English'))
       })
 
+      it('names breadcrumbs and variations in Hebrew, and keeps English fragments whole', async () => {
+        // A product whose option values all have Hebrew words ("Sage" is "מרווה").
+        const product = await findProduct('whose variations have Hebrew names and values', (p) =>
+          p.heb_title && p.variation_infos.length > 1 && p.variation_infos.every((v) => v.options[0]?.heb_value),
+        )
+        await page.goto(`${store.url}${product.path}`)
+        await waitForHeading(product.title)
+        await setLanguage('heb')
+        await main().getByRole('heading', { level: 1, name: product.heb_title, exact: true }).waitFor()
+
+        const crumbs = main().getByRole('navigation', { name: 'פירורי לחם' })
+        const above = product.breadcrumbs.filter((crumb) => crumb.value !== product.path)
+        assert.ok(above.length > 0 && above.every((crumb) => crumb.heb_name), 'the demo categories have Hebrew names')
+        for (const crumb of above) {
+          const link = crumbs.getByRole('link', { name: crumb.heb_name, exact: true })
+          assert.equal(await link.getAttribute('href'), crumb.value)
+        }
+        assert.equal(await crumbs.getByRole('link', { name: above[0].name, exact: true }).count(), 0)
+
+        const option = product.variation_infos[0].options[0]
+        const picker = main().getByRole('group', { name: option.heb_name, exact: true })
+        for (const variation of product.variation_infos) {
+          // Each value sits in its own <bdi>, so "3 חודשים" keeps its number with its word.
+          const label = picker.locator('label').filter({ has: page.locator(`input[value="${variation.id}"]`) }).locator('bdi')
+          assert.equal(await label.textContent(), variation.options[0].heb_value)
+        }
+        await expectAccessible(page, where('variations in Hebrew'))
+
+        // A listing's trail names its categories in Hebrew too.
+        const parent = above.at(-1)
+        await page.goto(`${store.url}${parent.value}`)
+        const [, index, , id] = parent.value.split('/')
+        const list = await api(`/api/lists/${index}/${id}`)
+        await main().getByRole('heading', { level: 1, name: list.heb_title ?? list.title, exact: true }).waitFor()
+        const trail = list.breadcrumbs.filter((c) => c.value !== parent.value)
+        assert.ok(trail.length > 0, `${parent.value} has a category above it`)
+        for (const crumb of trail) {
+          await main()
+            .getByRole('navigation', { name: 'פירורי לחם' })
+            .getByRole('link', { name: crumb.heb_name, exact: true })
+            .waitFor()
+        }
+      })
+
       it('keeps a listing’s filter, sort, page and scroll position through reload and Back', async () => {
         // A department that still has two pages once its cheapest product is priced out.
         const home = await api('/api/home')

@@ -144,7 +144,7 @@ impl Generator {
                 .iter()
                 .take(3)
                 .enumerate()
-                .map(|(i, (color, _))| VariationRecord {
+                .map(|(i, (color, color_he))| VariationRecord {
                     id: id * 100 + i as i64 + 1,
                     sku: format!("GEN-{id}-{}", i + 1),
                     price: Money::from_cents(price.cents() + i as i64 * 100),
@@ -155,6 +155,8 @@ impl Generator {
                     options: vec![NameValue {
                         name: "Color".into(),
                         value: (*color).into(),
+                        heb_name: Some("צבע".into()),
+                        heb_value: Some((*color_he).into()),
                     }],
                     picture: Some(Picture {
                         icon: icon.to_owned(),
@@ -207,6 +209,8 @@ impl Generator {
             filters: vec![NameValue {
                 name: "Material".into(),
                 value: mat_en,
+                heb_name: Some("חומר".into()),
+                heb_value: Some(mat_he),
             }],
             gift_options_price: mix.gift_options_price,
             personalization: mix.personalization,

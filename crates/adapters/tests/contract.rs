@@ -47,7 +47,11 @@ mod cases {
         assert_eq!(p.gift_options_price, Some(Money::from_cents(500)));
         assert_eq!(p.personalization, f.personalization);
         assert_eq!(p.variations.len(), 2);
-        assert_eq!(p.variations[1].options[0].value, "Red");
+        assert_eq!(
+            p.variations[1].options,
+            f.variations[1].options,
+            "the Hebrew group name is kept, the missing Hebrew value stays missing"
+        );
         assert_eq!(p.variations[1].price, Money::from_cents(1200));
         assert_eq!(p.variations[1].stock, 4);
         assert_eq!(

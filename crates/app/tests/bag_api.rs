@@ -112,7 +112,7 @@ async fn a_mixed_bag_is_priced_from_the_catalogue() {
     assert_eq!(first["line_personalization_fee"], 600);
     assert_eq!(first["title"], "Item 10");
     assert_eq!(first["product_id"], 10);
-    assert_eq!(first["options"], json!([{"name": "Color", "value": "Red"}]));
+    assert_eq!(first["options"], json!([{"name": "Color", "value": "Red", "heb_name": "צבע"}]));
     assert_eq!(first["personalization"], json!({"initials": "DL"}));
     assert_eq!(answer["products"][3]["tax_code"], "22");
     assert_eq!(answer["digital_only"], false);

@@ -4,7 +4,7 @@
 use poem::Endpoint;
 use poem::http::StatusCode;
 use poem::test::TestClient;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::sync::Arc;
 use store_adapters::fakes::{InMemoryCatalog, fixture, product};
 use store_app::web;
@@ -169,6 +169,7 @@ async fn facets_narrow_search_and_lists_and_count_disjunctively() {
     assert_eq!(ids(&list), [10]);
     let colours = &list["facets"]["variations"][0];
     assert_eq!(colours["name"], "Color");
+    assert_eq!(colours["heb_name"], "צבע");
     assert_eq!(colours["values"].as_array().unwrap().len(), 2);
 
     let priced = get(
@@ -191,6 +192,12 @@ async fn facets_narrow_search_and_lists_and_count_disjunctively() {
     )
     .await;
     assert_eq!(ids(&filtered), [10]);
+    let material = &filtered["facets"]["filters"][0];
+    assert_eq!(
+        (&material["heb_name"], &material["values"][0]["heb_label"]),
+        (&json!("חומר"), &json!("חרס")),
+        "the Hebrew words of a filter and its value"
+    );
     let unknown = get(
         &client,
         "/api/lists/category/1?filters=Material_Glass",

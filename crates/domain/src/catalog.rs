@@ -86,6 +86,12 @@ impl ProductType {
 pub struct NameValue {
     pub name: String,
     pub value: String,
+    /// The Hebrew interface's words for the group and the value, where the
+    /// catalogue has them.
+    #[serde(default)]
+    pub heb_name: Option<String>,
+    #[serde(default)]
+    pub heb_value: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

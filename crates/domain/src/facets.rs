@@ -70,6 +70,8 @@ pub struct FacetTable {
     values: Vec<ValueInfo>,
     lookup: HashMap<(u32, String), u32>,
     groups: Vec<GroupKind>,
+    /// The Hebrew name of each filter or variation group, where the catalogue has one.
+    group_heb_names: Vec<Option<String>>,
     group_ids: HashMap<GroupKind, u32>,
 }
 
@@ -109,20 +111,10 @@ impl FacetTable {
                 ));
             }
             for pair in &doc.filters {
-                values.push(table.intern(
-                    GroupKind::Filter(pair.name.clone()),
-                    group_value(pair),
-                    &pair.value,
-                    None,
-                ));
+                values.push(table.intern_pair(GroupKind::Filter(pair.name.clone()), pair));
             }
             for pair in &doc.options {
-                values.push(table.intern(
-                    GroupKind::Variation(pair.name.clone()),
-                    group_value(pair),
-                    &pair.value,
-                    None,
-                ));
+                values.push(table.intern_pair(GroupKind::Variation(pair.name.clone()), pair));
             }
             values.sort_unstable();
             values.dedup();
@@ -139,6 +131,21 @@ impl FacetTable {
         table
     }
 
+    /// A filter or variation value; its group takes the first Hebrew name seen for it.
+    fn intern_pair(&mut self, kind: GroupKind, pair: &NameValue) -> u32 {
+        let id = self.intern(
+            kind,
+            group_value(pair),
+            &pair.value,
+            pair.heb_value.as_deref(),
+        );
+        let group = &mut self.group_heb_names[self.value_groups[id as usize] as usize];
+        if group.is_none() {
+            group.clone_from(&pair.heb_name);
+        }
+        id
+    }
+
     fn intern(
         &mut self,
         kind: GroupKind,
@@ -151,6 +158,7 @@ impl FacetTable {
             None => {
                 let g = self.groups.len() as u32;
                 self.groups.push(kind.clone());
+                self.group_heb_names.push(None);
                 self.group_ids.insert(kind, g);
                 g
             }
@@ -371,10 +379,12 @@ impl FacetTable {
                 GroupKind::Creator => facets.creators = values,
                 GroupKind::Filter(name) => facets.filters.push(FacetGroup {
                     name: name.clone(),
+                    heb_name: self.group_heb_names[group].clone(),
                     values,
                 }),
                 GroupKind::Variation(name) => facets.variations.push(FacetGroup {
                     name: name.clone(),
+                    heb_name: self.group_heb_names[group].clone(),
                     values,
                 }),
             }
@@ -423,6 +433,8 @@ mod tests {
         NameValue {
             name: name.into(),
             value: value.into(),
+            heb_name: None,
+            heb_value: None,
         }
     }
 

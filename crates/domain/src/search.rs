@@ -277,6 +277,7 @@ pub struct FacetCount {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FacetGroup {
     pub name: String,
+    pub heb_name: Option<String>,
     pub values: Vec<FacetCount>,
 }
 

@@ -224,6 +224,8 @@ fn pair(name: &str, value: &str) -> NameValue {
     NameValue {
         name: name.into(),
         value: value.into(),
+        heb_name: None,
+        heb_value: None,
     }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasHebrew, hebrewApplies, localize } from './hebrew'
+import { hasHebrew, hebrewApplies, localize, optionWords } from './hebrew'
 
 describe('Hebrew content (spec 4.9)', () => {
   it('exists when any Hebrew field or a creator has Hebrew text', () => {
@@ -22,5 +22,15 @@ describe('Hebrew content (spec 4.9)', () => {
     expect(localize('heb', true, 'Mug', undefined)).toEqual({ text: 'Mug', attributes: { lang: 'en', dir: 'ltr' } })
     expect(localize('heb', false, 'Mug', 'ספל')).toEqual({ text: 'Mug', attributes: { lang: 'en', dir: 'ltr' } })
     expect(localize('eng', false, 'Mug', 'ספל')).toEqual({ text: 'Mug', attributes: {} })
+  })
+
+  it('names an option in Hebrew in the Hebrew interface, word by word where the catalogue has it', () => {
+    const plan = { name: 'Plan', value: '3 months', heb_name: 'תוכנית', heb_value: '3 חודשים' }
+    expect(optionWords('heb', plan)).toEqual({ name: 'תוכנית', value: '3 חודשים' })
+    expect(optionWords('eng', plan)).toEqual({ name: 'Plan', value: '3 months' })
+    expect(optionWords('heb', { name: 'Amount', value: '$25', heb_name: 'סכום', heb_value: null })).toEqual({
+      name: 'סכום',
+      value: '$25',
+    })
   })
 })

@@ -47,3 +47,24 @@ export function contentAttributes(language: Language, isHebrew: boolean): Locali
   if (isHebrew) return { lang: 'he', dir: 'rtl' }
   return language === 'heb' ? { lang: 'en', dir: 'ltr' } : {}
 }
+
+/** A filter or variation option as the catalogue gives it, with its optional Hebrew words. */
+interface OptionWords {
+  name: string
+  value: string
+  heb_name?: string | null
+  heb_value?: string | null
+}
+
+/**
+ * An option's group name and value in the interface's language: the Hebrew words
+ * in the Hebrew interface where the catalogue has them, else the English. Shown
+ * inside <bdi>, so either reads whole in a line of the other direction.
+ */
+export function optionWords(language: Language, option: OptionWords): { name: string; value: string } {
+  const hebrew = language === 'heb'
+  return {
+    name: (hebrew && option.heb_name) || option.name,
+    value: (hebrew && option.heb_value) || option.value,
+  }
+}

@@ -570,6 +570,8 @@ pub fn fixture() -> CatalogImport {
     mug.filters = vec![NameValue {
         name: "Material".into(),
         value: "Stoneware".into(),
+        heb_name: Some("חומר".into()),
+        heb_value: Some("חרס".into()),
     }];
     mug.gift_options_price = Some(Money::from_cents(500));
     mug.personalization = vec![PersonalizationField {
@@ -593,6 +595,8 @@ pub fn fixture() -> CatalogImport {
             options: vec![NameValue {
                 name: "Color".into(),
                 value: (*color).into(),
+                heb_name: Some("צבע".into()),
+                heb_value: None,
             }],
             picture: Some(pic("mug", "264653")),
         })

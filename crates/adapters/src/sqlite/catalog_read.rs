@@ -1,6 +1,6 @@
 //! Reading the catalogue.
 
-use super::rows::row;
+use super::rows::{PairRow, row};
 use super::{SqliteStore, catalog_error, search_documents, split_paragraphs};
 use async_trait::async_trait;
 use sqlx::sqlite::SqliteRow;
@@ -121,14 +121,6 @@ row! {
         max_quantity: Option<i64>,
         item_type: String,
         picture: Option<String>,
-    }
-}
-
-row! {
-    struct OptionRow {
-        variation_id: i64,
-        name: String,
-        value: String,
     }
 }
 
@@ -308,8 +300,9 @@ impl Catalog for SqliteStore {
         .fetch_all(&self.pool)
         .await
         .map_err(catalog_error)?;
-        let filters = sqlx::query_as::<_, (String, String)>(
-            "SELECT name, value FROM product_filters WHERE product_id = $1 ORDER BY position",
+        let filters = sqlx::query_as::<_, PairRow>(
+            "SELECT product_id AS owner, name, value, heb_name, heb_value FROM product_filters
+             WHERE product_id = $1 ORDER BY position",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -331,8 +324,8 @@ impl Catalog for SqliteStore {
         .fetch_all(&self.pool)
         .await
         .map_err(catalog_error)?;
-        let options = sqlx::query_as::<_, OptionRow>(
-            "SELECT o.variation_id, o.name, o.value FROM variation_options o
+        let options = sqlx::query_as::<_, PairRow>(
+            "SELECT o.variation_id AS owner, o.name, o.value, o.heb_name, o.heb_value FROM variation_options o
              JOIN variations v ON v.id = o.variation_id WHERE v.product_id = $1 ORDER BY o.variation_id, o.position",
         )
         .bind(id)
@@ -345,11 +338,9 @@ impl Catalog for SqliteStore {
             .map(|v| Variation {
                 options: options
                     .iter()
-                    .filter(|o| o.variation_id == v.id)
-                    .map(|o| NameValue {
-                        name: o.name.clone(),
-                        value: o.value.clone(),
-                    })
+                    .filter(|o| o.owner == v.id)
+                    .cloned()
+                    .map(NameValue::from)
                     .collect(),
                 id: v.id,
                 sku: v.sku,
@@ -405,10 +396,7 @@ impl Catalog for SqliteStore {
             exclude_free_shipping: row.exclude_free_shipping != 0,
             release_date: row.release_date,
             media,
-            filters: filters
-                .into_iter()
-                .map(|(name, value)| NameValue { name, value })
-                .collect(),
+            filters: filters.into_iter().map(NameValue::from).collect(),
             gift_options_price: row.gift_options_price.map(Money::from_cents),
             personalization: personalization
                 .into_iter()

@@ -202,14 +202,16 @@ impl CatalogWriter for SqliteStore {
             .collect();
         insert_all(
             conn,
-            "INSERT INTO product_filters (product_id, position, name, value) ",
-            4,
+            "INSERT INTO product_filters (product_id, position, name, value, heb_name, heb_value) ",
+            6,
             &filters,
             |b, (id, pos, f)| {
                 b.push_bind(*id)
                     .push_bind(*pos)
                     .push_bind(&f.name)
-                    .push_bind(&f.value);
+                    .push_bind(&f.value)
+                    .push_bind(&f.heb_name)
+                    .push_bind(&f.heb_value);
             },
         )
         .await?;
@@ -282,14 +284,16 @@ impl CatalogWriter for SqliteStore {
             .collect();
         insert_all(
             conn,
-            "INSERT INTO variation_options (variation_id, position, name, value) ",
-            4,
+            "INSERT INTO variation_options (variation_id, position, name, value, heb_name, heb_value) ",
+            6,
             &options,
             |b, (id, pos, o)| {
                 b.push_bind(*id)
                     .push_bind(*pos)
                     .push_bind(&o.name)
-                    .push_bind(&o.value);
+                    .push_bind(&o.value)
+                    .push_bind(&o.heb_name)
+                    .push_bind(&o.heb_value);
             },
         )
         .await?;

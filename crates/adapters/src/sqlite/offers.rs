@@ -2,7 +2,7 @@
 //! (variations, products, their personalization fields, variation choices, bundles and
 //! their items) rather than a product page's worth of queries per line.
 
-use super::rows::row;
+use super::rows::{PairRow, row};
 use super::{SqliteStore, catalog_error};
 use sqlx::{AssertSqlSafe, FromRow, sqlite::SqliteRow};
 use std::collections::{BTreeSet, HashMap};
@@ -59,14 +59,6 @@ row! {
         heb_label: Option<String>,
         price: i64,
         max_length: i64,
-    }
-}
-
-row! {
-    struct ChoiceRow {
-        variation_id: i64,
-        name: String,
-        value: String,
     }
 }
 
@@ -159,9 +151,9 @@ impl SqliteStore {
                 &product_ids,
             )
             .await?;
-        let choices: Vec<ChoiceRow> = self
+        let choices: Vec<PairRow> = self
             .by_ids(
-                "SELECT variation_id, name, value FROM variation_options
+                "SELECT variation_id AS owner, name, value, heb_name, heb_value FROM variation_options
                  WHERE variation_id IN ({ids}) ORDER BY variation_id, position",
                 &variation_ids,
             )
@@ -199,12 +191,9 @@ impl SqliteStore {
         let mut choices_of: HashMap<i64, Vec<NameValue>> = HashMap::new();
         for c in choices {
             choices_of
-                .entry(c.variation_id)
+                .entry(c.owner)
                 .or_default()
-                .push(NameValue {
-                    name: c.name,
-                    value: c.value,
-                });
+                .push(NameValue::from(c));
         }
         let mut offers = Vec::with_capacity(items.len());
         let mut product_offers = HashMap::new();

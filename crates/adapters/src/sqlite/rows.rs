@@ -5,10 +5,10 @@
 /// Declares a struct and reads it from a row, each field from the column of its name:
 /// what `#[derive(sqlx::FromRow)]` does for plain fields.
 macro_rules! row {
-    ($(#[$meta:meta])* struct $name:ident { $($field:ident : $ty:ty),* $(,)? }) => {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($field:ident : $ty:ty),* $(,)? }) => {
         $(#[$meta])*
-        struct $name {
-            $($field: $ty),*
+        $vis struct $name {
+            $($vis $field: $ty),*
         }
 
         impl<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> for $name {
@@ -23,6 +23,30 @@ macro_rules! row {
 }
 
 pub(super) use row;
+
+row! {
+    /// A filter of a product or an option of a variation: `owner` is the product's
+    /// or the variation's id.
+    #[derive(Clone)]
+    pub(super) struct PairRow {
+        owner: i64,
+        name: String,
+        value: String,
+        heb_name: Option<String>,
+        heb_value: Option<String>,
+    }
+}
+
+impl From<PairRow> for store_domain::catalog::NameValue {
+    fn from(r: PairRow) -> Self {
+        Self {
+            name: r.name,
+            value: r.value,
+            heb_name: r.heb_name,
+            heb_value: r.heb_value,
+        }
+    }
+}
 
 /// The migrations in `migrations/`, compiled in, as `sqlx::migrate!` would embed them:
 /// the same versions, descriptions and checksums, so a database migrated by either is
@@ -47,6 +71,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         3 "search" "0003_search.sql",
         4 "storage safety" "0004_storage_safety.sql",
         5 "drop list indexes" "0005_drop_list_indexes.sql",
+        6 "hebrew option names" "0006_hebrew_option_names.sql",
     ])
 }
 

@@ -3,7 +3,7 @@
 //! few hundred thousand lookups.
 
 use super::catalog_error;
-use super::rows::row;
+use super::rows::{PairRow, row};
 use sqlx::{FromRow, SqlitePool};
 use std::collections::HashMap;
 use store_domain::catalog::{Categories, Category, NameValue};
@@ -33,14 +33,6 @@ row! {
         id: i64,
         name: String,
         heb_name: Option<String>,
-    }
-}
-
-row! {
-    struct PairRow {
-        owner: i64,
-        name: String,
-        value: String,
     }
 }
 
@@ -118,7 +110,7 @@ pub(super) async fn read(
     let mut filters = grouped(
         all::<PairRow>(
             pool,
-            "SELECT product_id AS owner, name, value FROM product_filters ORDER BY product_id, position",
+            "SELECT product_id AS owner, name, value, heb_name, heb_value FROM product_filters ORDER BY product_id, position",
         )
         .await?,
         |r| r.owner,
@@ -126,7 +118,7 @@ pub(super) async fn read(
     let mut options = grouped(
         all::<PairRow>(
             pool,
-            "SELECT v.product_id AS owner, o.name, o.value FROM variation_options o
+            "SELECT v.product_id AS owner, o.name, o.value, o.heb_name, o.heb_value FROM variation_options o
              JOIN variations v ON v.id = o.variation_id ORDER BY v.product_id, v.position, o.position",
         )
         .await?,
@@ -153,10 +145,7 @@ pub(super) async fn read(
     let pairs = |rows: Option<Vec<PairRow>>| -> Vec<NameValue> {
         rows.unwrap_or_default()
             .into_iter()
-            .map(|r| NameValue {
-                name: r.name,
-                value: r.value,
-            })
+            .map(NameValue::from)
             .collect()
     };
 

@@ -1701,6 +1701,7 @@ export interface components {
          * @description Values of one filter or variation option, e.g. "Material".
          */
         FacetGroup: {
+            heb_name?: string;
             name: string;
             values: components["schemas"]["FacetValue"][];
         };
@@ -2259,6 +2260,9 @@ export interface components {
         };
         /** VariationOption */
         VariationOption: {
+            /** @description The Hebrew interface's words, where the catalogue has them. */
+            heb_name?: string;
+            heb_value?: string;
             name: string;
             value: string;
         };

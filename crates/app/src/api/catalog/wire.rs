@@ -97,6 +97,9 @@ fn media(url: String) -> Media {
 pub struct VariationOption {
     pub name: String,
     pub value: String,
+    /// The Hebrew interface's words, where the catalogue has them.
+    pub heb_name: Option<String>,
+    pub heb_value: Option<String>,
 }
 
 pub(crate) fn options(list: Vec<domain::NameValue>) -> Vec<VariationOption> {
@@ -104,6 +107,8 @@ pub(crate) fn options(list: Vec<domain::NameValue>) -> Vec<VariationOption> {
         .map(|o| VariationOption {
             name: o.name,
             value: o.value,
+            heb_name: o.heb_name,
+            heb_value: o.heb_value,
         })
         .collect()
 }

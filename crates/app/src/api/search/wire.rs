@@ -31,8 +31,10 @@ impl From<search::FacetCount> for FacetValue {
 
 /// Values of one filter or variation option, e.g. "Material".
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct FacetGroup {
     pub name: String,
+    pub heb_name: Option<String>,
     pub values: Vec<FacetValue>,
 }
 
@@ -44,6 +46,7 @@ fn groups(list: Vec<search::FacetGroup>) -> Vec<FacetGroup> {
     list.into_iter()
         .map(|g| FacetGroup {
             name: g.name,
+            heb_name: g.heb_name,
             values: values(g.values),
         })
         .collect()

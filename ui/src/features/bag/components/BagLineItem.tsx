@@ -7,7 +7,7 @@ import { Price } from '@/components/Price'
 import { QuantitySelector } from '@/components/QuantitySelector'
 import { itemKeyFor, type BagLine } from '@/lib/bag'
 import { formatPrice } from '@/lib/format'
-import { hebrewApplies, localize, type Localized } from '@/lib/hebrew'
+import { hebrewApplies, localize, optionWords, type Localized } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { useBag } from '@/lib/useBag'
@@ -61,11 +61,14 @@ export function BagLineItem({ line, list }: { line: BagLine; list: LineList }) {
         )}
         {line.options.length > 0 && (
           <ul className={styles.options}>
-            {line.options.map((option) => (
-              <li key={option.name}>
-                <bdi>{option.name}</bdi>: <bdi>{option.value}</bdi>
-              </li>
-            ))}
+            {line.options.map((option) => {
+              const words = optionWords(language, option)
+              return (
+                <li key={option.name}>
+                  <bdi>{words.name}</bdi>: <bdi>{words.value}</bdi>
+                </li>
+              )
+            })}
           </ul>
         )}
         <p className={styles.muted}>

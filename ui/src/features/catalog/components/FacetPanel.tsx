@@ -3,7 +3,7 @@ import { useId, useMemo, useState, type SubmitEvent } from 'react'
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
 import type { Schema } from '@/lib/api/client'
 import { formatPrice } from '@/lib/format'
-import { contentAttributes, localize, type Localized } from '@/lib/hebrew'
+import { localize, type Localized } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { KEEP_SCROLL } from '@/lib/scrollBehaviour'
@@ -30,7 +30,7 @@ export const SHOWN_VALUES = 8
 interface Group {
   id: string
   key: FacetKey
-  legend: { label: CatalogKey } | { name: string }
+  legend: { label: CatalogKey } | { name: string; heb_name?: string | null }
   values: FacetValue[]
 }
 
@@ -43,13 +43,13 @@ function groupsOf(facets: Facets): Group[] {
     ...facets.filters.map((group): Group => ({
       id: `filters-${group.name}`,
       key: 'filters',
-      legend: { name: group.name },
+      legend: { name: group.name, heb_name: group.heb_name },
       values: group.values,
     })),
     ...facets.variations.map((group): Group => ({
       id: `variations-${group.name}`,
       key: 'variations',
-      legend: { name: group.name },
+      legend: { name: group.name, heb_name: group.heb_name },
       values: group.values,
     })),
   ]
@@ -159,7 +159,7 @@ function FacetGroup({ group, isChecked, onToggle }: FacetGroupProps) {
   const name: Localized =
     'label' in group.legend
       ? { text: t(group.legend.label), attributes: {} }
-      : { text: group.legend.name, attributes: contentAttributes(language, false) }
+      : localize(language, language === 'heb', group.legend.name, group.legend.heb_name)
 
   return (
     <fieldset className={styles.group}>

@@ -30,7 +30,7 @@ const mug = product({
       fake_price: 2400,
       max: 12,
       item_type: 'others',
-      options: [{ name: 'Color', value: 'Blue' }],
+      options: [{ name: 'Color', value: 'Blue', heb_name: 'צבע', heb_value: 'כחול' }],
       picture: { url: '/media/mug/264653.svg', thumbnail: '/media/mug/264653.svg' },
     },
     {
@@ -39,7 +39,7 @@ const mug = product({
       price: 2100,
       max: 0,
       item_type: 'others',
-      options: [{ name: 'Color', value: 'Red' }],
+      options: [{ name: 'Color', value: 'Red', heb_name: 'צבע' }],
       picture: { url: '/media/mug/e63946.svg', thumbnail: '/media/mug/e63946.svg' },
     },
   ],
@@ -146,6 +146,18 @@ describe('the product page in Hebrew (spec 4.9)', () => {
     // The interface follows: headings and labels are Hebrew too.
     expect(screen.getByRole('heading', { level: 2, name: 'תיאור' })).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}')).toMatchObject({ language: 'heb' })
+  })
+
+  it('names the variations in Hebrew where the catalogue has the words, isolating the English', async () => {
+    storeLanguage('heb')
+    stubApi({ '/api/categories': departments, '/api/products/1001': mug })
+    renderApp('/products/stoneware-mug/1001')
+
+    const picker = await screen.findByRole('group', { name: 'צבע' })
+    expect(within(picker).getByRole('radio', { name: 'כחול' })).toBeChecked()
+    // Red has no Hebrew value: the English is shown, inside <bdi>.
+    const red = within(picker).getByRole('radio', { name: /Red/ })
+    expect(red.closest('label')?.querySelector('bdi')).toHaveTextContent('Red')
   })
 
   it('offers no toggle and stays English when there is no Hebrew text', async () => {

@@ -1,6 +1,9 @@
+import { useAtomValue } from 'jotai'
 import { useId } from 'react'
 import type { Schema } from '@/lib/api/client'
+import { optionWords } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
+import { languageAtom, type Language } from '@/lib/preferences'
 import { messages } from '../messages'
 import styles from './VariationPicker.module.css'
 
@@ -15,13 +18,16 @@ interface VariationPickerProps {
 /** One radio button per variation, so the arrow keys move between them. */
 export function VariationPicker({ variations, selectedId, onSelect }: VariationPickerProps) {
   const t = useT(messages)
+  const language = useAtomValue(languageAtom)
   const group = useId()
   // "Color", or "Color / Size" when the variations differ in more than one way.
-  const legend = [...new Set(variations.flatMap((v) => v.options.map((option) => option.name)))].join(' / ')
+  const legend = [
+    ...new Set(variations.flatMap((v) => v.options.map((option) => optionWords(language, option).name))),
+  ].join(' / ')
 
   return (
     <fieldset className={styles.picker}>
-      {/* The catalogue's names are English: <bdi> keeps "3 months" whole in a Hebrew line. */}
+      {/* A name the catalogue has only in English stays whole in a Hebrew line inside <bdi>. */}
       <legend className={styles.legend}>{legend ? <bdi>{legend}</bdi> : t('options')}</legend>
       <div className={styles.choices}>
         {variations.map((variation) => (
@@ -35,7 +41,7 @@ export function VariationPicker({ variations, selectedId, onSelect }: VariationP
                 onSelect(variation.id)
               }}
             />
-            <bdi>{variationLabel(variation)}</bdi>
+            <bdi>{variationLabel(language, variation)}</bdi>
             {variation.max === 0 && <span className={styles.soldOut}>{t('variationSoldOut')}</span>}
           </label>
         ))}
@@ -44,6 +50,6 @@ export function VariationPicker({ variations, selectedId, onSelect }: VariationP
   )
 }
 
-function variationLabel(variation: Variation): string {
-  return variation.options.map((option) => option.value).join(' / ') || variation.sku
+function variationLabel(language: Language, variation: Variation): string {
+  return variation.options.map((option) => optionWords(language, option).value).join(' / ') || variation.sku
 }
