@@ -48,8 +48,7 @@ mod cases {
         assert_eq!(p.personalization, f.personalization);
         assert_eq!(p.variations.len(), 2);
         assert_eq!(
-            p.variations[1].options,
-            f.variations[1].options,
+            p.variations[1].options, f.variations[1].options,
             "the Hebrew group name is kept, the missing Hebrew value stays missing"
         );
         assert_eq!(p.variations[1].price, Money::from_cents(1200));

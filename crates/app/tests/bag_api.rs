@@ -112,7 +112,10 @@ async fn a_mixed_bag_is_priced_from_the_catalogue() {
     assert_eq!(first["line_personalization_fee"], 600);
     assert_eq!(first["title"], "Item 10");
     assert_eq!(first["product_id"], 10);
-    assert_eq!(first["options"], json!([{"name": "Color", "value": "Red", "heb_name": "צבע"}]));
+    assert_eq!(
+        first["options"],
+        json!([{"name": "Color", "value": "Red", "heb_name": "צבע"}])
+    );
     assert_eq!(first["personalization"], json!({"initials": "DL"}));
     assert_eq!(answer["products"][3]["tax_code"], "22");
     assert_eq!(answer["digital_only"], false);
@@ -240,8 +243,9 @@ async fn max_answers_each_line_with_its_max() {
 }
 
 /// 400: what the document itself refuses; 404: an item the catalogue does not have;
-/// 409: a line that no longer fits its item or list (the client's copy is stale).
-/// Each answer's message names what is wrong.
+/// 409: a line that does not fit its item or list (the client's copy is stale). Each
+/// answer's message names what is wrong. (Kept lines that do not fit are withdrawn,
+/// not refused: see `kept_lines_the_catalogue_no_longer_sells_are_withdrawn`.)
 #[tokio::test]
 async fn refusals_name_what_is_wrong() {
     let client = app().await;
@@ -253,6 +257,7 @@ async fn refusals_name_what_is_wrong() {
         json!({"id": 1002, "type": "variation", "item_key": "k", "quantity": 1,
         "personalization": {"initials": text}})
     };
+    let add = |line: Value| json!({"products": [], "change": {"action": "add", "line": line}});
     let bad = StatusCode::BAD_REQUEST;
     let gone = StatusCode::NOT_FOUND;
     let stale = StatusCode::CONFLICT;
@@ -295,40 +300,36 @@ async fn refusals_name_what_is_wrong() {
             "text-direction",
         ),
         (
-            json!({"products": [line(999, "product", 1)]}),
+            add(line(999, "product", 1)),
             gone,
-            "products[0]: there is no product with id 999",
+            "change.line: there is no product with id 999",
         ),
         (
-            json!({"later": [line(12, "product", 1), line(77, "bundle", 1)]}),
+            add(line(77, "bundle", 1)),
             gone,
-            "later[1]: there is no bundle with id 77",
+            "there is no bundle with id 77",
         ),
+        (add(line(10, "product", 1)), stale, "sold by its variations"),
+        (add(line(12, "giftCard", 1)), stale, "not a gift card"),
         (
-            json!({"products": [line(10, "product", 1)]}),
+            add(
+                json!({"id": 1002, "type": "variation", "item_key": "k", "quantity": 1,
+            "personalization": {"monogram": "A"}}),
+            ),
             stale,
-            "sold by its variations",
+            "no personalization field \"monogram\"",
         ),
+        (add(engraved("ABCD")), stale, "at most 3 characters"),
         (
-            json!({"products": [line(12, "giftCard", 1)]}),
-            stale,
-            "not a gift card",
-        ),
-        (
-            json!({"later": [line(12, "product", 1), {"id": 1002, "type": "variation", "item_key": "k",
-            "quantity": 1, "personalization": {"monogram": "A"}}]}),
-            stale,
-            "later[1]",
-        ),
-        (
-            json!({"products": [engraved("ABCD")]}),
-            stale,
-            "at most 3 characters",
-        ),
-        (
-            json!({"products": [{"id": 12, "type": "product", "quantity": 1, "gift_options": true}]}),
+            add(json!({"id": 12, "type": "product", "quantity": 1, "gift_options": true})),
             stale,
             "no gift options",
+        ),
+        (
+            json!({"products": [line(12, "product", 1)], "change": {"action": "replace",
+            "key": {"id": 12, "type": "product"}, "line": line(999, "product", 1)}}),
+            gone,
+            "change.line: there is no product with id 999",
         ),
         (
             json!({"products": hundred, "change": {"action": "add", "line": line(13, "product", 1)}}),
@@ -362,6 +363,80 @@ async fn refusals_name_what_is_wrong() {
         answer["message"],
         "products[0]: there is no bundle with id 999"
     );
+}
+
+/// A guest's bag outlives catalogue changes: a kept line whose item is gone, or no
+/// longer sold in its type or with its options, is taken out and named, and the rest
+/// is priced as usual, so one vanished item never blocks the bag.
+#[tokio::test]
+async fn kept_lines_the_catalogue_no_longer_sells_are_withdrawn() {
+    let client = app().await;
+    let engraved = json!({"id": 1002, "type": "variation", "item_key": "k", "quantity": 1,
+        "personalization": {"initials": "ABCD"}});
+    let answer = quote(
+        &client,
+        json!({
+            "products": [line(999, "product", 1), line(12, "product", 2), line(10, "product", 1),
+                {"id": 12, "type": "product", "quantity": 1, "gift_options": true}],
+            "later": [line(61, "product", 1), line(77, "bundle", 1), engraved],
+            "change": {"action": "add", "line": line(61, "product", 1)}
+        }),
+    )
+    .await;
+    let withdrawn: Vec<(String, i64, String)> = answer["withdrawn"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            (
+                format!(
+                    "{}/{}",
+                    w["list"].as_str().unwrap(),
+                    w["type"].as_str().unwrap()
+                ),
+                w["id"].as_i64().unwrap(),
+                w["reason"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("products/product", 999, "there is no product with id 999"),
+        ("products/product", 10, "sold by its variations"),
+        ("products/product", 12, "no gift options"),
+        ("later/bundle", 77, "there is no bundle with id 77"),
+        ("later/variation", 1002, "at most 3 characters"),
+    ];
+    assert_eq!(withdrawn.len(), expected.len(), "{withdrawn:?}");
+    for ((list, id, reason), (want_list, want_id, want_reason)) in withdrawn.iter().zip(expected) {
+        assert_eq!((list.as_str(), *id), (want_list, want_id));
+        assert!(
+            reason.contains(want_reason),
+            "{reason:?} lacks {want_reason:?}"
+        );
+    }
+    let ids = |list: &str| -> Vec<i64> {
+        answer[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["id"].as_i64().unwrap())
+            .collect()
+    };
+    assert_eq!(
+        ids("products"),
+        [12, 61],
+        "the rest is kept, and the edit made"
+    );
+    assert_eq!(ids("later"), [61]);
+    assert_eq!(answer["products"][0]["quantity"], 2);
+    assert_eq!(
+        answer["totals"]["subtotal"],
+        answer["products"][0]["line_subtotal"].as_i64().unwrap()
+            + answer["products"][1]["line_subtotal"].as_i64().unwrap()
+    );
+
+    let nothing_gone = quote(&client, json!({"products": [line(12, "product", 1)]})).await;
+    assert_eq!(nothing_gone["withdrawn"], json!([]));
 }
 
 #[tokio::test]

@@ -10,22 +10,28 @@ import {
   listsOf,
   quoteRequest,
   summaryOfQuote,
+  withdrawnTitles,
   type BagChange,
   type BagLists,
   type LineInput,
   type LineKey,
 } from './bag'
 import { defineMessages, useT } from './i18n'
+import { languageAtom } from './preferences'
 import { useToast } from './toast'
 
 const messages = defineMessages({
   eng: {
     failed: 'We couldn’t update your bag. Please try again.',
     added: 'Added to your bag',
+    withdrawnOne: '“{title}” is no longer available as you chose it, so it was removed.',
+    withdrawnMany: '{n} items are no longer available as you chose them, so they were removed.',
   },
   heb: {
     failed: 'לא הצלחנו לעדכן את הסל. נסו שוב.',
     added: 'נוסף לסל שלך',
+    withdrawnOne: '„{title}” כבר לא זמין כפי שבחרתם, ולכן הוסר.',
+    withdrawnMany: '{n} פריטים כבר לא זמינים כפי שבחרתם, ולכן הוסרו.',
   },
 })
 
@@ -33,6 +39,9 @@ const messages = defineMessages({
 export function quoteBag(lists: BagLists, change?: BagChange, signal?: AbortSignal) {
   return unwrap(api.POST('/bag/quote', { body: quoteRequest(lists, change), signal }))
 }
+
+/** A removal the shopper did not ask for stays in sight longer than the usual toast. */
+const WITHDRAWN_TOAST_MS = 10_000
 
 // One quote in flight at a time: the next waits for it and starts from its answer,
 // so two quick clicks never send the same old lists twice.
@@ -71,11 +80,21 @@ export function useBag() {
         if (!change) waitingRefresh = undefined
         try {
           // Read when the call's turn comes, so it starts from the previous answer.
-          const answer = await quoteBag(store.get(bagAtom), change)
+          const before = store.get(bagAtom)
+          const answer = await quoteBag(before, change)
           store.set(bagAtom, listsOf(answer))
           store.set(bagSummaryAtom, summaryOfQuote(answer))
           store.set(bagStaleAtom, false)
           if (options.success) toast.show('success', options.success)
+          const withdrawn = withdrawnTitles(before, answer, store.get(languageAtom))
+          if (withdrawn.length > 0) {
+            const [title] = withdrawn
+            const notice =
+              withdrawn.length === 1 && title
+                ? t('withdrawnOne', { title })
+                : t('withdrawnMany', { n: withdrawn.length })
+            toast.show('error', notice, WITHDRAWN_TOAST_MS)
+          }
           return true
         } catch {
           store.set(bagStaleAtom, true)

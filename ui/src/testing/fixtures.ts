@@ -116,6 +116,7 @@ export function quoteAnswer(overrides: Partial<Schema<'QuoteAnswer'>> = {}): Sch
   const products = overrides.products ?? []
   const subtotal = products.reduce((sum, line) => sum + line.line_subtotal, 0)
   return {
+    withdrawn: [],
     products,
     later: [],
     unavailable_cart: [],

@@ -29,6 +29,17 @@ pub enum Change {
     },
 }
 
+impl Change {
+    /// The line this edit brings in from outside the lists, if any: the one line of a
+    /// request that is refused, not withdrawn, when the catalogue cannot sell it.
+    pub fn new_line(&self) -> Option<&BagLine> {
+        match self {
+            Change::Add(line) | Change::Replace { line, .. } => Some(line),
+            _ => None,
+        }
+    }
+}
+
 impl Lists {
     pub fn list(&self, name: ListName) -> &[BagLine] {
         match name {

@@ -27,4 +27,4 @@ pub use offer::{ItemRef, Offer, OfferStock};
 pub use pricing::{
     LineFigures, PricedLine, TaxRate, Totals, digital_only, free_shipping_remaining, totals,
 };
-pub use quote::{Quote, QuoteError, Terms, availability, quote};
+pub use quote::{Quote, QuoteError, Terms, Withdrawn, availability, quote};

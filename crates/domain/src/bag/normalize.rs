@@ -66,24 +66,28 @@ pub fn normalize(
     Ok(result)
 }
 
-/// The offer `line` (line `index` of `list`) holds, once the line is found to fit it:
-/// an item the catalogue has (else `Unknown`), in a type it is sold as, with options it
-/// offers, and a personalized line with its own item key (else `Conflict`: what the
-/// client holds no longer matches the catalogue).
+/// The offer `line` (line `index` of `list`) holds, once the line is found to fit it
+/// (`fit`); a refusal names the line.
 pub fn offer_for<'a>(
     list: ListName,
     index: usize,
     line: &BagLine,
     offers: &'a Offers,
 ) -> Result<&'a Offer, BagError> {
-    let refuse = |reason: String| BagError::line(Refusal::Conflict, list, index, reason);
+    fit(line, offers).map_err(|(refusal, reason)| BagError::line(refusal, list, index, reason))
+}
+
+/// The offer `line` holds, if the line fits it: an item the catalogue has (else
+/// `Unknown`), in a type it is sold as, with options it offers, and a personalized line
+/// with its own item key (else `Conflict`: what the client holds no longer matches the
+/// catalogue).
+pub(super) fn fit<'a>(line: &BagLine, offers: &'a Offers) -> Result<&'a Offer, (Refusal, String)> {
+    let conflict = |reason: String| (Refusal::Conflict, reason);
     let offer = offers
         .get(&ItemRef::of(line.key.line_type, line.key.id))
         .ok_or_else(|| {
-            BagError::line(
+            (
                 Refusal::Unknown,
-                list,
-                index,
                 format!(
                     "there is no {} with id {}",
                     line.key.line_type.as_str(),
@@ -91,10 +95,10 @@ pub fn offer_for<'a>(
                 ),
             )
         })?;
-    offer.accepts(line.key.line_type).map_err(refuse)?;
-    check_options(line, offer).map_err(refuse)?;
+    offer.accepts(line.key.line_type).map_err(conflict)?;
+    check_options(line, offer).map_err(conflict)?;
     if line.is_personalized() && line.key.item_key.is_empty() {
-        return Err(refuse(
+        return Err(conflict(
             "a personalized line needs its own item_key".to_owned(),
         ));
     }

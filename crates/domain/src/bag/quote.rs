@@ -4,7 +4,7 @@
 
 use super::change::{Change, Lists};
 use super::lines::{BagError, BagLine, ListName, check_length};
-use super::normalize::{Offers, normalize, offer_for};
+use super::normalize::{Offers, fit, normalize, offer_for};
 use super::offer::{ItemRef, Offer};
 use super::pricing::{PricedLine, TaxRate, Totals, digital_only, free_shipping_remaining, totals};
 use crate::money::Money;
@@ -30,9 +30,21 @@ pub struct Terms {
     pub free_shipping_over: Option<Money>,
 }
 
+/// A kept line the catalogue no longer sells as it is (its item is gone, or is no
+/// longer sold in the line's type or with its options): the quote takes it out of its
+/// list and says why, where refusing would refuse every later quote of that bag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Withdrawn {
+    pub list: ListName,
+    pub line: BagLine,
+    pub reason: String,
+}
+
 /// Both lists after the rules, priced, with the bag's totals.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Quote {
+    /// Lines taken out because the catalogue no longer sells them as they were.
+    pub withdrawn: Vec<Withdrawn>,
     pub products: Vec<PricedLine>,
     pub later: Vec<PricedLine>,
     pub unavailable_cart: Vec<PricedLine>,
@@ -70,24 +82,51 @@ fn priced(
         .collect()
 }
 
+/// Takes the lines of `list` that no longer fit their item out of it.
+fn withdraw(list: ListName, lines: &mut Vec<BagLine>, offers: &Offers) -> Vec<Withdrawn> {
+    let mut withdrawn = Vec::new();
+    lines.retain(|line| match fit(line, offers) {
+        Ok(_) => true,
+        Err((_, reason)) => {
+            withdrawn.push(Withdrawn {
+                list,
+                line: line.clone(),
+                reason,
+            });
+            false
+        }
+    });
+    withdrawn
+}
+
 /// Applies `change` (if any) to `lists` and answers both lists as the rules leave them,
-/// priced from the catalogue.
+/// priced from the catalogue. The line a change brings in must fit its item (else the
+/// request is refused); kept lines that no longer fit are withdrawn.
 pub async fn quote(
     catalog: &dyn Catalog,
     mut lists: Lists,
     change: Option<Change>,
     terms: &Terms,
 ) -> Result<Quote, QuoteError> {
+    let new_line = change.as_ref().and_then(Change::new_line).cloned();
     if let Some(change) = change {
         lists.apply(change)?;
     }
     check_length(ListName::Products, lists.products.len())?;
     check_length(ListName::Later, lists.later.len())?;
     let offers = offers_for(catalog, lists.products.iter().chain(&lists.later)).await?;
+    if let Some(line) = new_line {
+        fit(&line, &offers).map_err(|(refusal, reason)| {
+            BagError::new(refusal, format!("change.line: {reason}"))
+        })?;
+    }
+    let mut withdrawn = withdraw(ListName::Products, &mut lists.products, &offers);
+    withdrawn.extend(withdraw(ListName::Later, &mut lists.later, &offers));
     let bag = normalize(ListName::Products, lists.products, &offers)?;
     let later = normalize(ListName::Later, lists.later, &offers)?;
     let products = priced(bag.available, &offers, terms.tax_rate)?;
     Ok(Quote {
+        withdrawn,
         totals: totals(&products, terms.shipping, terms.discount)?,
         digital_only: digital_only(&products),
         free_shipping_remaining: free_shipping_remaining(&products, terms.free_shipping_over),

@@ -19,6 +19,8 @@ export interface paths {
          *     to the unavailable lists, blank personalization is dropped) and prices the bag
          *     from the catalogue (spec 9). Prices, stock and totals a client sends are never
          *     read. Tax, shipping and discount are zero until checkout knows the ZIP and codes.
+         *     Kept lines the catalogue no longer sells as they are come back in `withdrawn`;
+         *     the change's own line is refused instead.
          */
         post: {
             parameters: {
@@ -911,7 +913,7 @@ export interface paths {
         /**
          * Spec 7: each line with its current `max` (stock capped by the per-order limit) and
          *     the catalogue's other facts about it; nothing merged or moved. A line naming an
-         *     unknown item, or options its item does not have, is a 400 naming the line.
+         *     unknown item is a 404, and options its item does not have a 409, naming the line.
          */
         post: {
             parameters: {
@@ -1837,10 +1839,10 @@ export interface components {
             type: components["schemas"]["LineType"];
         };
         /**
-         * LineKeyInput
+         * LineKeyDto
          * @description Which line: spec 4.1's identity.
          */
-        LineKeyInput: {
+        LineKeyDto: {
             /**
              * Format: int64
              * @description The product's, variation's or bundle's id.
@@ -1887,7 +1889,7 @@ export interface components {
          * @description Moves a later line back to the bag.
          */
         MoveToBagChange: {
-            key: components["schemas"]["LineKeyInput"];
+            key: components["schemas"]["LineKeyDto"];
         };
         /**
          * MoveToLaterChange
@@ -1895,7 +1897,7 @@ export interface components {
          *     names a union's member by its object.)
          */
         MoveToLaterChange: {
-            key: components["schemas"]["LineKeyInput"];
+            key: components["schemas"]["LineKeyDto"];
         };
         /** NewsletterConfirm */
         NewsletterConfirm: {
@@ -2103,6 +2105,11 @@ export interface components {
             /** @description Bag lines whose item has none left (spec 3's `unavailableCart`). */
             unavailable_cart: components["schemas"]["PricedLineDto"][];
             unavailable_later: components["schemas"]["PricedLineDto"][];
+            /**
+             * @description Lines sent in that the catalogue no longer sells as they were (the item is gone,
+             *     or no longer has the type or options chosen), taken out of their list.
+             */
+            withdrawn: components["schemas"]["WithdrawnLine"][];
         };
         /**
          * QuoteRequest
@@ -2145,13 +2152,13 @@ export interface components {
         };
         /** RemoveChange */
         RemoveChange: {
-            key: components["schemas"]["LineKeyInput"];
+            key: components["schemas"]["LineKeyDto"];
             list: components["schemas"]["BagList"];
         };
         /** ReplaceChange */
         ReplaceChange: {
             /** @description The bag line to rewrite, as it is now. */
-            key: components["schemas"]["LineKeyInput"] & unknown;
+            key: components["schemas"]["LineKeyDto"] & unknown;
             /** @description What it becomes: a new quantity, gift options or personalization. */
             line: components["schemas"]["LineInput"] & unknown;
         };
@@ -2273,6 +2280,26 @@ export interface components {
             id: number;
             name: string;
             path: string;
+        };
+        /**
+         * WithdrawnLine
+         * @description A line taken out of its list because the catalogue no longer sells it as it was.
+         */
+        WithdrawnLine: {
+            /**
+             * Format: int64
+             * @description The product's, variation's or bundle's id.
+             */
+            id: number;
+            /**
+             * @description Empty for an unpersonalised line; the client's random id for a personalised one.
+             * @default
+             */
+            item_key: string;
+            list: components["schemas"]["BagList"];
+            /** @description Why, in English: for the shopper's support request and the logs. */
+            reason: string;
+            type: components["schemas"]["LineType"];
         };
     };
     responses: {

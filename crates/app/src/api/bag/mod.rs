@@ -21,7 +21,7 @@ pub struct BagApi {
 impl BagApi {
     /// Spec 7: each line with its current `max` (stock capped by the per-order limit) and
     /// the catalogue's other facts about it; nothing merged or moved. A line naming an
-    /// unknown item, or options its item does not have, is a 400 naming the line.
+    /// unknown item is a 404, and options its item does not have a 409, naming the line.
     #[oai(path = "/max", method = "post")]
     async fn max(&self, body: Json<MaxRequest>) -> Result<Json<MaxAnswer>, ApiError> {
         let lines = body.0.lines()?;
@@ -36,6 +36,8 @@ impl BagApi {
     /// to the unavailable lists, blank personalization is dropped) and prices the bag
     /// from the catalogue (spec 9). Prices, stock and totals a client sends are never
     /// read. Tax, shipping and discount are zero until checkout knows the ZIP and codes.
+    /// Kept lines the catalogue no longer sells as they are come back in `withdrawn`;
+    /// the change's own line is refused instead.
     #[oai(path = "/bag/quote", method = "post")]
     async fn quote(&self, body: Json<QuoteRequest>) -> Result<Json<QuoteAnswer>, ApiError> {
         let (lists, change) = body.0.parse()?;

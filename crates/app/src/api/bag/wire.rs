@@ -8,6 +8,7 @@ use poem_openapi::{Enum, Object, Union};
 use std::collections::BTreeMap;
 use store_domain::bag::{
     BagError, BagLine, Change, LineKey, LineType, ListName, Lists, PricedLine, Quote, Totals,
+    Withdrawn,
 };
 use store_domain::catalog::shown_fake_price;
 
@@ -49,7 +50,7 @@ impl From<LineType> for LineTypeDto {
 
 /// Which line: spec 4.1's identity.
 #[derive(Object, Clone, Debug)]
-pub struct LineKeyInput {
+pub struct LineKeyDto {
     /// The product's, variation's or bundle's id.
     #[oai(validator(minimum(value = "1")))]
     pub id: i64,
@@ -60,8 +61,18 @@ pub struct LineKeyInput {
     pub item_key: String,
 }
 
-impl From<LineKeyInput> for LineKey {
-    fn from(k: LineKeyInput) -> Self {
+impl From<LineKey> for LineKeyDto {
+    fn from(k: LineKey) -> Self {
+        LineKeyDto {
+            id: k.id,
+            line_type: k.line_type.into(),
+            item_key: k.item_key,
+        }
+    }
+}
+
+impl From<LineKeyDto> for LineKey {
+    fn from(k: LineKeyDto) -> Self {
         LineKey {
             id: k.id,
             line_type: k.line_type.into(),
@@ -74,7 +85,7 @@ impl From<LineKeyInput> for LineKey {
 #[derive(Object, Clone, Debug)]
 pub struct LineInput {
     #[oai(flatten)]
-    pub key: LineKeyInput,
+    pub key: LineKeyDto,
     /// 0 asks for one (spec 4.1); above the item's `max` is lowered to it.
     #[oai(validator(minimum(value = "0"), maximum(value = "9999")))]
     pub quantity: i64,
@@ -137,6 +148,24 @@ pub enum ListDto {
     Later,
 }
 
+impl From<ListDto> for ListName {
+    fn from(l: ListDto) -> Self {
+        match l {
+            ListDto::Products => ListName::Products,
+            ListDto::Later => ListName::Later,
+        }
+    }
+}
+
+impl From<ListName> for ListDto {
+    fn from(l: ListName) -> Self {
+        match l {
+            ListName::Products => ListDto::Products,
+            ListName::Later => ListDto::Later,
+        }
+    }
+}
+
 #[derive(Object)]
 pub struct AddChange {
     pub line: LineInput,
@@ -145,7 +174,7 @@ pub struct AddChange {
 #[derive(Object)]
 pub struct ReplaceChange {
     /// The bag line to rewrite, as it is now.
-    pub key: LineKeyInput,
+    pub key: LineKeyDto,
     /// What it becomes: a new quantity, gift options or personalization.
     pub line: LineInput,
 }
@@ -154,19 +183,19 @@ pub struct ReplaceChange {
 /// names a union's member by its object.)
 #[derive(Object)]
 pub struct MoveToLaterChange {
-    pub key: LineKeyInput,
+    pub key: LineKeyDto,
 }
 
 /// Moves a later line back to the bag.
 #[derive(Object)]
 pub struct MoveToBagChange {
-    pub key: LineKeyInput,
+    pub key: LineKeyDto,
 }
 
 #[derive(Object)]
 pub struct RemoveChange {
     pub list: ListDto,
-    pub key: LineKeyInput,
+    pub key: LineKeyDto,
 }
 
 /// One edit of the bag or the later list, applied before the rules and the pricing.
@@ -185,6 +214,26 @@ pub enum ChangeInput {
     MoveToBag(MoveToBagChange),
     #[oai(mapping = "remove")]
     Remove(RemoveChange),
+}
+
+/// A line taken out of its list because the catalogue no longer sells it as it was.
+#[derive(Object)]
+pub struct WithdrawnLine {
+    pub list: ListDto,
+    #[oai(flatten)]
+    pub key: LineKeyDto,
+    /// Why, in English: for the shopper's support request and the logs.
+    pub reason: String,
+}
+
+impl From<Withdrawn> for WithdrawnLine {
+    fn from(w: Withdrawn) -> Self {
+        WithdrawnLine {
+            list: w.list.into(),
+            key: w.line.key.into(),
+            reason: w.reason,
+        }
+    }
 }
 
 /// The bag and later list as the client holds them (unavailable lines included), and
@@ -216,10 +265,7 @@ impl QuoteRequest {
             Some(ChangeInput::MoveToLater(c)) => Some(Change::MoveToLater(c.key.into())),
             Some(ChangeInput::MoveToBag(c)) => Some(Change::MoveToBag(c.key.into())),
             Some(ChangeInput::Remove(c)) => Some(Change::Remove {
-                list: match c.list {
-                    ListDto::Products => ListName::Products,
-                    ListDto::Later => ListName::Later,
-                },
+                list: c.list.into(),
                 key: c.key.into(),
             }),
         };
@@ -365,6 +411,9 @@ impl From<Totals> for TotalsDto {
 #[derive(Object)]
 #[oai(skip_serializing_if_is_none)]
 pub struct QuoteAnswer {
+    /// Lines sent in that the catalogue no longer sells as they were (the item is gone,
+    /// or no longer has the type or options chosen), taken out of their list.
+    pub withdrawn: Vec<WithdrawnLine>,
     pub products: Vec<PricedLineDto>,
     pub later: Vec<PricedLineDto>,
     /// Bag lines whose item has none left (spec 3's `unavailableCart`).
@@ -382,6 +431,7 @@ pub struct QuoteAnswer {
 impl QuoteAnswer {
     pub fn new(q: Quote, free_shipping_over: Option<i64>) -> Self {
         QuoteAnswer {
+            withdrawn: q.withdrawn.into_iter().map(WithdrawnLine::from).collect(),
             products: priced(q.products),
             later: priced(q.later),
             unavailable_cart: priced(q.unavailable_cart),

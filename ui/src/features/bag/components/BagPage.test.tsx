@@ -82,6 +82,25 @@ describe('the bag page (spec 4.1)', () => {
     expect(screen.getByRole('link', { name: 'Bag, 2 items' })).toBeInTheDocument()
   })
 
+  it('says which line the catalogue no longer sells when the quote withdraws it', async () => {
+    storeBag({ products: [mug, towel] })
+    stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/bag/quote': quoteAnswer({
+        products: [mug],
+        withdrawn: [{ list: 'products', id: 2002, type: 'product', item_key: '', reason: 'there is no product' }],
+      }),
+    })
+    renderApp('/bag')
+
+    expect(
+      await screen.findByText('“Linen Towel” is no longer available as you chose it, so it was removed.'),
+    ).toBeInTheDocument()
+    const inBag = screen.getByRole('region', { name: 'In your bag' })
+    expect(within(inBag).queryByText('Linen Towel')).not.toBeInTheDocument()
+    expect(within(inBag).getByRole('link', { name: 'Stoneware Mug' })).toBeInTheDocument()
+  })
+
   it('shows an empty bag with a way back to the shop, without asking the server', async () => {
     const sent = stubApiWithBodies({ '/api/categories': departments })
     renderApp('/bag')
