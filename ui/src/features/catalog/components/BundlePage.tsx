@@ -1,10 +1,12 @@
 import { useAtomValue } from 'jotai'
+import { useState } from 'react'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { AddToBagButton, FavoriteButton } from '@/components/BagButtons'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
 import { LanguageToggle } from '@/components/LanguageToggle'
 import { Price } from '@/components/Price'
 import { ProductCard } from '@/components/ProductCard'
+import { QuantitySelector } from '@/components/QuantitySelector'
 import { idParam } from '@/lib/api/errors'
 import { hasHebrew, hebrewApplies, localize } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
@@ -31,22 +33,22 @@ export function BundlePage() {
   useDocumentTitle(bundle.title)
   const shortDesc = localize(language, hebrew, bundle.short_desc, bundle.heb_short_desc)
   const description = localize(language, hebrew, bundle.description, bundle.heb_description)
+  const title = localize(language, hebrew, bundle.title, bundle.heb_title)
+  const [quantity, setQuantity] = useState(1)
 
   return (
     <div className="page">
-      <Breadcrumbs trail={[]} current={bundle.title} />
+      <Breadcrumbs trail={[]} current={title.text} />
       <article className={styles.detail}>
         <Gallery key={bundle.id} pictures={picturesOf(bundle)} title={bundle.title} />
         <div className={styles.summary}>
-          <DetailHeading
-            title={localize(language, hebrew, bundle.title, bundle.heb_title)}
-            hebTitle={bundle.heb_title}
-          />
+          <DetailHeading title={title} hebTitle={bundle.heb_title} />
           {hasHebrew(bundle) && <LanguageToggle />}
           <div className={styles.offer}>
             <Price price={bundle.price} fakePrice={bundle.fake_price} />
             <StockStatus max={bundle.max} />
           </div>
+          {bundle.max > 0 && <QuantitySelector value={quantity} max={bundle.max} onChange={setQuantity} />}
           <div className={styles.buy}>
             <AddToBagButton
               disabled={bundle.max < 1}
@@ -54,7 +56,7 @@ export function BundlePage() {
                 id: bundle.id,
                 type: 'bundle',
                 item_key: '',
-                quantity: 1,
+                quantity,
                 gift_options: false,
                 personalization: {},
               })}
