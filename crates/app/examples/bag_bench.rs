@@ -55,7 +55,7 @@ async fn bags(db: &str) -> Result<Vec<Request>, Error> {
                 .collect();
             Request::post(
                 "/api/bag/quote",
-                format!(r#"{{"products":[{}]}}"#, lines.join(",")),
+                format!(r#"{{"products":[{}],"later":[]}}"#, lines.join(",")),
             )
         })
         .collect())
