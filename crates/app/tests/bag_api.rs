@@ -283,6 +283,11 @@ async fn refusals_name_what_is_wrong() {
             bad,
             "item_key",
         ),
+        (
+            json!({"products": [{"id": 12, "type": "product", "item_key": false, "quantity": 1}]}),
+            bad,
+            "Expected input type \"string\", found false",
+        ),
         (json!({"products": many}), bad, "100"),
         (
             json!({"products": [], "change": {"action": "explode"}}),

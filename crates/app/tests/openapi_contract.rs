@@ -149,6 +149,16 @@ async fn body_fields_state_the_domain_rules() {
         // The fuzzer sent `"name": null` and it was taken.
         assert_eq!(field(schema, name)["nullable"], true, "{schema}.{name}");
     }
+    // A field with a default takes `null` as that default; the fuzzer sent
+    // `"personalization": null` and it was taken.
+    for (schema, name) in [
+        ("LineInput", "personalization"),
+        ("LineInput", "gift_options"),
+        ("LineInput", "item_key"),
+        ("LineKeyDto", "item_key"),
+    ] {
+        assert_eq!(field(schema, name)["nullable"], true, "{schema}.{name}");
+    }
     for schema in ["NewsletterSignUp", "HelpMessage", "ContactMessage"] {
         let email = field(schema, "email");
         assert_eq!(email["maxLength"], 254, "{schema}.email");

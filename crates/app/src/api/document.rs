@@ -98,6 +98,7 @@ const SHARED: &[Shared] = &[
 pub fn complete(generated: &str) -> String {
     let mut doc: Value = serde_json::from_str(generated).expect("poem-openapi writes valid JSON");
     add_input_rules(&mut doc);
+    mark_defaults_nullable(&mut doc);
     add_query_rules(&mut doc);
     add_shared_responses(&mut doc);
     serde_json::to_string_pretty(&doc).expect("a JSON value serialises")
@@ -263,6 +264,24 @@ fn add_query_rules(doc: &mut Value) {
             let schema = &mut parameter["schema"];
             schema["maxItems"] = json!(MAX_SELECTED);
             schema["items"]["maxLength"] = json!(MAX_QUERY_CHARS);
+        }
+    }
+}
+
+/// poem-openapi reads a `null` field as absent, so a field with a `default` takes
+/// `null` too (for it, the default); the document says so.
+fn mark_defaults_nullable(doc: &mut Value) {
+    let Some(schemas) = doc["components"]["schemas"].as_object_mut() else {
+        return;
+    };
+    let properties = schemas
+        .values_mut()
+        .filter_map(|schema| schema.get_mut("properties").and_then(Value::as_object_mut))
+        .flat_map(|properties| properties.values_mut())
+        .filter_map(Value::as_object_mut);
+    for property in properties {
+        if property.contains_key("default") {
+            property.insert("nullable".into(), Value::Bool(true));
         }
     }
 }

@@ -8,8 +8,15 @@ use serde_json::Value;
 use std::borrow::Cow;
 use std::ops::Deref;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The default (for a field with `#[oai(default)]`) is the empty text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Text(String);
+
+impl From<Text> for String {
+    fn from(text: Text) -> Self {
+        text.0
+    }
+}
 
 impl Deref for Text {
     type Target = str;

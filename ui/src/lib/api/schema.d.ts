@@ -1813,7 +1813,7 @@ export interface components {
              * @description Whether the item's gift options (wrapping) are chosen.
              * @default false
              */
-            gift_options: boolean;
+            gift_options: boolean | null;
             /**
              * Format: int64
              * @description The product's, variation's or bundle's id.
@@ -1823,14 +1823,14 @@ export interface components {
              * @description Empty for an unpersonalised line; the client's random id for a personalised one.
              * @default
              */
-            item_key: string;
+            item_key: string | null;
             /**
              * @description Personalization field key to the text entered; all blank removes it.
              * @default {}
              */
             personalization: {
                 [key: string]: string;
-            };
+            } | null;
             /**
              * Format: int64
              * @description 0 asks for one (spec 4.1); above the item's `max` is lowered to it.
@@ -1852,7 +1852,7 @@ export interface components {
              * @description Empty for an unpersonalised line; the client's random id for a personalised one.
              * @default
              */
-            item_key: string;
+            item_key: string | null;
             type: components["schemas"]["LineType"];
         };
         /**
@@ -2286,15 +2286,8 @@ export interface components {
          * @description A line taken out of its list because the catalogue no longer sells it as it was.
          */
         WithdrawnLine: {
-            /**
-             * Format: int64
-             * @description The product's, variation's or bundle's id.
-             */
+            /** Format: int64 */
             id: number;
-            /**
-             * @description Empty for an unpersonalised line; the client's random id for a personalised one.
-             * @default
-             */
             item_key: string;
             list: components["schemas"]["BagList"];
             /** @description Why, in English: for the shopper's support request and the logs. */

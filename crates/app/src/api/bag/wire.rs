@@ -58,17 +58,7 @@ pub struct LineKeyDto {
     pub line_type: LineTypeDto,
     /// Empty for an unpersonalised line; the client's random id for a personalised one.
     #[oai(default, validator(max_length = 64, pattern = "^[A-Za-z0-9_-]*$"))]
-    pub item_key: String,
-}
-
-impl From<LineKey> for LineKeyDto {
-    fn from(k: LineKey) -> Self {
-        LineKeyDto {
-            id: k.id,
-            line_type: k.line_type.into(),
-            item_key: k.item_key,
-        }
-    }
+    pub item_key: Text,
 }
 
 impl From<LineKeyDto> for LineKey {
@@ -76,7 +66,7 @@ impl From<LineKeyDto> for LineKey {
         LineKey {
             id: k.id,
             line_type: k.line_type.into(),
-            item_key: k.item_key,
+            item_key: k.item_key.into(),
         }
     }
 }
@@ -220,8 +210,10 @@ pub enum ChangeInput {
 #[derive(Object)]
 pub struct WithdrawnLine {
     pub list: ListDto,
-    #[oai(flatten)]
-    pub key: LineKeyDto,
+    pub id: i64,
+    #[oai(rename = "type")]
+    pub line_type: LineTypeDto,
+    pub item_key: String,
     /// Why, in English: for the shopper's support request and the logs.
     pub reason: String,
 }
@@ -230,7 +222,9 @@ impl From<Withdrawn> for WithdrawnLine {
     fn from(w: Withdrawn) -> Self {
         WithdrawnLine {
             list: w.list.into(),
-            key: w.line.key.into(),
+            id: w.line.key.id,
+            line_type: w.line.key.line_type.into(),
+            item_key: w.line.key.item_key,
             reason: w.reason,
         }
     }
