@@ -6,6 +6,7 @@ pub mod demo;
 pub mod fakes;
 pub mod generator;
 pub mod mail;
+pub mod passwords;
 pub mod reference;
 pub mod search;
 pub mod sqlite;

@@ -2,6 +2,7 @@
 //! reaches the outside world. Nothing here performs I/O or names a database, web
 //! framework or async runtime; adapters implement the ports, the app wires them.
 
+pub mod accounts;
 pub mod availability;
 pub mod bag;
 pub mod browse;
@@ -18,3 +19,4 @@ pub mod ports;
 pub mod reference;
 pub mod retention;
 pub mod search;
+pub mod token;

@@ -1,6 +1,7 @@
 //! Ports: what the core needs from the outside world, one trait per concern,
 //! each with its own error type. Adapters implement them; the app picks which.
 
+use crate::accounts::{Customer, Password};
 use crate::bag::{ItemRef, Offer};
 use crate::campaigns::{CampaignCount, CampaignVisit};
 use crate::catalog::{
@@ -10,10 +11,10 @@ use crate::client_errors::{ClientError, StoredClientError};
 use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::messages::{Inquiry, StoredInquiry};
-use crate::newsletter::TokenHash;
 use crate::reference::{Country, Currency};
 use crate::retention::Purge;
 use crate::search::{ProductQuery, SearchDoc, SearchHits};
+use crate::token::TokenHash;
 use async_trait::async_trait;
 
 #[derive(Debug, thiserror::Error)]
@@ -227,4 +228,86 @@ pub trait Mailer: Send + Sync {
 /// records the time the core decided, not a database default.
 pub trait Clock: Send + Sync {
     fn now(&self) -> Timestamp;
+}
+
+/// Why a password could not be hashed (the hasher's own failure, never the input's).
+#[derive(Debug, thiserror::Error)]
+#[error("password hashing failed: {0}")]
+pub struct PasswordError(pub String);
+
+/// Password hashing: slow on purpose, so the adapter runs it off the request threads.
+#[async_trait]
+pub trait Passwords: Send + Sync {
+    /// A self-describing hash (algorithm, parameters and salt included).
+    async fn hash(&self, password: &Password) -> Result<String, PasswordError>;
+    /// Whether `password` matches `hash`. With no hash (no such account) it checks a
+    /// fixed one instead, so an unknown address costs the time a wrong password does.
+    async fn verify(&self, password: &Password, hash: Option<&str>) -> bool;
+}
+
+/// A registration waiting for its mailed code.
+#[derive(Debug, Clone)]
+pub struct PendingRegistration {
+    pub email: Email,
+    pub name: String,
+    pub password_hash: String,
+    pub code: TokenHash,
+    pub expires_at: Timestamp,
+}
+
+/// Customers, their sessions, pending registrations and reset links. Only hashes of
+/// passwords, session tokens, codes and links are stored.
+#[async_trait]
+pub trait Accounts: Send + Sync {
+    async fn customer_by_email(&self, email: &Email) -> Result<Option<Customer>, StorageError>;
+    /// The customer with `email` and their password hash.
+    async fn credentials(&self, email: &Email) -> Result<Option<(Customer, String)>, StorageError>;
+    /// Holds `pending`, replacing an earlier registration of the same address and its
+    /// count of wrong codes.
+    async fn hold_registration(&self, pending: &PendingRegistration) -> Result<(), StorageError>;
+    /// Creates the customer of the pending registration of `email` if `code` is its
+    /// code, it has not expired and fewer than `max_attempts` wrong codes were tried;
+    /// each wrong code counts. `None` when no customer was created (a wrong, spent or
+    /// expired code, or an address registered meanwhile).
+    async fn confirm_registration(
+        &self,
+        email: &Email,
+        code: &TokenHash,
+        now: Timestamp,
+        max_attempts: u32,
+    ) -> Result<Option<Customer>, StorageError>;
+    async fn start_session(
+        &self,
+        customer: i64,
+        token: &TokenHash,
+        now: Timestamp,
+        expires_at: Timestamp,
+    ) -> Result<(), StorageError>;
+    /// The customer of an unexpired session.
+    async fn session_customer(
+        &self,
+        token: &TokenHash,
+        now: Timestamp,
+    ) -> Result<Option<Customer>, StorageError>;
+    async fn end_session(&self, token: &TokenHash) -> Result<(), StorageError>;
+    async fn update_name(
+        &self,
+        customer: i64,
+        name: &str,
+    ) -> Result<Option<Customer>, StorageError>;
+    /// Gives the customer a reset link valid until `expires_at`, replacing earlier ones.
+    async fn issue_reset(
+        &self,
+        customer: i64,
+        token: &TokenHash,
+        expires_at: Timestamp,
+    ) -> Result<(), StorageError>;
+    /// Spends an unexpired reset link: sets the password hash and ends every session
+    /// of the customer, in one transaction. `None` for an unknown, spent or expired link.
+    async fn reset_password(
+        &self,
+        token: &TokenHash,
+        password_hash: &str,
+        now: Timestamp,
+    ) -> Result<Option<Customer>, StorageError>;
 }

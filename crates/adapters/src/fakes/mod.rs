@@ -2,6 +2,7 @@
 //! above. They keep the same contract as the real adapters (see the contract suites in
 //! `tests/`).
 
+mod accounts;
 mod campaigns;
 mod catalog;
 mod client_errors;
@@ -12,6 +13,7 @@ mod mailing_list;
 mod search;
 mod write_probe;
 
+pub use accounts::InMemoryAccounts;
 pub use campaigns::InMemoryCampaigns;
 pub use catalog::{InMemoryCatalog, fixture, product};
 pub use client_errors::InMemoryErrorReports;

@@ -4,6 +4,7 @@
 //! order of appearance, no SQLite-only functions) so a PostgreSQL module can share
 //! the same statements and pass the same contract tests.
 
+mod accounts;
 mod campaigns;
 mod catalog_read;
 mod catalog_write;

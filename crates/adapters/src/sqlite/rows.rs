@@ -72,6 +72,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         4 "storage safety" "0004_storage_safety.sql",
         5 "drop list indexes" "0005_drop_list_indexes.sql",
         6 "hebrew option names" "0006_hebrew_option_names.sql",
+        7 "accounts" "0007_accounts.sql",
     ])
 }
 

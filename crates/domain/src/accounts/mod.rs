@@ -1,0 +1,21 @@
+//! Customer accounts (spec 3 "Customer", 4.3, 6): registration confirmed by a mailed
+//! code, sign-in behind a server-side session, sign-out, the profile, and a password
+//! reset by a mailed link.
+//!
+//! - `customer`: a customer and what a shopper types to become or be one.
+//! - `session`: the use cases over the `Accounts`, `Passwords` and `Mailer` ports.
+//!
+//! Nothing here says whether an address has an account: registration and the
+//! password reset answer the same for every valid address and tell the owner by mail.
+
+mod customer;
+mod session;
+
+pub use customer::{
+    Customer, MAX_CUSTOMER_NAME, MAX_PASSWORD, MIN_PASSWORD, NewCustomer, Password, Profile,
+    customer_name,
+};
+pub use session::{
+    AccountError, Links, Policy, confirm_registration, current_customer, forgot_password, log_in,
+    log_out, register, reset_password, update_profile,
+};

@@ -1,0 +1,271 @@
+//! The account use cases. Secrets (session tokens, reset links, registration codes)
+//! come in from the caller, which draws them from a secure random source; storage
+//! only ever sees their hashes.
+
+use super::customer::{Customer, NewCustomer, Password, Profile};
+use crate::input::{Email, InputError};
+use crate::ports::{
+    Accounts, Clock, Mail, MailError, Mailer, PasswordError, Passwords, PendingRegistration,
+    StorageError,
+};
+use crate::token::TokenHash;
+use std::time::Duration;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// A sign-in whose address or password is wrong; which one is not said.
+    #[error("the e-mail address or the password is not right")]
+    WrongCredentials,
+    /// A registration code that is wrong, spent, expired or tried too often.
+    #[error("this code is not right or has expired: register again for a new one")]
+    WrongCode,
+    /// A reset link that is unknown, spent or expired.
+    #[error("this reset link has expired or was already used: ask for a new one")]
+    ExpiredLink,
+    /// A session that ended (or never was) while the customer acted.
+    #[error("you are not signed in")]
+    SignedOut,
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+    #[error(transparent)]
+    Mail(#[from] MailError),
+    #[error(transparent)]
+    Password(#[from] PasswordError),
+}
+
+/// How long sessions, reset links and registration codes live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    pub session_lifetime: Duration,
+    pub reset_lifetime: Duration,
+    pub code_lifetime: Duration,
+    /// Wrong codes a registration survives: a six-digit code then holds against guessing.
+    pub code_attempts: u32,
+}
+
+/// Where the mails send the shopper.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Links {
+    /// The reset page; the mail appends the link's token as a path segment.
+    pub reset_password: String,
+    pub sign_in: String,
+    pub store_name: String,
+}
+
+/// Registration, step one: checks the input and mails the address. A new address gets
+/// a code to finish with (`confirm_registration`); an address that has an account gets
+/// a note saying so, with the ways to sign in. The password is hashed either way, so
+/// the two cost the same and the answer says nothing about the address.
+#[allow(clippy::too_many_arguments)]
+pub async fn register(
+    accounts: &dyn Accounts,
+    passwords: &dyn Passwords,
+    mailer: &dyn Mailer,
+    clock: &dyn Clock,
+    policy: Policy,
+    links: &Links,
+    new: NewCustomer,
+    code: &str,
+) -> Result<(), AccountError> {
+    let password_hash = passwords.hash(&new.password).await?;
+    if accounts.customer_by_email(&new.email).await?.is_some() {
+        mailer
+            .send(&already_registered_mail(&new.email, links))
+            .await?;
+        return Ok(());
+    }
+    accounts
+        .hold_registration(&PendingRegistration {
+            email: new.email.clone(),
+            name: new.name,
+            password_hash,
+            code: TokenHash::of(code),
+            expires_at: clock.now().plus(policy.code_lifetime),
+        })
+        .await?;
+    mailer
+        .send(&code_mail(&new.email, code, policy.code_lifetime, links))
+        .await?;
+    Ok(())
+}
+
+/// Registration, step two: the mailed code creates the account and signs it in.
+pub async fn confirm_registration(
+    accounts: &dyn Accounts,
+    clock: &dyn Clock,
+    policy: Policy,
+    email: &str,
+    code: &str,
+    session: &str,
+) -> Result<Customer, AccountError> {
+    let email = Email::parse(email)?;
+    let now = clock.now();
+    let customer = accounts
+        .confirm_registration(
+            &email,
+            &TokenHash::of(code.trim()),
+            now,
+            policy.code_attempts,
+        )
+        .await?
+        .ok_or(AccountError::WrongCode)?;
+    start(accounts, policy, now, customer, session).await
+}
+
+/// Signs in with an address and a password, starting a session with token `session`.
+pub async fn log_in(
+    accounts: &dyn Accounts,
+    passwords: &dyn Passwords,
+    clock: &dyn Clock,
+    policy: Policy,
+    email: &str,
+    password: &str,
+    session: &str,
+) -> Result<Customer, AccountError> {
+    let email = Email::parse(email)?;
+    let password = Password::given(password)?;
+    let found = accounts.credentials(&email).await?;
+    let hash = found.as_ref().map(|(_, hash)| hash.as_str());
+    if !passwords.verify(&password, hash).await {
+        return Err(AccountError::WrongCredentials);
+    }
+    let (customer, _) = found.ok_or(AccountError::WrongCredentials)?;
+    start(accounts, policy, clock.now(), customer, session).await
+}
+
+async fn start(
+    accounts: &dyn Accounts,
+    policy: Policy,
+    now: crate::clock::Timestamp,
+    customer: Customer,
+    session: &str,
+) -> Result<Customer, AccountError> {
+    accounts
+        .start_session(
+            customer.id,
+            &TokenHash::of(session),
+            now,
+            now.plus(policy.session_lifetime),
+        )
+        .await?;
+    Ok(customer)
+}
+
+/// The customer of the session with token `session`, if it is still valid.
+pub async fn current_customer(
+    accounts: &dyn Accounts,
+    clock: &dyn Clock,
+    session: &str,
+) -> Result<Option<Customer>, AccountError> {
+    Ok(accounts
+        .session_customer(&TokenHash::of(session), clock.now())
+        .await?)
+}
+
+pub async fn log_out(accounts: &dyn Accounts, session: &str) -> Result<(), AccountError> {
+    Ok(accounts.end_session(&TokenHash::of(session)).await?)
+}
+
+pub async fn update_profile(
+    accounts: &dyn Accounts,
+    customer: &Customer,
+    profile: Profile,
+) -> Result<Customer, AccountError> {
+    accounts
+        .update_name(customer.id, &profile.name)
+        .await?
+        .ok_or(AccountError::SignedOut)
+}
+
+/// Mails a reset link if the address has an account; says nothing either way.
+pub async fn forgot_password(
+    accounts: &dyn Accounts,
+    mailer: &dyn Mailer,
+    clock: &dyn Clock,
+    policy: Policy,
+    links: &Links,
+    email: &str,
+    link: &str,
+) -> Result<(), AccountError> {
+    let email = Email::parse(email)?;
+    let Some(customer) = accounts.customer_by_email(&email).await? else {
+        return Ok(());
+    };
+    accounts
+        .issue_reset(
+            customer.id,
+            &TokenHash::of(link),
+            clock.now().plus(policy.reset_lifetime),
+        )
+        .await?;
+    mailer
+        .send(&reset_mail(&email, link, policy.reset_lifetime, links))
+        .await?;
+    Ok(())
+}
+
+/// Sets a new password with a reset link, ends every other session of the account and
+/// signs in with a new one (spec 4.3: a reset returns the customer, signed in).
+pub async fn reset_password(
+    accounts: &dyn Accounts,
+    passwords: &dyn Passwords,
+    clock: &dyn Clock,
+    policy: Policy,
+    link: &str,
+    password: &str,
+    session: &str,
+) -> Result<Customer, AccountError> {
+    let password = Password::new_password(password)?;
+    let hash = passwords.hash(&password).await?;
+    let now = clock.now();
+    let customer = accounts
+        .reset_password(&TokenHash::of(link.trim()), &hash, now)
+        .await?
+        .ok_or(AccountError::ExpiredLink)?;
+    start(accounts, policy, now, customer, session).await
+}
+
+fn minutes(span: Duration) -> u64 {
+    span.as_secs().div_ceil(60)
+}
+
+fn code_mail(to: &Email, code: &str, lifetime: Duration, links: &Links) -> Mail {
+    Mail {
+        to: to.clone(),
+        subject: format!("Your {} code: {code}", links.store_name),
+        body: format!(
+            "Enter this code to finish creating your account:\n\n{code}\n\n\
+             It works for {} minutes. If you did not ask for an account, ignore this mail.",
+            minutes(lifetime)
+        ),
+    }
+}
+
+fn already_registered_mail(to: &Email, links: &Links) -> Mail {
+    Mail {
+        to: to.clone(),
+        subject: format!("You already have a {} account", links.store_name),
+        body: format!(
+            "Someone, probably you, tried to create an account with this address, which \
+             already has one.\n\nSign in: {}\n\nForgot your password? You can set a new one \
+             from the sign-in page. If this was not you, ignore this mail.",
+            links.sign_in
+        ),
+    }
+}
+
+fn reset_mail(to: &Email, link: &str, lifetime: Duration, links: &Links) -> Mail {
+    Mail {
+        to: to.clone(),
+        subject: format!("Reset your {} password", links.store_name),
+        body: format!(
+            "Open this link to choose a new password:\n\n{}/{link}\n\n\
+             It works once, for {} minutes. If you did not ask, ignore this mail: your \
+             password stays as it is.",
+            links.reset_password.trim_end_matches('/'),
+            minutes(lifetime)
+        ),
+    }
+}
