@@ -2,13 +2,13 @@
 //! until SIGINT or SIGTERM.
 
 use crate::http::server::{self, Timeouts};
-use crate::limits::{self, Limits};
+use crate::limits::{self, AccountAttempts, Limits};
 use crate::retention::{self, Policies};
 use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_pool::PooledSearch;
 use crate::search_refresh::{self, Refresh};
 use crate::settings::Settings;
-use crate::state::{AppState, StoreInfo};
+use crate::state::{AccountConfig, AppState, StoreInfo};
 use crate::{seed, web};
 use poem::EndpointExt;
 use poem::middleware::Tracing;
@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::clock::SystemClock;
 use store_adapters::mail::LogMailer;
+use store_adapters::passwords::Argon2Passwords;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
 use store_adapters::sqlite::SqliteStore;
@@ -63,6 +64,7 @@ fn state(
 ) -> Result<(AppState, CountWriter), Box<dyn std::error::Error>> {
     let store = Arc::new(store);
     let (search_counter, count_writer) = search_counts::spawn(store.clone(), batching(settings));
+    let info = StoreInfo::from_settings(&settings.store);
     let state = AppState {
         catalog: store.clone(),
         search: Arc::new(PooledSearch::new(
@@ -77,8 +79,16 @@ fn state(
         campaigns: store.clone(),
         error_reports: store.clone(),
         mailer: Arc::new(LogMailer),
-        store: Arc::new(StoreInfo::from_settings(&settings.store)),
+        account: AccountConfig::new(
+            settings.accounts.policy(),
+            &info,
+            settings.server.tls_public,
+        ),
+        store: Arc::new(info),
         clock: Arc::new(SystemClock),
+        accounts: store.clone(),
+        passwords: Arc::new(Argon2Passwords::new()?),
+        account_attempts: Arc::new(AccountAttempts::new(settings.accounts.attempts_per_minute)?),
         write_probe: store,
         search_built: Default::default(),
         newsletter: settings.newsletter.policy(),
@@ -104,6 +114,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     let (state, count_writer) = state(store.clone(), &settings)?;
     let forgetting = limits::spawn_forgetting(
         state.limits.clone(),
+        state.account_attempts.clone(),
         Duration::from_secs(settings.limits.forget_idle_seconds.max(1)),
     );
     let policies = Policies::from_settings(&settings.retention);

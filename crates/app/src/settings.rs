@@ -15,6 +15,7 @@ pub struct Settings {
     pub currency: CurrencySettings,
     pub search: SearchSettings,
     pub newsletter: NewsletterSettings,
+    pub accounts: AccountSettings,
     pub limits: LimitSettings,
     pub retention: RetentionSettings,
 }
@@ -30,6 +31,27 @@ impl NewsletterSettings {
         store_domain::newsletter::Policy {
             token_lifetime: std::time::Duration::from_secs(self.token_lifetime_hours * 3600),
             cooldown: std::time::Duration::from_secs(self.cooldown_minutes * 60),
+        }
+    }
+}
+
+/// Sessions, reset links, registration codes and sign-in throttling (issue 12).
+#[derive(Debug, Clone, Deserialize)]
+pub struct AccountSettings {
+    pub session_days: u64,
+    pub reset_minutes: u64,
+    pub code_minutes: u64,
+    pub code_attempts: u32,
+    pub attempts_per_minute: u32,
+}
+
+impl AccountSettings {
+    pub fn policy(&self) -> store_domain::accounts::Policy {
+        store_domain::accounts::Policy {
+            session_lifetime: std::time::Duration::from_secs(self.session_days * 86_400),
+            reset_lifetime: std::time::Duration::from_secs(self.reset_minutes * 60),
+            code_lifetime: std::time::Duration::from_secs(self.code_minutes * 60),
+            code_attempts: self.code_attempts,
         }
     }
 }

@@ -1,14 +1,14 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
-use crate::limits::Limits;
+use crate::limits::{AccountAttempts, Limits};
 use crate::search_counts::SearchCounter;
 use crate::search_refresh::IndexBuilt;
 use std::sync::Arc;
-use store_domain::newsletter;
 use store_domain::ports::{
-    CampaignReports, Catalog, Clock, Countries, CurrencyRates, ErrorReports, Inbox, Mailer,
-    MailingList, SearchIndex, SearchLog, WriteProbe,
+    Accounts, CampaignReports, Catalog, Clock, Countries, CurrencyRates, ErrorReports, Inbox,
+    Mailer, MailingList, Passwords, SearchIndex, SearchLog, WriteProbe,
 };
+use store_domain::{accounts, newsletter};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -33,6 +33,20 @@ pub struct AppState {
     pub limits: Arc<Limits>,
     /// Where a search goes to be counted (written in batches by a background task).
     pub search_counter: SearchCounter,
+    pub accounts: Arc<dyn Accounts>,
+    pub passwords: Arc<dyn Passwords>,
+    pub account: AccountConfig,
+    /// Sign-in, registration and reset attempts per e-mail address.
+    pub account_attempts: Arc<AccountAttempts>,
+}
+
+/// How accounts behave, from configuration.
+#[derive(Debug, Clone)]
+pub struct AccountConfig {
+    pub policy: accounts::Policy,
+    pub links: accounts::Links,
+    /// The session cookie is `Secure`: shoppers reach the store over HTTPS.
+    pub secure_cookie: bool,
 }
 
 /// What the storefront shows about the store itself, from configuration.
@@ -43,6 +57,8 @@ pub struct StoreInfo {
     pub help_email: String,
     /// The page the newsletter confirmation mail links to.
     pub newsletter_confirm_url: String,
+    /// The store's address as shoppers reach it, without a trailing slash.
+    pub public_url: String,
     /// Cents; `None` ships every order free.
     pub free_shipping_over: Option<i64>,
 }
@@ -57,7 +73,22 @@ impl StoreInfo {
                 "{}/newsletter/confirm",
                 store.public_url.trim_end_matches('/')
             ),
+            public_url: store.public_url.trim_end_matches('/').to_owned(),
             free_shipping_over: store.free_shipping_over,
+        }
+    }
+}
+
+impl AccountConfig {
+    pub fn new(policy: accounts::Policy, store: &StoreInfo, secure_cookie: bool) -> Self {
+        AccountConfig {
+            policy,
+            links: accounts::Links {
+                reset_password: format!("{}/password/reset", store.public_url),
+                sign_in: format!("{}/login", store.public_url),
+                store_name: store.name.clone(),
+            },
+            secure_cookie,
         }
     }
 }

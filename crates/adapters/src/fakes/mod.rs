@@ -10,6 +10,7 @@ mod clock;
 mod inbox;
 mod mailer;
 mod mailing_list;
+mod passwords;
 mod search;
 mod write_probe;
 
@@ -21,6 +22,7 @@ pub use clock::SettableClock;
 pub use inbox::InMemoryInbox;
 pub use mailer::RecordingMailer;
 pub use mailing_list::InMemoryMailingList;
+pub use passwords::PlainPasswords;
 pub use search::InMemorySearch;
 pub use write_probe::SwitchableWriteProbe;
 

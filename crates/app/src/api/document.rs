@@ -45,7 +45,7 @@ const SHARED: &[Shared] = &[
     Shared {
         status: "403",
         name: "MissingAjaxHeader",
-        description: "A state-changing request without the header X-Requested-With: XMLHttpRequest.",
+        description: "A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site.",
         applies: |op| op.changes_state(),
         has_message: true,
     },
@@ -320,9 +320,27 @@ fn add_shared_responses(doc: &mut Value) {
                 let Some(responses) = operation["responses"].as_object_mut() else {
                     continue;
                 };
-                // A shared answer replaces an operation's own of the same status (a
-                // handler's busy 503), so each status is described once.
                 for shared in SHARED.iter().filter(|s| (s.applies)(&op)) {
+                    let own = responses
+                        .get_mut(shared.status)
+                        .and_then(|r| r.get_mut("description"));
+                    match own {
+                        // A busy 503 is the same answer whoever gives it: one description.
+                        Some(_) if shared.status == "503" => {}
+                        // An operation's own answer of this status (a 403 without a
+                        // session, a 429 for one address) keeps its meaning and adds
+                        // the middleware's.
+                        Some(description) => {
+                            let both = format!(
+                                "{} Also: {}",
+                                description.as_str().unwrap_or_default(),
+                                shared.description
+                            );
+                            *description = Value::String(both);
+                            continue;
+                        }
+                        None => {}
+                    }
                     let reference = format!("#/components/responses/{}", shared.name);
                     responses.insert(shared.status.into(), json!({ "$ref": reference }));
                     used.push(shared);

@@ -1,5 +1,6 @@
 //! The JSON API under `/api`, described by OpenAPI at `/api/openapi.json`.
 
+mod accounts;
 mod bag;
 mod catalog;
 mod client_errors;
@@ -30,6 +31,8 @@ enum ApiTags {
     Messages,
     /// The bag and the save-for-later list: availability and the priced quote.
     Bag,
+    /// Customer accounts: registration, sign-in, the profile and the password reset.
+    Accounts,
 }
 
 type Apis = (
@@ -41,6 +44,7 @@ type Apis = (
     messages::MessagesApi,
     client_errors::ClientErrorsApi,
     bag::BagApi,
+    accounts::AccountsApi,
 );
 
 pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
@@ -67,7 +71,10 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
             client_errors::ClientErrorsApi {
                 state: state.clone(),
             },
-            bag::BagApi { state },
+            bag::BagApi {
+                state: state.clone(),
+            },
+            accounts::AccountsApi { state },
         ),
         "Store API",
         env!("CARGO_PKG_VERSION"),
@@ -154,5 +161,32 @@ async fn guard_state_change<E: Endpoint>(next: E, req: Request) -> poem::Result<
             StatusCode::FORBIDDEN,
         ));
     }
+    if !same_origin(&req) {
+        return Err(poem::Error::from_string(
+            "This request came from another site and is refused.",
+            StatusCode::FORBIDDEN,
+        ));
+    }
     next.call(req).await.map(IntoResponse::into_response)
+}
+
+/// Whether a request's `Origin`, when it has one, is the site it was sent to: its host
+/// and port are the request's `Host`. A browser names the page's origin on every
+/// cross-site request that changes state, so a page elsewhere that got past the AJAX
+/// header (a future CORS mistake) is still refused. `Origin: null` (a sandboxed page,
+/// a redirect across sites) is refused too.
+fn same_origin(req: &Request) -> bool {
+    let Some(origin) = req.headers().get(header::ORIGIN) else {
+        return true;
+    };
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok());
+    let authority = origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://"))
+        .map(|(_, authority)| authority);
+    matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
 }

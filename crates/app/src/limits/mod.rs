@@ -3,8 +3,10 @@
 //! store, so that one looping client cannot fill the disk and many cannot either.
 //! Catalogue reads are never limited.
 
+mod accounts;
 mod client_key;
 
+pub use accounts::AccountAttempts;
 pub use client_key::{ClientKey, ClientKeys, Network};
 
 use crate::settings::LimitSettings;
@@ -102,21 +104,26 @@ impl Limits {
     }
 }
 
-/// Every `every`, forgets the clients whose budget has refilled.
-pub fn spawn_forgetting(limits: Arc<Limits>, every: Duration) -> tokio::task::JoinHandle<()> {
+/// Every `every`, forgets the clients and the addresses whose budget has refilled.
+pub fn spawn_forgetting(
+    limits: Arc<Limits>,
+    attempts: Arc<AccountAttempts>,
+    every: Duration,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
             limits.forget_idle_clients();
+            attempts.forget_idle();
         }
     })
 }
 
-/// Reading methods pass untouched; every other request is a write, and today every
-/// write is anonymous (there are no accounts yet), so all of them are limited, and a
-/// new write endpoint is limited without anyone having to remember it.
+/// Reading methods pass untouched; every other request is a write, signed in or not,
+/// so all of them are limited, and a new write endpoint is limited without anyone
+/// having to remember it.
 pub async fn limit_writes<E: Endpoint>(
     limits: Arc<Limits>,
     next: Arc<E>,

@@ -6,16 +6,16 @@
 use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::fakes::{
-    InMemoryCampaigns, InMemoryErrorReports, InMemoryInbox, InMemoryMailingList, InMemorySearch,
-    RecordingMailer, SettableClock, SwitchableWriteProbe,
+    InMemoryAccounts, InMemoryCampaigns, InMemoryErrorReports, InMemoryInbox, InMemoryMailingList,
+    InMemorySearch, PlainPasswords, RecordingMailer, SettableClock, SwitchableWriteProbe,
 };
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
-use store_app::limits::Limits;
+use store_app::limits::{AccountAttempts, Limits};
 use store_app::search_counts::{self, Batching};
 use store_app::search_refresh::{self, Refresh};
 use store_app::settings::LimitSettings;
-use store_app::state::{AppState, StoreInfo};
+use store_app::state::{AccountConfig, AppState, StoreInfo};
 use store_domain::clock::Timestamp;
 use store_domain::newsletter::Policy;
 use store_domain::ports::Catalog;
@@ -30,6 +30,7 @@ pub struct Fakes {
     pub mailer: Arc<RecordingMailer>,
     pub clock: Arc<SettableClock>,
     pub write_probe: Arc<SwitchableWriteProbe>,
+    pub accounts: Arc<InMemoryAccounts>,
 }
 
 /// Links work for two days; one mail per address per ten minutes.
@@ -37,6 +38,17 @@ pub const NEWSLETTER: Policy = Policy {
     token_lifetime: Duration::from_secs(48 * 3600),
     cooldown: Duration::from_secs(600),
 };
+
+/// Sessions last a day, reset links 30 minutes, codes 15 minutes and 5 tries.
+pub const ACCOUNTS: store_domain::accounts::Policy = store_domain::accounts::Policy {
+    session_lifetime: Duration::from_secs(86_400),
+    reset_lifetime: Duration::from_secs(1800),
+    code_lifetime: Duration::from_secs(900),
+    code_attempts: 5,
+};
+
+/// Sign-in attempts per address and minute in the API tests.
+pub const ATTEMPTS_PER_MINUTE: u32 = 10;
 
 /// The fake clock's starting time: 2026-01-01 00:00:00 UTC.
 pub const START: Timestamp = Timestamp::from_unix_seconds(1_767_225_600);
@@ -47,6 +59,7 @@ pub fn info() -> StoreInfo {
         heb_name: "שדרת הזית".into(),
         help_email: "help@olivelane.example".into(),
         newsletter_confirm_url: "https://shop.example/newsletter/confirm".into(),
+        public_url: "https://shop.example".into(),
         free_shipping_over: Some(5000),
     }
 }
@@ -82,6 +95,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         searches: Arc::default(),
         clock: Arc::new(SettableClock::at(START)),
         write_probe: Arc::default(),
+        accounts: Arc::default(),
     };
     let (search_counter, _writer) = search_counts::spawn(fakes.searches.clone(), BATCHING);
     let state = AppState {
@@ -103,6 +117,10 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         newsletter: NEWSLETTER,
         limits: Arc::new(Limits::new(&roomy_limits()).unwrap()),
         search_counter,
+        accounts: fakes.accounts.clone(),
+        passwords: Arc::new(PlainPasswords),
+        account: AccountConfig::new(ACCOUNTS, &info(), false),
+        account_attempts: Arc::new(AccountAttempts::new(ATTEMPTS_PER_MINUTE).unwrap()),
     };
     (state, fakes)
 }

@@ -524,6 +524,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session check (spec 7 `GET /api/customer`): the signed-in customer, or 403. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["CustomerDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The e-mail address or the password is not right (which one is not said). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The registration code or reset link is wrong, used, or expired. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                /** @description Too many attempts for this address: try again after `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /** Updates the profile (spec 7 `POST /api/customer`): the name. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProfileInput"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["CustomerDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The e-mail address or the password is not right (which one is not said). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The registration code or reset link is wrong, used, or expired. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Too many attempts for this address: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -901,6 +1079,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in (spec 7 `POST /api/login`); 401 when the address or the password is
+         *     not right, without saying which.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Credentials"];
+                };
+            };
+            responses: {
+                /** @description Signed in: the session cookie is set (HttpOnly, SameSite=Lax, Secure over HTTPS). */
+                200: {
+                    headers: {
+                        "SET-COOKIE": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["CustomerDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The e-mail address or the password is not right (which one is not said). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The registration code or reset link is wrong, used, or expired. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Too many attempts for this address: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out (spec 7 `POST /api/logout`): ends the session and clears its cookie. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The session is ended and its cookie cleared (also when there was none). */
+                204: {
+                    headers: {
+                        "SET-COOKIE": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The e-mail address or the password is not right (which one is not said). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The registration code or reset link is wrong, used, or expired. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                /** @description Too many attempts for this address: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/max": {
         parameters: {
             query?: never;
@@ -1242,6 +1618,212 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a link to choose a new password if the address has an account; the
+         *     answer is the same either way. The link works once, for a limited time.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ForgotPassword"];
+                };
+            };
+            responses: {
+                /** @description The same answer for every valid address, whether it has an account or not. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Notice"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The e-mail address or the password is not right (which one is not said). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The registration code or reset link is wrong, used, or expired. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Too many attempts for this address: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with the mailed link (spec 7 `POST /api/password/reset`):
+         *     every session of the account ends, and the customer is signed in anew. 404 for
+         *     a used or expired link.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PasswordReset"];
+                };
+            };
+            responses: {
+                /** @description Signed in: the session cookie is set (HttpOnly, SameSite=Lax, Secure over HTTPS). */
+                200: {
+                    headers: {
+                        "SET-COOKIE": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["CustomerDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The e-mail address or the password is not right (which one is not said). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The registration code or reset link is wrong, used, or expired. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Too many attempts for this address: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products/{id}": {
         parameters: {
             query?: never;
@@ -1313,6 +1895,212 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registration, step one: mails the address a six-digit code to finish with
+         *     (`/register/confirm`), or, when it already has an account, a note saying so.
+         *     The answer is the same either way.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Registration"];
+                };
+            };
+            responses: {
+                /** @description The same answer for every valid address, whether it has an account or not. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Notice"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The e-mail address or the password is not right (which one is not said). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The registration code or reset link is wrong, used, or expired. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Too many attempts for this address: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registration, step two: the mailed code creates the account and signs it in.
+         *     404 for a wrong, used or expired code (a registration survives five wrong ones).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RegistrationCode"];
+                };
+            };
+            responses: {
+                /** @description Signed in: the session cookie is set (HttpOnly, SameSite=Lax, Secure over HTTPS). */
+                200: {
+                    headers: {
+                        "SET-COOKIE": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["CustomerDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The e-mail address or the password is not right (which one is not said). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The registration code or reset link is wrong, used, or expired. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Too many attempts for this address: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1680,6 +2468,11 @@ export interface components {
             path: string;
             role: string;
         };
+        /** Credentials */
+        Credentials: {
+            email: string;
+            password: string;
+        };
         /** Crumb */
         Crumb: {
             heb_name?: string;
@@ -1693,6 +2486,18 @@ export interface components {
             /** Format: double */
             rate: number;
             symbol: string;
+        };
+        /**
+         * CustomerDto
+         * @description Spec 3's customer.
+         */
+        CustomerDto: {
+            email: string;
+            /** @description The name up to its first space (spec 3): what "Hello" and the account menu say. */
+            first_name: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         /** ErrorMessage */
         ErrorMessage: {
@@ -1730,6 +2535,10 @@ export interface components {
             price?: components["schemas"]["PriceRange"];
             variations: components["schemas"]["FacetGroup"][];
             vendors: components["schemas"]["FacetValue"][];
+        };
+        /** ForgotPassword */
+        ForgotPassword: {
+            email: string;
         };
         /** GiftOptions */
         GiftOptions: {
@@ -1907,6 +2716,20 @@ export interface components {
         NewsletterSignUp: {
             email: string;
         };
+        /**
+         * Notice
+         * @description A sentence to show the shopper.
+         */
+        Notice: {
+            message: string;
+        };
+        /** PasswordReset */
+        PasswordReset: {
+            /** @description The new password, 8 to 128 characters. */
+            password: string;
+            /** @description The token from the mailed link (`/password/reset/:token`). */
+            token: string;
+        };
         /** PersonalizationField */
         PersonalizationField: {
             heb_label?: string;
@@ -2082,6 +2905,10 @@ export interface components {
             gift_options?: components["schemas"]["GiftOptions"];
             personalization: components["schemas"]["PersonalizationField"][];
         };
+        /** ProfileInput */
+        ProfileInput: {
+            name: string;
+        };
         /**
          * QuoteAnswer
          * @description Both lists after the edit and the rules, priced, with the bag's totals.
@@ -2149,6 +2976,19 @@ export interface components {
             id: number;
             /** @description A sentence to show the shopper. */
             message: string;
+        };
+        /** Registration */
+        Registration: {
+            email: string;
+            name: string;
+            /** @description 8 to 128 characters. */
+            password: string;
+        };
+        /** RegistrationCode */
+        RegistrationCode: {
+            /** @description The six digits mailed to the address. */
+            code: string;
+            email: string;
         };
         /** RemoveChange */
         RemoveChange: {
@@ -2312,7 +3152,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description A state-changing request without the header X-Requested-With: XMLHttpRequest. */
+        /** @description A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
         MissingAjaxHeader: {
             headers: {
                 [name: string]: unknown;

@@ -1,0 +1,218 @@
+//! Customer accounts: registration confirmed by a mailed code, sign-in and sign-out
+//! behind a server-side session cookie, the profile, and the password reset.
+
+mod session_cookie;
+mod wire;
+
+use super::ApiTags;
+use crate::state::AppState;
+use poem_openapi::OpenApi;
+use poem_openapi::payload::Json;
+use rand::Rng;
+use session_cookie::{Session, cleared, set};
+use store_domain::accounts::{self, Customer, NewCustomer, Profile};
+use store_domain::input::Email;
+pub use wire::AccountApiError;
+use wire::{
+    Credentials, CustomerAnswer, ForgotPassword, Mailed, Notice, PasswordReset, ProfileInput,
+    Registration, RegistrationCode, SignedIn, SignedOut,
+};
+
+pub struct AccountsApi {
+    pub state: AppState,
+}
+
+/// 256 random bits, hex: a session token or a reset link nobody can guess.
+fn new_secret() -> String {
+    hex::encode(rand::rng().random::<[u8; 32]>())
+}
+
+/// Six random digits: typed from a mail, so short; its few tries and short life keep
+/// it safe from guessing.
+fn new_code() -> String {
+    format!("{:06}", rand::rng().random_range(0..1_000_000))
+}
+
+const CODE_SENT: &str = "We have sent a message to this address. If it is new to us, the message holds a code to finish creating your account.";
+const LINK_SENT: &str =
+    "If this address has an account, a link to choose a new password is on its way.";
+
+impl AccountsApi {
+    /// One attempt from the address's budget; a malformed address is the handler's
+    /// to refuse, and costs nothing here.
+    fn attempt(&self, raw_email: &str) -> Result<(), AccountApiError> {
+        match Email::parse(raw_email) {
+            Ok(email) => Ok(self.state.account_attempts.check(email.as_str())?),
+            Err(_) => Ok(()),
+        }
+    }
+
+    fn signed_in(&self, customer: Customer, token: &str) -> SignedIn {
+        let account = &self.state.account;
+        SignedIn::Customer(
+            Json(customer.into()),
+            set(
+                token,
+                account.policy.session_lifetime,
+                account.secure_cookie,
+            ),
+        )
+    }
+
+    /// The customer of the request's session, or 403.
+    pub async fn customer(
+        state: &AppState,
+        session: Option<&str>,
+    ) -> Result<Customer, AccountApiError> {
+        let Some(token) = session else {
+            return Err(AccountApiError::signed_out());
+        };
+        accounts::current_customer(state.accounts.as_ref(), state.clock.as_ref(), token)
+            .await?
+            .ok_or_else(AccountApiError::signed_out)
+    }
+}
+
+#[OpenApi(tag = "ApiTags::Accounts")]
+impl AccountsApi {
+    /// Registration, step one: mails the address a six-digit code to finish with
+    /// (`/register/confirm`), or, when it already has an account, a note saying so.
+    /// The answer is the same either way.
+    #[oai(path = "/register", method = "post")]
+    async fn register(&self, body: Json<Registration>) -> Result<Mailed, AccountApiError> {
+        self.attempt(&body.email)?;
+        let new = NewCustomer::parse(&body.email, &body.name, &body.password)
+            .map_err(crate::api::error::ApiError::from)?;
+        let s = &self.state;
+        accounts::register(
+            s.accounts.as_ref(),
+            s.passwords.as_ref(),
+            s.mailer.as_ref(),
+            s.clock.as_ref(),
+            s.account.policy,
+            &s.account.links,
+            new,
+            &new_code(),
+        )
+        .await?;
+        Ok(Mailed::Accepted(Json(Notice {
+            message: CODE_SENT.to_owned(),
+        })))
+    }
+
+    /// Registration, step two: the mailed code creates the account and signs it in.
+    /// 404 for a wrong, used or expired code (a registration survives five wrong ones).
+    #[oai(path = "/register/confirm", method = "post")]
+    async fn confirm(&self, body: Json<RegistrationCode>) -> Result<SignedIn, AccountApiError> {
+        self.attempt(&body.email)?;
+        let s = &self.state;
+        let token = new_secret();
+        let customer = accounts::confirm_registration(
+            s.accounts.as_ref(),
+            s.clock.as_ref(),
+            s.account.policy,
+            &body.email,
+            &body.code,
+            &token,
+        )
+        .await?;
+        Ok(self.signed_in(customer, &token))
+    }
+
+    /// Signs in (spec 7 `POST /api/login`); 401 when the address or the password is
+    /// not right, without saying which.
+    #[oai(path = "/login", method = "post")]
+    async fn login(&self, body: Json<Credentials>) -> Result<SignedIn, AccountApiError> {
+        self.attempt(&body.email)?;
+        let s = &self.state;
+        let token = new_secret();
+        let customer = accounts::log_in(
+            s.accounts.as_ref(),
+            s.passwords.as_ref(),
+            s.clock.as_ref(),
+            s.account.policy,
+            &body.email,
+            &body.password,
+            &token,
+        )
+        .await?;
+        Ok(self.signed_in(customer, &token))
+    }
+
+    /// Signs out (spec 7 `POST /api/logout`): ends the session and clears its cookie.
+    #[oai(path = "/logout", method = "post")]
+    async fn logout(
+        &self,
+        #[oai(name = "session")] session: Session,
+    ) -> Result<SignedOut, AccountApiError> {
+        if let Some(token) = session.token() {
+            accounts::log_out(self.state.accounts.as_ref(), token).await?;
+        }
+        Ok(SignedOut::Done(cleared(self.state.account.secure_cookie)))
+    }
+
+    /// The session check (spec 7 `GET /api/customer`): the signed-in customer, or 403.
+    #[oai(path = "/customer", method = "get")]
+    async fn current(
+        &self,
+        #[oai(name = "session")] session: Session,
+    ) -> Result<CustomerAnswer, AccountApiError> {
+        let customer = Self::customer(&self.state, session.token()).await?;
+        Ok(CustomerAnswer::Customer(Json(customer.into())))
+    }
+
+    /// Updates the profile (spec 7 `POST /api/customer`): the name.
+    #[oai(path = "/customer", method = "post")]
+    async fn update(
+        &self,
+        #[oai(name = "session")] session: Session,
+        body: Json<ProfileInput>,
+    ) -> Result<CustomerAnswer, AccountApiError> {
+        let customer = Self::customer(&self.state, session.token()).await?;
+        let profile = Profile::parse(&body.name).map_err(crate::api::error::ApiError::from)?;
+        let updated =
+            accounts::update_profile(self.state.accounts.as_ref(), &customer, profile).await?;
+        Ok(CustomerAnswer::Customer(Json(updated.into())))
+    }
+
+    /// Mails a link to choose a new password if the address has an account; the
+    /// answer is the same either way. The link works once, for a limited time.
+    #[oai(path = "/password/forgot", method = "post")]
+    async fn forgot(&self, body: Json<ForgotPassword>) -> Result<Mailed, AccountApiError> {
+        self.attempt(&body.email)?;
+        let s = &self.state;
+        accounts::forgot_password(
+            s.accounts.as_ref(),
+            s.mailer.as_ref(),
+            s.clock.as_ref(),
+            s.account.policy,
+            &s.account.links,
+            &body.email,
+            &new_secret(),
+        )
+        .await?;
+        Ok(Mailed::Accepted(Json(Notice {
+            message: LINK_SENT.to_owned(),
+        })))
+    }
+
+    /// Sets a new password with the mailed link (spec 7 `POST /api/password/reset`):
+    /// every session of the account ends, and the customer is signed in anew. 404 for
+    /// a used or expired link.
+    #[oai(path = "/password/reset", method = "post")]
+    async fn reset(&self, body: Json<PasswordReset>) -> Result<SignedIn, AccountApiError> {
+        let s = &self.state;
+        let token = new_secret();
+        let customer = accounts::reset_password(
+            s.accounts.as_ref(),
+            s.passwords.as_ref(),
+            s.clock.as_ref(),
+            s.account.policy,
+            &body.token,
+            &body.password,
+            &token,
+        )
+        .await?;
+        Ok(self.signed_in(customer, &token))
+    }
+}
