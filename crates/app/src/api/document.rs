@@ -6,7 +6,7 @@
 //! every status an operation can answer.
 
 use serde_json::{Map, Value, json};
-use store_domain::bag;
+use store_domain::{accounts, bag};
 use store_domain::client_errors::{MAX_ERROR_DETAIL, MAX_ERROR_MESSAGE, MAX_ERROR_URL};
 use store_domain::messages::{
     MAX_CHAT_MESSAGE, MAX_CONTACT_MESSAGE, MAX_NAME, MAX_ORDER_NUMBER, MAX_SUBJECT,
@@ -165,6 +165,16 @@ fn email() -> Value {
     })
 }
 
+/// A new password as `Password::new_password` takes it: 8 to 128 characters, not all
+/// white space (any character allowed: a passphrase is a password).
+fn new_password() -> Value {
+    json!({
+        "minLength": accounts::MIN_PASSWORD,
+        "maxLength": accounts::MAX_PASSWORD,
+        "pattern": format!("[^{WHITE_SPACE}]"),
+    })
+}
+
 /// The rules the domain applies to each field of a body, which poem-openapi cannot see:
 /// handlers hand the raw text to the domain, whose refusals name the field in words a
 /// shopper understands. The document states the same rules, so a request valid by it
@@ -234,6 +244,27 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
         ),
         // poem-openapi takes `null` as no change.
         ("QuoteRequest", "change", json!({ "nullable": true })),
+        (
+            "Registration",
+            "name",
+            required_text(accounts::MAX_CUSTOMER_NAME, Lines::One),
+        ),
+        ("Registration", "email", email()),
+        ("Registration", "password", new_password()),
+        ("RegistrationCode", "email", email()),
+        ("Credentials", "email", email()),
+        (
+            "Credentials",
+            "password",
+            json!({ "minLength": 1, "maxLength": accounts::MAX_PASSWORD }),
+        ),
+        (
+            "ProfileInput",
+            "name",
+            required_text(accounts::MAX_CUSTOMER_NAME, Lines::One),
+        ),
+        ("ForgotPassword", "email", email()),
+        ("PasswordReset", "password", new_password()),
     ]
 }
 
