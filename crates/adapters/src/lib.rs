@@ -5,7 +5,6 @@ pub mod demo;
 #[cfg(feature = "fakes")]
 pub mod fakes;
 pub mod generator;
-pub mod mail;
 pub mod passwords;
 pub mod reference;
 pub mod search;

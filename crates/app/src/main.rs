@@ -48,6 +48,11 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         limit: u32,
     },
+    /// Print the newest mails in the outbox (the embedded mailer's), newest first.
+    Mail {
+        #[arg(long, default_value_t = 10)]
+        limit: u32,
+    },
     /// Print a report for the store owner.
     Report {
         #[command(subcommand)]
@@ -135,6 +140,11 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Messages { limit } => {
             let store = serve::open_database(&settings).await?;
             print!("{}", reports::messages(&store, limit).await?);
+            Ok(())
+        }
+        Command::Mail { limit } => {
+            let store = serve::open_database(&settings).await?;
+            print!("{}", reports::mail(&store, limit).await?);
             Ok(())
         }
         Command::Report { report } => {

@@ -2,7 +2,7 @@
 //! visit counts and the browser app's error reports, printed as plain text.
 
 use store_domain::input::is_unsafe_in_text;
-use store_domain::ports::{CampaignReports, ErrorReports, Inbox, StorageError};
+use store_domain::ports::{CampaignReports, ErrorReports, Inbox, MailOutbox, StorageError};
 
 /// `text` with every character that could drive a terminal or reorder the line
 /// written as `\u{..}`. New input is refused such characters when it is parsed; this
@@ -45,6 +45,29 @@ pub async fn messages(inbox: &dyn Inbox, limit: u32) -> Result<String, StorageEr
             out += &format!("  order: {}\n", printable(order));
         }
         for line in i.body.split('\n') {
+            out += &format!("  | {}\n", printable(line));
+        }
+    }
+    Ok(out)
+}
+
+/// The outbox's newest mails, whole: a developer or an owner without a mail service
+/// reads the codes and links here.
+pub async fn mail(outbox: &dyn MailOutbox, limit: u32) -> Result<String, StorageError> {
+    let mails = outbox.recent_mail(limit).await?;
+    if mails.is_empty() {
+        return Ok("The outbox is empty.\n".into());
+    }
+    let mut out = String::new();
+    for m in mails {
+        out += &format!(
+            "#{} {} to {}\n  subject: {}\n",
+            m.id,
+            printable(&m.queued_at),
+            printable(m.mail.to.as_str()),
+            printable(&m.mail.subject)
+        );
+        for line in m.mail.body.split('\n') {
             out += &format!("  | {}\n", printable(line));
         }
     }

@@ -15,11 +15,11 @@ use poem::middleware::Tracing;
 use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::clock::SystemClock;
-use store_adapters::mail::LogMailer;
 use store_adapters::passwords::Argon2Passwords;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
-use store_adapters::sqlite::SqliteStore;
+use store_adapters::sqlite::{OutboxMailer, SqliteStore};
+use store_domain::ports::Clock;
 
 pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
     let store =
@@ -65,6 +65,7 @@ fn state(
     let store = Arc::new(store);
     let (search_counter, count_writer) = search_counts::spawn(store.clone(), batching(settings));
     let info = StoreInfo::from_settings(&settings.store);
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let state = AppState {
         catalog: store.clone(),
         search: Arc::new(PooledSearch::new(
@@ -78,14 +79,18 @@ fn state(
         inbox: store.clone(),
         campaigns: store.clone(),
         error_reports: store.clone(),
-        mailer: Arc::new(LogMailer),
+        mailer: Arc::new(OutboxMailer::new(
+            (*store).clone(),
+            clock.clone(),
+            Duration::from_secs(settings.mail.outbox_keep_minutes * 60),
+        )),
         account: AccountConfig::new(
             settings.accounts.policy(),
             &info,
             settings.server.tls_public,
         ),
         store: Arc::new(info),
-        clock: Arc::new(SystemClock),
+        clock,
         accounts: store.clone(),
         passwords: Arc::new(Argon2Passwords::new()?),
         account_attempts: Arc::new(AccountAttempts::new(settings.accounts.attempts_per_minute)?),

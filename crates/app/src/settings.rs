@@ -16,6 +16,7 @@ pub struct Settings {
     pub search: SearchSettings,
     pub newsletter: NewsletterSettings,
     pub accounts: AccountSettings,
+    pub mail: MailSettings,
     pub limits: LimitSettings,
     pub retention: RetentionSettings,
 }
@@ -33,6 +34,12 @@ impl NewsletterSettings {
             cooldown: std::time::Duration::from_secs(self.cooldown_minutes * 60),
         }
     }
+}
+
+/// The embedded mailer's outbox.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MailSettings {
+    pub outbox_keep_minutes: u64,
 }
 
 /// Sessions, reset links, registration codes and sign-in throttling (issue 12).

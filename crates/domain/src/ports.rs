@@ -224,6 +224,22 @@ pub trait Mailer: Send + Sync {
     async fn send(&self, mail: &Mail) -> Result<(), MailError>;
 }
 
+/// A mail as the embedded outbox keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMail {
+    pub id: i64,
+    /// ISO-8601 UTC.
+    pub queued_at: String,
+    pub mail: Mail,
+}
+
+/// Reading the embedded mailer's outbox (`store mail`).
+#[async_trait]
+pub trait MailOutbox: Send + Sync {
+    /// The newest `limit` mails, newest first.
+    async fn recent_mail(&self, limit: u32) -> Result<Vec<StoredMail>, StorageError>;
+}
+
 /// What time it is. A port so that tests set the time, and so that every write
 /// records the time the core decided, not a database default.
 pub trait Clock: Send + Sync {

@@ -12,12 +12,14 @@ mod client_errors;
 mod messages;
 mod newsletter;
 mod offers;
+mod outbox;
 mod retention;
 mod rows;
 mod search_documents;
 mod search_log;
 mod write_probe;
 
+pub use outbox::OutboxMailer;
 use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use std::path::Path;

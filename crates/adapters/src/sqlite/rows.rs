@@ -73,6 +73,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         5 "drop list indexes" "0005_drop_list_indexes.sql",
         6 "hebrew option names" "0006_hebrew_option_names.sql",
         7 "accounts" "0007_accounts.sql",
+        8 "outbox" "0008_outbox.sql",
     ])
 }
 

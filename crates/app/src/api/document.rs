@@ -6,12 +6,12 @@
 //! every status an operation can answer.
 
 use serde_json::{Map, Value, json};
-use store_domain::{accounts, bag};
 use store_domain::client_errors::{MAX_ERROR_DETAIL, MAX_ERROR_MESSAGE, MAX_ERROR_URL};
 use store_domain::messages::{
     MAX_CHAT_MESSAGE, MAX_CONTACT_MESSAGE, MAX_NAME, MAX_ORDER_NUMBER, MAX_SUBJECT,
 };
 use store_domain::search::{MAX_QUERY_CHARS, MAX_SELECTED};
+use store_domain::{accounts, bag};
 
 /// The media type of every JSON answer, as poem-openapi's `Json` writes it.
 const JSON: &str = "application/json; charset=utf-8";

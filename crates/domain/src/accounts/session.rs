@@ -234,7 +234,8 @@ fn minutes(span: Duration) -> u64 {
 fn code_mail(to: &Email, code: &str, lifetime: Duration, links: &Links) -> Mail {
     Mail {
         to: to.clone(),
-        subject: format!("Your {} code: {code}", links.store_name),
+        // Not in the subject: subjects are logged and shown in mailbox lists.
+        subject: format!("Your {} sign-up code", links.store_name),
         body: format!(
             "Enter this code to finish creating your account:\n\n{code}\n\n\
              It works for {} minutes. If you did not ask for an account, ignore this mail.",
