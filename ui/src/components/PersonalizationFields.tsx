@@ -3,6 +3,7 @@ import type { Schema } from '@/lib/api/client'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
 import { messages } from './messages'
+import group from './OptionGroup.module.css'
 import styles from './PersonalizationFields.module.css'
 
 interface PersonalizationFieldsProps {
@@ -20,8 +21,8 @@ export function PersonalizationFields({ fields, values, hebrew, onChange }: Pers
   const id = useId()
   if (fields.length === 0) return null
   return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>{t('personalization')}</legend>
+    <fieldset className={group.group}>
+      <legend className={group.legend}>{t('personalization')}</legend>
       {fields.map((field) => {
         const inputId = `${id}-${field.key}`
         const label = hebrew && field.heb_label ? field.heb_label : field.label

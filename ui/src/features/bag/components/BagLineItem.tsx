@@ -12,6 +12,7 @@ import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { useBag } from '@/lib/useBag'
 import { messages } from '../messages'
+import group from '@/components/OptionGroup.module.css'
 import styles from './Bag.module.css'
 
 /** Spec 9: how long the bag waits after the last edit of a line's options before sending it. */
@@ -187,7 +188,7 @@ function LineEditor({ line }: { line: BagLine }) {
         }}
       />
       {gift && (
-        <label className={styles.check}>
+        <label className={group.check}>
           <input
             type="checkbox"
             checked={current.gift}

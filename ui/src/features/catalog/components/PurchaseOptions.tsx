@@ -3,7 +3,7 @@ import type { Schema } from '@/lib/api/client'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
 import { messages } from '../messages'
-import styles from './PurchaseOptions.module.css'
+import styles from '@/components/OptionGroup.module.css'
 
 export interface PurchaseChoices {
   giftWrap: boolean
