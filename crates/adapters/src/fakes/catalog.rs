@@ -5,8 +5,8 @@ use async_trait::async_trait;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::RwLock;
 use store_domain::availability::{BundlePart, CardStock};
-use store_domain::bag::{ItemRef, Offer, OfferStock};
-use store_domain::catalog::{BUNDLE_ITEM_TYPE, BUNDLE_TAX_CODE, bundle_path, product_path};
+use store_domain::bag::{BundleFacts, ItemRef, Offer, OfferStock};
+use store_domain::catalog::product_path;
 use store_domain::catalog::{
     Bundle, BundleItem, BundleRecord, CardKind, CatalogImport, Categories, Category, ContentPage,
     Creator, CreatorRef, ListKind, ListOwner, Picture, Product, ProductCard, ProductRecord,
@@ -116,27 +116,18 @@ impl State {
                     ..product_offer(p)
                 })
             }),
-            ItemRef::Bundle(id) => self.bundles.get(&id).map(|b| Offer {
-                item,
-                product_id: b.id,
-                product_type: ProductType::Product,
-                has_variations: false,
-                title: b.title.clone(),
-                heb_title: b.heb_title.clone(),
-                vendor_name: None,
-                path: bundle_path(&b.slug, b.id),
-                image: b.media.first().map(Picture::url),
-                price: b.price,
-                fake_price: b.fake_price,
-                sku: b.sku.clone(),
-                stock: OfferStock::Bundle(self.bundle_parts(b)),
-                max_quantity: None,
-                tax_code: BUNDLE_TAX_CODE.to_owned(),
-                item_type: BUNDLE_ITEM_TYPE.to_owned(),
-                exclude_free_shipping: false,
-                gift_options_price: None,
-                personalization: Vec::new(),
-                options: Vec::new(),
+            ItemRef::Bundle(id) => self.bundles.get(&id).map(|b| {
+                Offer::bundle(BundleFacts {
+                    id: b.id,
+                    slug: b.slug.clone(),
+                    title: b.title.clone(),
+                    heb_title: b.heb_title.clone(),
+                    image: b.media.first().map(Picture::url),
+                    price: b.price,
+                    fake_price: b.fake_price,
+                    sku: b.sku.clone(),
+                    parts: self.bundle_parts(b),
+                })
             }),
         }
     }

@@ -7,11 +7,8 @@ use super::{SqliteStore, catalog_error};
 use sqlx::{AssertSqlSafe, FromRow, sqlite::SqliteRow};
 use std::collections::{BTreeSet, HashMap};
 use store_domain::availability::BundlePart;
-use store_domain::bag::{ItemRef, Offer, OfferStock};
-use store_domain::catalog::{
-    BUNDLE_ITEM_TYPE, BUNDLE_TAX_CODE, NameValue, PersonalizationField, ProductType, bundle_path,
-    product_path,
-};
+use store_domain::bag::{BundleFacts, ItemRef, Offer, OfferStock};
+use store_domain::catalog::{NameValue, PersonalizationField, ProductType, product_path};
 use store_domain::money::Money;
 use store_domain::ports::CatalogError;
 
@@ -233,27 +230,18 @@ impl SqliteStore {
                     stock: part.stock,
                 });
         }
-        offers.extend(bundles.into_iter().map(|b| Offer {
-            item: ItemRef::Bundle(b.id),
-            product_id: b.id,
-            product_type: ProductType::Product,
-            has_variations: false,
-            title: b.title,
-            heb_title: b.heb_title,
-            vendor_name: None,
-            path: bundle_path(&b.slug, b.id),
-            image: b.image,
-            price: Money::from_cents(b.price),
-            fake_price: b.fake_price.map(Money::from_cents),
-            sku: b.sku,
-            stock: OfferStock::Bundle(parts_of.remove(&b.id).unwrap_or_default()),
-            max_quantity: None,
-            tax_code: BUNDLE_TAX_CODE.to_owned(),
-            item_type: BUNDLE_ITEM_TYPE.to_owned(),
-            exclude_free_shipping: false,
-            gift_options_price: None,
-            personalization: Vec::new(),
-            options: Vec::new(),
+        offers.extend(bundles.into_iter().map(|b| {
+            Offer::bundle(BundleFacts {
+                parts: parts_of.remove(&b.id).unwrap_or_default(),
+                id: b.id,
+                slug: b.slug,
+                title: b.title,
+                heb_title: b.heb_title,
+                image: b.image,
+                price: Money::from_cents(b.price),
+                fake_price: b.fake_price.map(Money::from_cents),
+                sku: b.sku,
+            })
         }));
         Ok(offers)
     }

@@ -23,7 +23,7 @@ pub use lines::{
     MAX_LINES, MAX_QUANTITY, Refusal, check_length,
 };
 pub use normalize::{Normalized, Offers, normalize, offer_for};
-pub use offer::{ItemRef, Offer, OfferStock};
+pub use offer::{BundleFacts, ItemRef, Offer, OfferStock};
 pub use pricing::{
     LineFigures, PricedLine, TaxRate, Totals, digital_only, free_shipping_remaining, totals,
 };

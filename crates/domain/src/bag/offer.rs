@@ -4,7 +4,9 @@
 
 use super::lines::LineType;
 use crate::availability::{BundlePart, bundle_units, order_limit, units};
-use crate::catalog::{NameValue, PersonalizationField, ProductType};
+use crate::catalog::{
+    BUNDLE_ITEM_TYPE, BUNDLE_TAX_CODE, NameValue, PersonalizationField, ProductType, bundle_path,
+};
 use crate::money::Money;
 
 /// The catalogue row a line points at. Products and gift cards are both products.
@@ -63,7 +65,48 @@ pub struct Offer {
     pub options: Vec<NameValue>,
 }
 
+/// What the catalogue holds of a bundle; `Offer::bundle` adds what every bundle shares.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BundleFacts {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    pub heb_title: Option<String>,
+    pub image: Option<String>,
+    pub price: Money,
+    pub fake_price: Option<Money>,
+    pub sku: String,
+    pub parts: Vec<BundlePart>,
+}
+
 impl Offer {
+    /// A bundle as it can be bought: its stock is its items', it has no vendor, no
+    /// per-order limit, gift wrap or personalization, and its own tax code.
+    pub fn bundle(b: BundleFacts) -> Offer {
+        Offer {
+            item: ItemRef::Bundle(b.id),
+            product_id: b.id,
+            product_type: ProductType::Product,
+            has_variations: false,
+            path: bundle_path(&b.slug, b.id),
+            title: b.title,
+            heb_title: b.heb_title,
+            vendor_name: None,
+            image: b.image,
+            price: b.price,
+            fake_price: b.fake_price,
+            sku: b.sku,
+            stock: OfferStock::Bundle(b.parts),
+            max_quantity: None,
+            tax_code: BUNDLE_TAX_CODE.to_owned(),
+            item_type: BUNDLE_ITEM_TYPE.to_owned(),
+            exclude_free_shipping: false,
+            gift_options_price: None,
+            personalization: Vec::new(),
+            options: Vec::new(),
+        }
+    }
+
     /// The most one line of this item may hold: the units in stock, capped by the
     /// item's per-order limit.
     pub fn max(&self) -> i64 {
