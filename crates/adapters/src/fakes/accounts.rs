@@ -1,7 +1,7 @@
 //! Customers, sessions, pending registrations and reset links in memory, under one
 //! lock so each call is atomic as the database's transactions are.
 
-use super::write;
+use super::{read, write};
 use async_trait::async_trait;
 use std::collections::HashMap;
 use std::sync::RwLock;
@@ -41,11 +41,11 @@ pub struct InMemoryAccounts {
 #[async_trait]
 impl Accounts for InMemoryAccounts {
     async fn customer_by_email(&self, email: &Email) -> Result<Option<Customer>, StorageError> {
-        Ok(write(&self.state).by_email(email).map(|(c, _)| c.clone()))
+        Ok(read(&self.state).by_email(email).map(|(c, _)| c.clone()))
     }
 
     async fn credentials(&self, email: &Email) -> Result<Option<(Customer, String)>, StorageError> {
-        Ok(write(&self.state).by_email(email).cloned())
+        Ok(read(&self.state).by_email(email).cloned())
     }
 
     async fn hold_registration(&self, pending: &PendingRegistration) -> Result<(), StorageError> {

@@ -24,7 +24,7 @@ impl Customer {
 }
 
 /// A customer name: one line of 1 to `MAX_CUSTOMER_NAME` characters.
-pub fn customer_name(raw: &str) -> Result<String, InputError> {
+fn customer_name(raw: &str) -> Result<String, InputError> {
     text("name", raw, 1, MAX_CUSTOMER_NAME)
 }
 

@@ -13,7 +13,6 @@ mod session;
 
 pub use customer::{
     Customer, MAX_CUSTOMER_NAME, MAX_PASSWORD, MIN_PASSWORD, NewCustomer, Password, Profile,
-    customer_name,
 };
 pub use session::{
     AccountError, Links, Policy, confirm_registration, current_customer, forgot_password, log_in,
