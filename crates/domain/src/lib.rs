@@ -15,6 +15,7 @@ pub mod input;
 pub mod messages;
 pub mod money;
 pub mod newsletter;
+pub mod payments;
 pub mod ports;
 pub mod reference;
 pub mod retention;

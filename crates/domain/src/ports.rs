@@ -1,8 +1,8 @@
 //! Ports: what the core needs from the outside world, one trait per concern,
 //! each with its own error type. Adapters implement them; the app picks which.
 
-use crate::accounts::{Customer, Password};
-use crate::bag::{ItemRef, Offer};
+use crate::accounts::{Address, AddressFields, Customer, Password, Pick};
+use crate::bag::{ItemRef, Lists, Offer};
 use crate::campaigns::{CampaignCount, CampaignVisit};
 use crate::catalog::{
     Bundle, CatalogImport, Category, ContentPage, ListKind, ListOwner, Product, ProductCard,
@@ -11,6 +11,7 @@ use crate::client_errors::{ClientError, StoredClientError};
 use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::messages::{Inquiry, StoredInquiry};
+use crate::payments::{CardDetails, CardToken, PaymentError, SavedCard};
 use crate::reference::{Country, Currency};
 use crate::retention::Purge;
 use crate::search::{ProductQuery, SearchDoc, SearchHits};
@@ -326,4 +327,101 @@ pub trait Accounts: Send + Sync {
         password_hash: &str,
         now: Timestamp,
     ) -> Result<Option<Customer>, StorageError>;
+}
+
+/// A customer's stored bag and later list, and the version that changes with each write.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredLists {
+    pub lists: Lists,
+    /// 0 while nothing has been stored.
+    pub version: i64,
+}
+
+/// Signed-in customers' bags and later lists (spec 6), one aggregate per customer.
+#[async_trait]
+pub trait CustomerBags: Send + Sync {
+    async fn bag(&self, customer: i64) -> Result<StoredLists, StorageError>;
+    /// Stores `lists` if the stored version is still `version` (0: none stored yet),
+    /// replacing both lists and moving the version on. `false` when another write came
+    /// first: the caller reads again and redoes its edit.
+    async fn save_bag(
+        &self,
+        customer: i64,
+        version: i64,
+        lists: &Lists,
+    ) -> Result<bool, StorageError>;
+}
+
+/// Favorites and followed creators and vendors: references kept per customer.
+#[async_trait]
+pub trait Picks: Send + Sync {
+    /// Every pick of the customer, newest first.
+    async fn picks(&self, customer: i64) -> Result<Vec<Pick>, StorageError>;
+    /// Adds the picks not held yet; those held keep their time.
+    async fn add_picks(
+        &self,
+        customer: i64,
+        picks: &[Pick],
+        at: Timestamp,
+    ) -> Result<(), StorageError>;
+    async fn remove_picks(&self, customer: i64, picks: &[Pick]) -> Result<(), StorageError>;
+}
+
+/// Saved addresses. Every call is scoped to one customer: another customer's id is
+/// not found. Marking one the default clears the others in the same transaction.
+#[async_trait]
+pub trait Addresses: Send + Sync {
+    /// In the order they were added.
+    async fn addresses(&self, customer: i64) -> Result<Vec<Address>, StorageError>;
+    /// `None` when the customer already keeps `max` addresses.
+    async fn add_address(
+        &self,
+        customer: i64,
+        fields: &AddressFields,
+        max: usize,
+    ) -> Result<Option<Address>, StorageError>;
+    async fn update_address(
+        &self,
+        customer: i64,
+        id: i64,
+        fields: &AddressFields,
+    ) -> Result<Option<Address>, StorageError>;
+    async fn remove_address(&self, customer: i64, id: i64)
+    -> Result<Option<Address>, StorageError>;
+}
+
+/// Saved cards: a gateway's token and what may be shown of the card, never more.
+#[async_trait]
+pub trait SavedCards: Send + Sync {
+    /// In the order they were added.
+    async fn cards(&self, customer: i64) -> Result<Vec<SavedCard>, StorageError>;
+    /// `None` when the customer already keeps `max` cards. Saving a token saved
+    /// before answers the card saved then.
+    async fn add_card(
+        &self,
+        customer: i64,
+        card: &CardToken,
+        default: bool,
+        max: usize,
+        at: Timestamp,
+    ) -> Result<Option<SavedCard>, StorageError>;
+    async fn set_default_card(
+        &self,
+        customer: i64,
+        id: i64,
+        default: bool,
+    ) -> Result<Option<SavedCard>, StorageError>;
+    async fn remove_card(&self, customer: i64, id: i64) -> Result<Option<SavedCard>, StorageError>;
+}
+
+/// The card processor: it alone sees a card's number and CVC.
+#[async_trait]
+pub trait PaymentGateway: Send + Sync {
+    async fn create_token(
+        &self,
+        card: &CardDetails,
+        at: Timestamp,
+    ) -> Result<CardToken, PaymentError>;
+    /// What the gateway holds for a token it issued.
+    async fn card(&self, token: &str) -> Result<Option<CardToken>, PaymentError>;
 }

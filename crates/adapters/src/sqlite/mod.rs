@@ -5,21 +5,27 @@
 //! the same statements and pass the same contract tests.
 
 mod accounts;
+mod addresses;
 mod campaigns;
+mod cards;
 mod catalog_read;
 mod catalog_write;
 mod client_errors;
+mod customer_bags;
 mod messages;
 mod newsletter;
 mod offers;
 mod outbox;
+mod picks;
 mod retention;
 mod rows;
+mod sandbox_gateway;
 mod search_documents;
 mod search_log;
 mod write_probe;
 
 pub use outbox::OutboxMailer;
+pub use sandbox_gateway::{SandboxGateway, TEST_OUTCOMES};
 use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use std::path::Path;

@@ -74,6 +74,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         6 "hebrew option names" "0006_hebrew_option_names.sql",
         7 "accounts" "0007_accounts.sql",
         8 "outbox" "0008_outbox.sql",
+        9 "customer data" "0009_customer_data.sql",
     ])
 }
 

@@ -1,0 +1,183 @@
+//! Saved cards: the gateway's token and what may be shown. Scoped to the customer in
+//! every statement; one default, as for addresses.
+
+use super::rows::row;
+use super::{SqliteStore, corrupt, storage};
+use crate::clock::utc_text;
+use async_trait::async_trait;
+use sqlx::{Sqlite, Transaction};
+use store_domain::clock::Timestamp;
+use store_domain::payments::{Brand, CardToken, SavedCard};
+use store_domain::ports::{SavedCards, StorageError};
+
+row! {
+    struct CardRow {
+        id: i64,
+        customer_id: i64,
+        token: String,
+        brand: String,
+        last4: String,
+        exp_month: i64,
+        exp_year: i64,
+        is_default: bool,
+    }
+}
+
+impl CardRow {
+    fn card(self) -> Result<SavedCard, StorageError> {
+        let number = |n: i64| u32::try_from(n).map_err(|_| corrupt("card expiry"));
+        Ok(SavedCard {
+            id: self.id,
+            default: self.is_default,
+            card: CardToken {
+                token: self.token,
+                brand: Brand::parse(&self.brand),
+                last4: self.last4,
+                exp_month: number(self.exp_month)?,
+                exp_year: number(self.exp_year)?,
+            },
+        })
+    }
+}
+
+/// The columns every read answers, for `concat!` (sqlx takes only static SQL).
+macro_rules! columns {
+    () => {
+        "id, customer_id, token, brand, last4, exp_month, exp_year, is_default"
+    };
+}
+
+fn saved(row: Option<CardRow>) -> Result<Option<SavedCard>, StorageError> {
+    row.map(CardRow::card).transpose()
+}
+
+async fn clear_default(
+    tx: &mut Transaction<'_, Sqlite>,
+    customer: i64,
+) -> Result<(), StorageError> {
+    sqlx::query("UPDATE customer_cards SET is_default = FALSE WHERE customer_id = $1")
+        .bind(customer)
+        .execute(&mut **tx)
+        .await
+        .map_err(storage)?;
+    Ok(())
+}
+
+#[async_trait]
+impl SavedCards for SqliteStore {
+    async fn cards(&self, customer: i64) -> Result<Vec<SavedCard>, StorageError> {
+        let rows: Vec<CardRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM customer_cards WHERE customer_id = $1 ORDER BY id"
+        ))
+        .bind(customer)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        rows.into_iter().map(CardRow::card).collect()
+    }
+
+    async fn add_card(
+        &self,
+        customer: i64,
+        card: &CardToken,
+        default: bool,
+        max: usize,
+        at: Timestamp,
+    ) -> Result<Option<SavedCard>, StorageError> {
+        let mut tx = self.begin_write().await.map_err(storage)?;
+        let existing: Option<CardRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM customer_cards WHERE token = $1"
+        ))
+        .bind(&card.token)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(storage)?;
+        if let Some(row) = existing {
+            // Saved before (a retried request): the same card, if it is this customer's.
+            return if row.customer_id == customer {
+                saved(Some(row))
+            } else {
+                Ok(None)
+            };
+        }
+        let held: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM customer_cards WHERE customer_id = $1")
+                .bind(customer)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(storage)?;
+        if held >= max as i64 {
+            return Ok(None);
+        }
+        if default {
+            clear_default(&mut tx, customer).await?;
+        }
+        let row: CardRow = sqlx::query_as(concat!(
+            "INSERT INTO customer_cards (customer_id, token, brand, last4, exp_month, exp_year,
+                 is_default, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ",
+            columns!(),
+            ""
+        ))
+        .bind(customer)
+        .bind(&card.token)
+        .bind(card.brand.as_str())
+        .bind(&card.last4)
+        .bind(i64::from(card.exp_month))
+        .bind(i64::from(card.exp_year))
+        .bind(default)
+        .bind(utc_text(at))
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(storage)?;
+        tx.commit().await.map_err(storage)?;
+        saved(Some(row))
+    }
+
+    async fn set_default_card(
+        &self,
+        customer: i64,
+        id: i64,
+        default: bool,
+    ) -> Result<Option<SavedCard>, StorageError> {
+        let mut tx = self.begin_write().await.map_err(storage)?;
+        if default {
+            clear_default(&mut tx, customer).await?;
+        }
+        let row: Option<CardRow> = sqlx::query_as(concat!(
+            "UPDATE customer_cards SET is_default = $1 WHERE id = $2 AND customer_id = $3
+             RETURNING ",
+            columns!(),
+            ""
+        ))
+        .bind(default)
+        .bind(id)
+        .bind(customer)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(storage)?;
+        if row.is_none() {
+            return Ok(None);
+        }
+        tx.commit().await.map_err(storage)?;
+        saved(row)
+    }
+
+    async fn remove_card(&self, customer: i64, id: i64) -> Result<Option<SavedCard>, StorageError> {
+        let row: Option<CardRow> = sqlx::query_as(concat!(
+            "DELETE FROM customer_cards WHERE id = $1 AND customer_id = $2 RETURNING ",
+            columns!(),
+            ""
+        ))
+        .bind(id)
+        .bind(customer)
+        .fetch_optional(&self.writer)
+        .await
+        .map_err(storage)?;
+        saved(row)
+    }
+}
