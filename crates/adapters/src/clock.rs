@@ -25,7 +25,7 @@ const SECONDS_PER_DAY: i64 = 86_400;
 /// `at` as `YYYY-MM-DD HH:MM:SS`, UTC, in the proleptic Gregorian calendar.
 pub fn utc_text(at: Timestamp) -> String {
     let seconds = at.unix_seconds();
-    let (year, month, day) = civil_date(seconds.div_euclid(SECONDS_PER_DAY));
+    let (year, month, day) = at.utc_date();
     let of_day = seconds.rem_euclid(SECONDS_PER_DAY);
     format!(
         "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}",
@@ -33,26 +33,6 @@ pub fn utc_text(at: Timestamp) -> String {
         of_day / 60 % 60,
         of_day % 60
     )
-}
-
-/// The calendar date `days` after 1970-01-01. Counts in 400-year eras (146,097 days
-/// each) of years that start on 1 March, so the leap day falls at a year's end.
-fn civil_date(days: i64) -> (i64, i64, i64) {
-    let shifted = days + 719_468; // days from 0000-03-01 to 1970-01-01
-    let era = shifted.div_euclid(146_097);
-    let day_of_era = shifted.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_from_march = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
-    let month = if month_from_march < 10 {
-        month_from_march + 3
-    } else {
-        month_from_march - 9
-    };
-    let year = era * 400 + year_of_era + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use store_domain::accounts::{AddressFields, Pick, PickKind};
 use store_domain::bag::{BagLine, LineKey, LineType, Lists};
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
-use store_domain::payments::{Brand, CardToken};
+use store_domain::payments::{Brand, CardSaved, CardToken};
 use store_domain::ports::{
     Accounts, Addresses, CustomerBags, PendingRegistration, Picks, SavedCards,
 };
@@ -193,34 +193,38 @@ mod cases {
     }
 
     pub async fn cards_have_one_default_and_one_owner(s: &dyn CustomerData, [dana, noa]: [i64; 2]) {
-        let first = s
-            .add_card(dana, &card("tok_a"), true, 2, at(1))
-            .await
-            .unwrap()
-            .unwrap();
-        let again = s
-            .add_card(dana, &card("tok_a"), false, 2, at(2))
-            .await
-            .unwrap()
-            .unwrap();
+        let saved = |answer| match answer {
+            CardSaved::Saved(card) => card,
+            other => panic!("not saved: {other:?}"),
+        };
+        let first = saved(
+            s.add_card(dana, &card("tok_a"), true, 2, at(1))
+                .await
+                .unwrap(),
+        );
+        let again = saved(
+            s.add_card(dana, &card("tok_a"), false, 2, at(2))
+                .await
+                .unwrap(),
+        );
         assert_eq!(again, first, "saving a token twice answers the first");
-        assert!(
+        assert_eq!(
             s.add_card(noa, &card("tok_a"), false, 2, at(2))
                 .await
-                .unwrap()
-                .is_none(),
+                .unwrap(),
+            CardSaved::Taken,
             "a token is one customer's"
         );
-        let second = s
-            .add_card(dana, &card("tok_b"), true, 2, at(3))
-            .await
-            .unwrap()
-            .unwrap();
-        assert!(
+        let second = saved(
+            s.add_card(dana, &card("tok_b"), true, 2, at(3))
+                .await
+                .unwrap(),
+        );
+        assert_eq!(
             s.add_card(dana, &card("tok_c"), false, 2, at(4))
                 .await
-                .unwrap()
-                .is_none()
+                .unwrap(),
+            CardSaved::Full
         );
         let cards = s.cards(dana).await.unwrap();
         assert_eq!(cards.iter().filter(|c| c.default).count(), 1);

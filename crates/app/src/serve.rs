@@ -18,6 +18,7 @@ use store_adapters::clock::SystemClock;
 use store_adapters::passwords::Argon2Passwords;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
+use store_adapters::sqlite::SandboxGateway;
 use store_adapters::sqlite::{OutboxMailer, SqliteStore};
 use store_domain::ports::Clock;
 
@@ -92,6 +93,11 @@ fn state(
         store: Arc::new(info),
         clock,
         accounts: store.clone(),
+        customer_bags: store.clone(),
+        picks: store.clone(),
+        addresses: store.clone(),
+        cards: store.clone(),
+        gateway: Arc::new(SandboxGateway::new((*store).clone())),
         passwords: Arc::new(Argon2Passwords::new()?),
         account_attempts: Arc::new(AccountAttempts::new(settings.accounts.attempts_per_minute)?),
         write_probe: store,

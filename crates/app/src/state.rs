@@ -5,8 +5,9 @@ use crate::search_counts::SearchCounter;
 use crate::search_refresh::IndexBuilt;
 use std::sync::Arc;
 use store_domain::ports::{
-    Accounts, CampaignReports, Catalog, Clock, Countries, CurrencyRates, ErrorReports, Inbox,
-    Mailer, MailingList, Passwords, SearchIndex, SearchLog, WriteProbe,
+    Accounts, Addresses, CampaignReports, Catalog, Clock, Countries, CurrencyRates, CustomerBags,
+    ErrorReports, Inbox, Mailer, MailingList, Passwords, PaymentGateway, Picks, SavedCards,
+    SearchIndex, SearchLog, WriteProbe,
 };
 use store_domain::{accounts, newsletter};
 
@@ -38,6 +39,12 @@ pub struct AppState {
     pub account: AccountConfig,
     /// Sign-in, registration and reset attempts per e-mail address.
     pub account_attempts: Arc<AccountAttempts>,
+    /// What a signed-in customer keeps: the bag, picks, addresses and cards.
+    pub customer_bags: Arc<dyn CustomerBags>,
+    pub picks: Arc<dyn Picks>,
+    pub addresses: Arc<dyn Addresses>,
+    pub cards: Arc<dyn SavedCards>,
+    pub gateway: Arc<dyn PaymentGateway>,
 }
 
 /// How accounts behave, from configuration.

@@ -180,6 +180,17 @@ pub struct SavedCard {
     pub default: bool,
 }
 
+/// What saving a card came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardSaved {
+    /// Saved now, or before (a retried request answers the card saved then).
+    Saved(SavedCard),
+    /// The customer already keeps the most cards allowed.
+    Full,
+    /// The token is another customer's.
+    Taken,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentError {
     #[error(transparent)]
@@ -220,10 +231,15 @@ pub async fn save_card(
         .card(token)
         .await?
         .ok_or(PaymentError::UnknownToken)?;
-    cards
+    match cards
         .add_card(customer, &card, default, MAX_CARDS, at)
         .await?
-        .ok_or(PaymentError::TooMany)
+    {
+        CardSaved::Saved(saved) => Ok(saved),
+        CardSaved::Full => Err(PaymentError::TooMany),
+        // Said as for a token never issued: whose it is stays unsaid.
+        CardSaved::Taken => Err(PaymentError::UnknownToken),
+    }
 }
 
 /// Makes a saved card the default, or not (spec 7 `POST /api/customer/payment/{id}`).

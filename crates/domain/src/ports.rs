@@ -11,7 +11,7 @@ use crate::client_errors::{ClientError, StoredClientError};
 use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::messages::{Inquiry, StoredInquiry};
-use crate::payments::{CardDetails, CardToken, PaymentError, SavedCard};
+use crate::payments::{CardDetails, CardSaved, CardToken, PaymentError, SavedCard};
 use crate::reference::{Country, Currency};
 use crate::retention::Purge;
 use crate::search::{ProductQuery, SearchDoc, SearchHits};
@@ -395,8 +395,8 @@ pub trait Addresses: Send + Sync {
 pub trait SavedCards: Send + Sync {
     /// In the order they were added.
     async fn cards(&self, customer: i64) -> Result<Vec<SavedCard>, StorageError>;
-    /// `None` when the customer already keeps `max` cards. Saving a token saved
-    /// before answers the card saved then.
+    /// Saves `card` unless the customer keeps `max` cards already or the token is
+    /// another customer's. Saving a token saved before answers the card saved then.
     async fn add_card(
         &self,
         customer: i64,
@@ -404,7 +404,7 @@ pub trait SavedCards: Send + Sync {
         default: bool,
         max: usize,
         at: Timestamp,
-    ) -> Result<Option<SavedCard>, StorageError>;
+    ) -> Result<CardSaved, StorageError>;
     async fn set_default_card(
         &self,
         customer: i64,

@@ -8,7 +8,7 @@ use std::sync::RwLock;
 use store_domain::accounts::{Address, AddressFields, Pick};
 use store_domain::bag::Lists;
 use store_domain::clock::Timestamp;
-use store_domain::payments::{CardToken, SavedCard};
+use store_domain::payments::{CardSaved, CardToken, SavedCard};
 use store_domain::ports::{Addresses, CustomerBags, Picks, SavedCards, StorageError, StoredLists};
 
 #[derive(Default)]
@@ -205,13 +205,17 @@ impl SavedCards for InMemoryCustomerData {
         default: bool,
         max: usize,
         _at: Timestamp,
-    ) -> Result<Option<SavedCard>, StorageError> {
+    ) -> Result<CardSaved, StorageError> {
         let mut state = write(&self.state);
         if let Some((owner, saved)) = state.cards.iter().find(|(_, s)| s.card.token == card.token) {
-            return Ok((*owner == customer).then(|| saved.clone()));
+            return Ok(if *owner == customer {
+                CardSaved::Saved(saved.clone())
+            } else {
+                CardSaved::Taken
+            });
         }
         if state.cards.iter().filter(|(c, _)| *c == customer).count() >= max {
-            return Ok(None);
+            return Ok(CardSaved::Full);
         }
         if default {
             clear_card_default(&mut state, customer);
@@ -222,7 +226,7 @@ impl SavedCards for InMemoryCustomerData {
             default,
         };
         state.cards.push((customer, saved.clone()));
-        Ok(Some(saved))
+        Ok(CardSaved::Saved(saved))
     }
 
     async fn set_default_card(

@@ -7,7 +7,7 @@ use crate::clock::utc_text;
 use async_trait::async_trait;
 use sqlx::{Sqlite, Transaction};
 use store_domain::clock::Timestamp;
-use store_domain::payments::{Brand, CardToken, SavedCard};
+use store_domain::payments::{Brand, CardSaved, CardToken, SavedCard};
 use store_domain::ports::{SavedCards, StorageError};
 
 row! {
@@ -85,7 +85,7 @@ impl SavedCards for SqliteStore {
         default: bool,
         max: usize,
         at: Timestamp,
-    ) -> Result<Option<SavedCard>, StorageError> {
+    ) -> Result<CardSaved, StorageError> {
         let mut tx = self.begin_write().await.map_err(storage)?;
         let existing: Option<CardRow> = sqlx::query_as(concat!(
             "SELECT ",
@@ -99,9 +99,9 @@ impl SavedCards for SqliteStore {
         if let Some(row) = existing {
             // Saved before (a retried request): the same card, if it is this customer's.
             return if row.customer_id == customer {
-                saved(Some(row))
+                Ok(CardSaved::Saved(row.card()?))
             } else {
-                Ok(None)
+                Ok(CardSaved::Taken)
             };
         }
         let held: i64 =
@@ -111,7 +111,7 @@ impl SavedCards for SqliteStore {
                 .await
                 .map_err(storage)?;
         if held >= max as i64 {
-            return Ok(None);
+            return Ok(CardSaved::Full);
         }
         if default {
             clear_default(&mut tx, customer).await?;
@@ -135,7 +135,7 @@ impl SavedCards for SqliteStore {
         .await
         .map_err(storage)?;
         tx.commit().await.map_err(storage)?;
-        saved(Some(row))
+        Ok(CardSaved::Saved(row.card()?))
     }
 
     async fn set_default_card(

@@ -1,9 +1,10 @@
 //! The JSON API under `/api`, described by OpenAPI at `/api/openapi.json`.
 
-mod accounts;
+pub mod accounts;
 mod bag;
 mod catalog;
 mod client_errors;
+pub mod customer;
 pub mod document;
 pub mod error;
 mod messages;
@@ -33,6 +34,11 @@ enum ApiTags {
     Bag,
     /// Customer accounts: registration, sign-in, the profile and the password reset.
     Accounts,
+    /// What a signed-in customer keeps: bag, later list, favorites, following,
+    /// addresses and cards. Every call needs the session cookie.
+    Customer,
+    /// Card tokens, for any shopper about to pay.
+    Payments,
 }
 
 type Apis = (
@@ -45,6 +51,10 @@ type Apis = (
     client_errors::ClientErrorsApi,
     bag::BagApi,
     accounts::AccountsApi,
+    customer::bag::CustomerBagApi,
+    customer::picks::PicksApi,
+    customer::addresses::AddressesApi,
+    customer::cards::CardsApi,
 );
 
 pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
@@ -74,7 +84,19 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
             bag::BagApi {
                 state: state.clone(),
             },
-            accounts::AccountsApi { state },
+            accounts::AccountsApi {
+                state: state.clone(),
+            },
+            customer::bag::CustomerBagApi {
+                state: state.clone(),
+            },
+            customer::picks::PicksApi {
+                state: state.clone(),
+            },
+            customer::addresses::AddressesApi {
+                state: state.clone(),
+            },
+            customer::cards::CardsApi { state },
         ),
         "Store API",
         env!("CARGO_PKG_VERSION"),

@@ -3,11 +3,14 @@
 // Each test file compiles this module on its own and uses only part of it.
 #![allow(dead_code)]
 
+pub mod session;
+
 use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::fakes::{
-    InMemoryAccounts, InMemoryCampaigns, InMemoryErrorReports, InMemoryInbox, InMemoryMailingList,
-    InMemorySearch, PlainPasswords, RecordingMailer, SettableClock, SwitchableWriteProbe,
+    InMemoryAccounts, InMemoryCampaigns, InMemoryCustomerData, InMemoryErrorReports,
+    InMemoryGateway, InMemoryInbox, InMemoryMailingList, InMemorySearch, PlainPasswords,
+    RecordingMailer, SettableClock, SwitchableWriteProbe,
 };
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
@@ -31,6 +34,7 @@ pub struct Fakes {
     pub clock: Arc<SettableClock>,
     pub write_probe: Arc<SwitchableWriteProbe>,
     pub accounts: Arc<InMemoryAccounts>,
+    pub customer_data: Arc<InMemoryCustomerData>,
 }
 
 /// Links work for two days; one mail per address per ten minutes.
@@ -96,6 +100,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         clock: Arc::new(SettableClock::at(START)),
         write_probe: Arc::default(),
         accounts: Arc::default(),
+        customer_data: Arc::default(),
     };
     let (search_counter, _writer) = search_counts::spawn(fakes.searches.clone(), BATCHING);
     let state = AppState {
@@ -121,6 +126,11 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         passwords: Arc::new(PlainPasswords),
         account: AccountConfig::new(ACCOUNTS, &info(), false),
         account_attempts: Arc::new(AccountAttempts::new(ATTEMPTS_PER_MINUTE).unwrap()),
+        customer_bags: fakes.customer_data.clone(),
+        picks: fakes.customer_data.clone(),
+        addresses: fakes.customer_data.clone(),
+        cards: fakes.customer_data.clone(),
+        gateway: Arc::new(InMemoryGateway::default()),
     };
     (state, fakes)
 }

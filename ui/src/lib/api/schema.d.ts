@@ -172,6 +172,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/card/createToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a card (its check digit, expiry and the CVC's shape) and has the payment
+         *     gateway tokenise it. Guests call it too, before paying. The client keeps the
+         *     token and the last four digits; the number and CVC go no further.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CardInput"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["CardTokenDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/categories": {
         parameters: {
             query?: never;
@@ -697,6 +784,1537 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a new address (at most 20; 409 beyond). Marking it the default clears the
+         *     old default.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AddressInput"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["AddressAdded"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/address/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rewrites a saved address. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AddressInput"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["AddressList"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        /** Removes a saved address and answers it. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["AddressRemoved"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/bag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored bag and later list, priced (spec 7 `GET /api/customer/bag`). Lines
+         *     the catalogue no longer sells as they are come back in `withdrawn`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["QuoteAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Merges lines into the stored lists by the bag rules (spec 4.1, 4.3: the same
+         *     line adds up, quantities are capped): what signing in does with a guest's bag
+         *     and later list, both in one request so they are merged in one transaction.
+         *     Lines the catalogue no longer sells are withdrawn, not refused.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MergeLines"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["QuoteAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/bag/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One edit of the stored lists, as `POST /api/bag/quote` takes it from a guest:
+         *     the server applies it to what it stores, so two devices never overwrite each
+         *     other. A change naming a line that is not there is a 409; its new line's item
+         *     unknown is a 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomerChange"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["QuoteAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/bag/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes bag lines out by identity; a line already gone is no error. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BagKeys"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["QuoteAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds favorites and answers the whole list (spec 7); what is already a favorite
+         *     stays as it was, so sending again after a failure is safe.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FavoriteIds"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Favorites"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Removes favorites and answers the whole list; removing one that is not there
+         *     changes nothing.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FavoriteIds"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Favorites"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        trace?: never;
+    };
+    "/customer/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The creators and vendors followed. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["FollowingDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /** Follows a creator or vendor (404 for one the catalogue does not have). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FollowRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["FollowingDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Unfollows (spec 7: the same body as following). */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FollowRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["FollowingDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        trace?: never;
+    };
+    "/customer/later": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same answer as `GET /api/customer/bag`: both lists are one record, so a
+         *     client reading the later list sees the bag it goes with.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["QuoteAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /** Merges lines into the stored later list, as `POST /api/customer/bag` does. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LaterLines"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["QuoteAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/later/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes later lines out by identity; a line already gone is no error. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LaterKeys"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["QuoteAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a tokenised card to the account (at most 10; 409 beyond). Its brand, last
+         *     four digits and expiry come from the gateway. 404 for a token it did not issue.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PaymentInput"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["PaymentAdded"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/payment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a saved card the default, or not. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PaymentUpdate"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["PaymentList"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        /** Removes a saved card and answers it. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["PaymentRemoved"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2333,6 +3951,70 @@ export interface components {
             line: components["schemas"]["LineInput"];
         };
         /**
+         * AddressAdded
+         * @description Every address of the account, and the one added.
+         */
+        AddressAdded: {
+            address: components["schemas"]["AddressDto"];
+            addresses: components["schemas"]["AddressDto"][];
+        };
+        /**
+         * AddressDto
+         * @description Spec 3's address.
+         */
+        AddressDto: {
+            city: string;
+            country: string;
+            default: boolean;
+            /** Format: int64 */
+            id: number;
+            line1: string;
+            line2: string;
+            name: string;
+            phone: string;
+            postal_code: string;
+            region: string;
+        };
+        /**
+         * AddressInput
+         * @description An address as the customer enters it.
+         */
+        AddressInput: {
+            city: string;
+            /** @description A two-letter code from `GET /api/countries`. */
+            country: string;
+            /**
+             * @description Checkout starts with the default address (or the first).
+             * @default false
+             */
+            default: boolean | null;
+            line1: string;
+            /** @default  */
+            line2: string | null;
+            /** @description Who receives the parcel. */
+            name: string;
+            phone: string;
+            /** @description A US ZIP code is five digits or ZIP+4. */
+            postal_code: string;
+            /**
+             * @description State, province or region, where the country has them.
+             * @default
+             */
+            region: string | null;
+        };
+        /** AddressList */
+        AddressList: {
+            addresses: components["schemas"]["AddressDto"][];
+        };
+        /** AddressRemoved */
+        AddressRemoved: {
+            address: components["schemas"]["AddressDto"];
+        };
+        /** BagKeys */
+        BagKeys: {
+            bag: components["schemas"]["LineKeyDto"][];
+        };
+        /**
          * @description Which list a line is in.
          * @enum {string}
          */
@@ -2369,8 +4051,35 @@ export interface components {
             /** Format: int64 */
             quantity: number;
         };
+        /**
+         * CardInput
+         * @description A card as typed. Spaces are removed from the number, spaces and the slash from
+         *     the expiry, before the checks.
+         */
+        CardInput: {
+            /** @description 12 to 19 digits with a right check digit. */
+            card: string;
+            /** @description 3 digits, 4 for American Express. */
+            cvc: string;
+            /** @description `MM/YY`, `MMYY` or `MM/YYYY`, this month or later. */
+            exp: string;
+        };
         /** @enum {string} */
         CardKind: "product" | "bundle";
+        /**
+         * CardTokenDto
+         * @description A card's token and what may be shown of it.
+         */
+        CardTokenDto: {
+            /** @description visa, mastercard, amex, discover or other. */
+            brand: string;
+            /** Format: uint32 */
+            exp_month: number;
+            /** Format: uint32 */
+            exp_year: number;
+            last4: string;
+            token: string;
+        };
         /**
          * Category
          * @description A department or category; `value` is its list path.
@@ -2487,17 +4196,27 @@ export interface components {
             rate: number;
             symbol: string;
         };
+        /** CustomerChange */
+        CustomerChange: {
+            change: components["schemas"]["ChangeInput"];
+        };
         /**
          * CustomerDto
          * @description Spec 3's customer.
          */
         CustomerDto: {
+            /** @description Saved addresses, in the order added. */
+            addresses: components["schemas"]["AddressDto"][];
             email: string;
+            /** @description Newest first. */
+            favorites: components["schemas"]["Favorite"][];
             /** @description The name up to its first space (spec 3): what "Hello" and the account menu say. */
             first_name: string;
             /** Format: int64 */
             id: number;
             name: string;
+            /** @description Saved cards, in the order added. */
+            payments: components["schemas"]["PaymentDto"][];
         };
         /** ErrorMessage */
         ErrorMessage: {
@@ -2536,6 +4255,54 @@ export interface components {
             variations: components["schemas"]["FacetGroup"][];
             vendors: components["schemas"]["FacetValue"][];
         };
+        /**
+         * Favorite
+         * @description A favorite: a product or a bundle, by id.
+         */
+        Favorite: {
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["FavoriteKind"];
+        };
+        /**
+         * FavoriteIds
+         * @description Spec 7's `{ids}`: the favorites to add or remove.
+         */
+        FavoriteIds: {
+            ids: components["schemas"]["Favorite"][];
+        };
+        /** @enum {string} */
+        FavoriteKind: "product" | "bundle";
+        /**
+         * Favorites
+         * @description The whole favorites list, newest first.
+         */
+        Favorites: {
+            favorites: components["schemas"]["Favorite"][];
+        };
+        /** @enum {string} */
+        FollowKind: "creator" | "vendor";
+        /** FollowRequest */
+        FollowRequest: {
+            following: components["schemas"]["FollowTarget"];
+        };
+        /**
+         * FollowTarget
+         * @description Spec 3's following object: whom to follow.
+         */
+        FollowTarget: {
+            /** Format: int64 */
+            id: number;
+            type: components["schemas"]["FollowKind"];
+        };
+        /**
+         * FollowingDto
+         * @description Spec 3 "Following": the ids followed, newest first.
+         */
+        FollowingDto: {
+            creators: number[];
+            vendors: number[];
+        };
         /** ForgotPassword */
         ForgotPassword: {
             email: string;
@@ -2562,6 +4329,14 @@ export interface components {
             bundles: components["schemas"]["ProductCard"][];
             departments: components["schemas"]["Category"][];
             new_arrivals: components["schemas"]["ProductCard"][];
+        };
+        /** LaterKeys */
+        LaterKeys: {
+            later: components["schemas"]["LineKeyDto"][];
+        };
+        /** LaterLines */
+        LaterLines: {
+            later: components["schemas"]["LineInput"][];
         };
         /**
          * Line
@@ -2694,6 +4469,16 @@ export interface components {
             url: string;
         };
         /**
+         * MergeLines
+         * @description Lines to merge in: the bag's, the later list's, or both at once (one transaction).
+         */
+        MergeLines: {
+            /** @default [] */
+            bag: components["schemas"]["LineInput"][] | null;
+            /** @default [] */
+            later: components["schemas"]["LineInput"][] | null;
+        };
+        /**
          * MoveToBagChange
          * @description Moves a later line back to the bag.
          */
@@ -2729,6 +4514,48 @@ export interface components {
             password: string;
             /** @description The token from the mailed link (`/password/reset/:token`). */
             token: string;
+        };
+        /** PaymentAdded */
+        PaymentAdded: {
+            payment: components["schemas"]["PaymentDto"];
+            payments: components["schemas"]["PaymentDto"][];
+        };
+        /**
+         * PaymentDto
+         * @description Spec 3's payment: a saved card.
+         */
+        PaymentDto: {
+            brand: string;
+            default: boolean;
+            /** Format: uint32 */
+            exp_month: number;
+            /** Format: uint32 */
+            exp_year: number;
+            /** Format: int64 */
+            id: number;
+            last4: string;
+            token: string;
+        };
+        /**
+         * PaymentInput
+         * @description A card to save, by the token `createToken` answered.
+         */
+        PaymentInput: {
+            /** @default false */
+            default: boolean | null;
+            token: string;
+        };
+        /** PaymentList */
+        PaymentList: {
+            payments: components["schemas"]["PaymentDto"][];
+        };
+        /** PaymentRemoved */
+        PaymentRemoved: {
+            payment: components["schemas"]["PaymentDto"];
+        };
+        /** PaymentUpdate */
+        PaymentUpdate: {
+            default: boolean;
         };
         /** PersonalizationField */
         PersonalizationField: {

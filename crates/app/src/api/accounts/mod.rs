@@ -1,7 +1,7 @@
 //! Customer accounts: registration confirmed by a mailed code, sign-in and sign-out
 //! behind a server-side session cookie, the profile, and the password reset.
 
-mod session_cookie;
+pub mod session_cookie;
 mod wire;
 
 use super::ApiTags;
@@ -14,8 +14,8 @@ use store_domain::accounts::{self, Customer, NewCustomer, Profile};
 use store_domain::input::Email;
 pub use wire::AccountApiError;
 use wire::{
-    Credentials, CustomerAnswer, ForgotPassword, Mailed, Notice, PasswordReset, ProfileInput,
-    Registration, RegistrationCode, SignedIn, SignedOut,
+    Credentials, CustomerAnswer, CustomerDto, ForgotPassword, Mailed, Notice, PasswordReset,
+    ProfileInput, Registration, RegistrationCode, SignedIn, SignedOut,
 };
 
 pub struct AccountsApi {
@@ -47,16 +47,32 @@ impl AccountsApi {
         }
     }
 
-    fn signed_in(&self, customer: Customer, token: &str) -> SignedIn {
+    /// Spec 3's customer with the addresses, cards and favorites the account keeps.
+    async fn answer(&self, customer: Customer) -> Result<CustomerDto, AccountApiError> {
+        let s = &self.state;
+        let storage = |e| AccountApiError::from(crate::api::error::ApiError::from(e));
+        let addresses = s.addresses.addresses(customer.id).await.map_err(storage)?;
+        let payments = s.cards.cards(customer.id).await.map_err(storage)?;
+        let favorites = accounts::favorites(s.picks.as_ref(), customer.id)
+            .await
+            .map_err(storage)?;
+        Ok(CustomerDto::new(customer, addresses, payments, favorites))
+    }
+
+    async fn signed_in(
+        &self,
+        customer: Customer,
+        token: &str,
+    ) -> Result<SignedIn, AccountApiError> {
         let account = &self.state.account;
-        SignedIn::Customer(
-            Json(customer.into()),
+        Ok(SignedIn::Customer(
+            Json(self.answer(customer).await?),
             set(
                 token,
                 account.policy.session_lifetime,
                 account.secure_cookie,
             ),
-        )
+        ))
     }
 
     /// The customer of the request's session, or 403.
@@ -116,7 +132,7 @@ impl AccountsApi {
             &token,
         )
         .await?;
-        Ok(self.signed_in(customer, &token))
+        self.signed_in(customer, &token).await
     }
 
     /// Signs in (spec 7 `POST /api/login`); 401 when the address or the password is
@@ -136,7 +152,7 @@ impl AccountsApi {
             &token,
         )
         .await?;
-        Ok(self.signed_in(customer, &token))
+        self.signed_in(customer, &token).await
     }
 
     /// Signs out (spec 7 `POST /api/logout`): ends the session and clears its cookie.
@@ -158,7 +174,7 @@ impl AccountsApi {
         #[oai(name = "session")] session: Session,
     ) -> Result<CustomerAnswer, AccountApiError> {
         let customer = Self::customer(&self.state, session.token()).await?;
-        Ok(CustomerAnswer::Customer(Json(customer.into())))
+        Ok(CustomerAnswer::Customer(Json(self.answer(customer).await?)))
     }
 
     /// Updates the profile (spec 7 `POST /api/customer`): the name.
@@ -172,7 +188,7 @@ impl AccountsApi {
         let profile = Profile::parse(&body.name).map_err(crate::api::error::ApiError::from)?;
         let updated =
             accounts::update_profile(self.state.accounts.as_ref(), &customer, profile).await?;
-        Ok(CustomerAnswer::Customer(Json(updated.into())))
+        Ok(CustomerAnswer::Customer(Json(self.answer(updated).await?)))
     }
 
     /// Mails a link to choose a new password if the address has an account; the
@@ -213,6 +229,6 @@ impl AccountsApi {
             &token,
         )
         .await?;
-        Ok(self.signed_in(customer, &token))
+        self.signed_in(customer, &token).await
     }
 }

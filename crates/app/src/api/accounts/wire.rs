@@ -1,11 +1,15 @@
 //! The accounts' wire types and answers.
 
+use crate::api::customer::addresses::AddressDto;
+use crate::api::customer::cards::PaymentDto;
+use crate::api::customer::picks::{Favorite, favorite};
 use crate::api::error::{ApiError, ErrorMessage};
 use crate::api::text::Text;
 use crate::limits::Limited;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
-use store_domain::accounts::{AccountError, Customer};
+use store_domain::accounts::{AccountError, Address, Customer, Pick};
+use store_domain::payments::SavedCard;
 
 /// Spec 3's customer.
 #[derive(Object)]
@@ -15,15 +19,29 @@ pub struct CustomerDto {
     pub name: String,
     /// The name up to its first space (spec 3): what "Hello" and the account menu say.
     pub first_name: String,
+    /// Saved addresses, in the order added.
+    pub addresses: Vec<AddressDto>,
+    /// Saved cards, in the order added.
+    pub payments: Vec<PaymentDto>,
+    /// Newest first.
+    pub favorites: Vec<Favorite>,
 }
 
-impl From<Customer> for CustomerDto {
-    fn from(c: Customer) -> Self {
+impl CustomerDto {
+    pub fn new(
+        c: Customer,
+        addresses: Vec<Address>,
+        payments: Vec<SavedCard>,
+        favorites: Vec<Pick>,
+    ) -> Self {
         CustomerDto {
             id: c.id,
             first_name: c.first_name().to_owned(),
             email: c.email.as_str().to_owned(),
             name: c.name,
+            addresses: addresses.into_iter().map(AddressDto::from).collect(),
+            payments: payments.into_iter().map(PaymentDto::from).collect(),
+            favorites: favorites.into_iter().map(favorite).collect(),
         }
     }
 }

@@ -41,12 +41,25 @@ impl BagApi {
     #[oai(path = "/bag/quote", method = "post")]
     async fn quote(&self, body: Json<QuoteRequest>) -> Result<Json<QuoteAnswer>, ApiError> {
         let (lists, change) = body.0.parse()?;
-        let free_shipping_over = self.state.store.free_shipping_over;
-        let terms = Terms {
-            free_shipping_over: free_shipping_over.map(Money::from_cents),
-            ..Terms::default()
-        };
-        let quote = bag::quote(self.state.catalog.as_ref(), lists, change, &terms).await?;
-        Ok(Json(QuoteAnswer::new(quote, free_shipping_over)))
+        let quote = bag::quote(
+            self.state.catalog.as_ref(),
+            lists,
+            change,
+            &terms(&self.state),
+        )
+        .await?;
+        Ok(Json(answer(&self.state, quote)))
     }
+}
+
+/// What a bag is priced with until checkout knows more: the free-shipping threshold.
+pub fn terms(state: &AppState) -> Terms {
+    Terms {
+        free_shipping_over: state.store.free_shipping_over.map(Money::from_cents),
+        ..Terms::default()
+    }
+}
+
+pub fn answer(state: &AppState, quote: bag::Quote) -> QuoteAnswer {
+    QuoteAnswer::new(quote, state.store.free_shipping_over)
 }

@@ -103,7 +103,7 @@ impl LineInput {
     }
 }
 
-fn parse_list(list: ListName, lines: Vec<LineInput>) -> Result<Vec<BagLine>, BagError> {
+pub fn parse_list(list: ListName, lines: Vec<LineInput>) -> Result<Vec<BagLine>, BagError> {
     store_domain::bag::check_length(list, lines.len())?;
     lines
         .into_iter()
@@ -249,21 +249,26 @@ impl QuoteRequest {
             products: parse_list(ListName::Products, self.products)?,
             later: parse_list(ListName::Later, self.later)?,
         };
-        let change = match self.change {
-            None => None,
-            Some(ChangeInput::Add(c)) => Some(Change::Add(line_of_change(c.line)?)),
-            Some(ChangeInput::Replace(c)) => Some(Change::Replace {
+        let change = self.change.map(ChangeInput::parse).transpose()?;
+        Ok((lists, change))
+    }
+}
+
+impl ChangeInput {
+    pub fn parse(self) -> Result<Change, BagError> {
+        Ok(match self {
+            ChangeInput::Add(c) => Change::Add(line_of_change(c.line)?),
+            ChangeInput::Replace(c) => Change::Replace {
                 key: c.key.into(),
                 line: line_of_change(c.line)?,
-            }),
-            Some(ChangeInput::MoveToLater(c)) => Some(Change::MoveToLater(c.key.into())),
-            Some(ChangeInput::MoveToBag(c)) => Some(Change::MoveToBag(c.key.into())),
-            Some(ChangeInput::Remove(c)) => Some(Change::Remove {
+            },
+            ChangeInput::MoveToLater(c) => Change::MoveToLater(c.key.into()),
+            ChangeInput::MoveToBag(c) => Change::MoveToBag(c.key.into()),
+            ChangeInput::Remove(c) => Change::Remove {
                 list: c.list.into(),
                 key: c.key.into(),
-            }),
-        };
-        Ok((lists, change))
+            },
+        })
     }
 }
 

@@ -1,0 +1,115 @@
+//! What a signed-in customer keeps on the server (spec 6, 7): the bag and later list,
+//! favorites, followed creators and vendors, addresses and cards. Every operation
+//! needs a session (403 without one) and reaches only that customer's records: an id
+//! of another customer's is not found (404), never shown or changed.
+
+pub mod addresses;
+pub mod bag;
+pub mod cards;
+pub mod picks;
+
+use crate::api::error::{ApiError, ErrorMessage};
+use crate::state::AppState;
+use poem_openapi::ApiResponse;
+use poem_openapi::payload::Json;
+use store_domain::accounts::{self, AccountError, AddressError, BagEditError, Customer, PickError};
+use store_domain::payments::PaymentError;
+
+/// How a customer call fails.
+#[derive(ApiResponse, Debug)]
+pub enum CustomerApiError {
+    /// The request is malformed or out of range; the message names the field.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorMessage>),
+    /// No valid session: sign in.
+    #[oai(status = 403)]
+    SignedOut(Json<ErrorMessage>),
+    /// No such record in this customer's account, or an item the catalogue lacks.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorMessage>),
+    /// The request no longer fits what is stored or sold (a stale line, a full list).
+    #[oai(status = 409)]
+    Conflict(Json<ErrorMessage>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorMessage>),
+    #[oai(status = 503)]
+    Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
+}
+
+fn message(text: impl Into<String>) -> Json<ErrorMessage> {
+    Json(ErrorMessage {
+        message: text.into(),
+    })
+}
+
+impl From<ApiError> for CustomerApiError {
+    fn from(err: ApiError) -> Self {
+        match err {
+            ApiError::BadRequest(m) => CustomerApiError::BadRequest(m),
+            ApiError::NotFound(m) => CustomerApiError::NotFound(m),
+            ApiError::Conflict(m) => CustomerApiError::Conflict(m),
+            ApiError::Internal(m) => CustomerApiError::Internal(m),
+            ApiError::Busy(m, after) => CustomerApiError::Busy(m, after),
+        }
+    }
+}
+
+impl From<BagEditError> for CustomerApiError {
+    fn from(err: BagEditError) -> Self {
+        match err {
+            BagEditError::Quote(quote) => ApiError::from(quote).into(),
+            BagEditError::Storage(storage) => ApiError::from(storage).into(),
+            BagEditError::Contended => CustomerApiError::Busy(message(err.to_string()), 1),
+        }
+    }
+}
+
+impl From<PickError> for CustomerApiError {
+    fn from(err: PickError) -> Self {
+        match err {
+            PickError::Invalid(reason) => CustomerApiError::BadRequest(message(reason)),
+            PickError::Unknown(_) => CustomerApiError::NotFound(message(err.to_string())),
+            PickError::Storage(storage) => ApiError::from(storage).into(),
+            PickError::Catalog(catalog) => ApiError::from(catalog).into(),
+        }
+    }
+}
+
+impl From<AddressError> for CustomerApiError {
+    fn from(err: AddressError) -> Self {
+        match err {
+            AddressError::Invalid(input) => ApiError::from(input).into(),
+            AddressError::TooMany => CustomerApiError::Conflict(message(err.to_string())),
+            AddressError::NotFound(_) => CustomerApiError::NotFound(message(err.to_string())),
+            AddressError::Storage(storage) => ApiError::from(storage).into(),
+        }
+    }
+}
+
+impl From<PaymentError> for CustomerApiError {
+    fn from(err: PaymentError) -> Self {
+        match err {
+            PaymentError::Invalid(input) => ApiError::from(input).into(),
+            PaymentError::UnknownToken | PaymentError::NotFound(_) => {
+                CustomerApiError::NotFound(message(err.to_string()))
+            }
+            PaymentError::TooMany => CustomerApiError::Conflict(message(err.to_string())),
+            PaymentError::Storage(storage) => ApiError::from(storage).into(),
+            PaymentError::Gateway(_) => ApiError::internal(&err).into(),
+        }
+    }
+}
+
+/// The customer of the request's session, or 403.
+pub async fn signed_in(
+    state: &AppState,
+    session: Option<&str>,
+) -> Result<Customer, CustomerApiError> {
+    let signed_out = || CustomerApiError::SignedOut(message("Please sign in."));
+    let token = session.ok_or_else(signed_out)?;
+    match accounts::current_customer(state.accounts.as_ref(), state.clock.as_ref(), token).await {
+        Ok(customer) => customer.ok_or_else(signed_out),
+        Err(AccountError::Storage(storage)) => Err(ApiError::from(storage).into()),
+        Err(other) => Err(ApiError::internal(&other).into()),
+    }
+}
