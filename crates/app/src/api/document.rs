@@ -265,6 +265,48 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
         ),
         ("ForgotPassword", "email", email()),
         ("PasswordReset", "password", new_password()),
+        ("AddressInput", "name", required_text(100, Lines::One)),
+        ("AddressInput", "line1", required_text(200, Lines::One)),
+        ("AddressInput", "line2", optional_text(200, Lines::One)),
+        ("AddressInput", "city", required_text(100, Lines::One)),
+        ("AddressInput", "region", optional_text(100, Lines::One)),
+        (
+            "AddressInput",
+            "postal_code",
+            json!({
+                "maxLength": 12,
+                "pattern": "^ *[A-Za-z0-9-][A-Za-z0-9 -]*$",
+                "description": "Letters, digits, spaces and hyphens; a US ZIP code is five digits or ZIP+4 (else 400).",
+            }),
+        ),
+        (
+            "AddressInput",
+            "country",
+            json!({ "pattern": "^[A-Za-z]{2}$" }),
+        ),
+        (
+            "AddressInput",
+            "phone",
+            json!({ "maxLength": 25, "pattern": r"^\+?[ .()-]*(?:[0-9][ .()-]*){7,15}$" }),
+        ),
+        // `CardDetails::parse`: spaces out of the number, spaces and slashes out of the
+        // expiry. The check digit, a date in the past, a month above 12 and the CVC's
+        // length for the card's brand are checked after (400).
+        (
+            "CardInput",
+            "card",
+            json!({ "pattern": "^ *(?:[0-9] *){12,19}$" }),
+        ),
+        (
+            "CardInput",
+            "exp",
+            json!({ "pattern": "^[ /]*(?:[0-9][ /]*){4}(?:(?:[0-9][ /]*){2})?$" }),
+        ),
+        (
+            "CardInput",
+            "cvc",
+            json!({ "pattern": format!("^[{WHITE_SPACE}]*[0-9]{{3,4}}[{WHITE_SPACE}]*$") }),
+        ),
     ]
 }
 
