@@ -241,6 +241,36 @@ mod cases {
     }
 }
 
+mod purge {
+    use super::*;
+
+    /// Expired sessions, registrations and links go; live ones stay.
+    pub async fn expired_records_are_purged(s: &dyn Accounts) {
+        let dana = registered(s, "dana@example.com").await;
+        s.start_session(dana, &hash("old"), at(0), at(10))
+            .await
+            .unwrap();
+        s.start_session(dana, &hash("new"), at(0), at(100))
+            .await
+            .unwrap();
+        s.issue_reset(dana, &hash("link"), at(20)).await.unwrap();
+        hold(s, "noa@example.com", "222222").await;
+        assert_eq!(s.purge_expired(at(5)).await.unwrap(), 0);
+        assert_eq!(
+            s.purge_expired(at(30)).await.unwrap(),
+            3,
+            "old session, link, registration"
+        );
+        assert!(
+            s.session_customer(&hash("new"), at(30))
+                .await
+                .unwrap()
+                .is_some()
+        );
+        assert_eq!(s.purge_expired(at(30)).await.unwrap(), 0);
+    }
+}
+
 macro_rules! suite {
     ($name:ident, $make:expr) => {
         mod $name {
@@ -252,6 +282,11 @@ macro_rules! suite {
                 sessions_last_until_they_expire_or_end,
                 a_reset_link_works_once_and_ends_every_session,
             );
+            #[tokio::test]
+            async fn expired_records_are_purged() {
+                let (store, _guard) = $make.await;
+                purge::expired_records_are_purged(store.as_ref()).await;
+            }
         }
     };
     (@cases $make:expr; $($case:ident),* $(,)?) => {

@@ -89,6 +89,8 @@ pub struct Purged {
     pub client_errors: u64,
     pub newsletter_pending: u64,
     pub searches: u64,
+    /// Sessions, pending registrations and reset links past their expiry.
+    pub expired_sign_ins: u64,
 }
 
 impl Purged {
@@ -98,6 +100,7 @@ impl Purged {
             + self.client_errors
             + self.newsletter_pending
             + self.searches
+            + self.expired_sign_ins
     }
 }
 
@@ -146,6 +149,10 @@ pub async fn purge_once(state: &AppState, policies: &Policies) -> Purged {
                 .search_log
                 .keep_most_searched(policies.searches_max)
                 .await,
+        ),
+        expired_sign_ins: counted(
+            "expired sessions, registrations and reset links",
+            state.accounts.purge_expired(now).await,
         ),
     }
 }

@@ -327,6 +327,9 @@ pub trait Accounts: Send + Sync {
         password_hash: &str,
         now: Timestamp,
     ) -> Result<Option<Customer>, StorageError>;
+    /// Removes sessions, pending registrations and reset links expired at `now`; how
+    /// many. (Each is refused once expired anyway; this keeps the tables small.)
+    async fn purge_expired(&self, now: Timestamp) -> Result<u64, StorageError>;
 }
 
 /// A customer's stored bag and later list, and the version that changes with each write.

@@ -163,4 +163,16 @@ impl Accounts for InMemoryAccounts {
             c.clone()
         }))
     }
+
+    async fn purge_expired(&self, now: Timestamp) -> Result<u64, StorageError> {
+        let mut state = write(&self.state);
+        let before = state.sessions.len() + state.pending.len() + state.resets.len();
+        state
+            .sessions
+            .retain(|_, (_, expires_at)| *expires_at > now);
+        state.pending.retain(|_, (p, _)| p.expires_at > now);
+        state.resets.retain(|_, (_, expires_at)| *expires_at > now);
+        let after = state.sessions.len() + state.pending.len() + state.resets.len();
+        Ok((before - after) as u64)
+    }
 }

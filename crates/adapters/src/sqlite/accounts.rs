@@ -280,4 +280,24 @@ impl Accounts for SqliteStore {
         tx.commit().await.map_err(storage)?;
         customer(updated)
     }
+
+    async fn purge_expired(&self, now: Timestamp) -> Result<u64, StorageError> {
+        let now = utc_text(now);
+        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut removed = 0;
+        for statement in [
+            "DELETE FROM sessions WHERE expires_at <= $1",
+            "DELETE FROM pending_registrations WHERE expires_at <= $1",
+            "DELETE FROM password_resets WHERE expires_at <= $1",
+        ] {
+            removed += sqlx::query(statement)
+                .bind(&now)
+                .execute(&mut *tx)
+                .await
+                .map_err(storage)?
+                .rows_affected();
+        }
+        tx.commit().await.map_err(storage)?;
+        Ok(removed)
+    }
 }
