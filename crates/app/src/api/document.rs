@@ -274,8 +274,7 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
             "AddressInput",
             "postal_code",
             json!({
-                "maxLength": 12,
-                "pattern": "^ *[A-Za-z0-9-][A-Za-z0-9 -]*$",
+                "pattern": "^[A-Za-z0-9-][A-Za-z0-9 -]{0,11}$",
                 "description": "Letters, digits, spaces and hyphens; a US ZIP code is five digits or ZIP+4 (else 400).",
             }),
         ),
@@ -287,7 +286,7 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
         (
             "AddressInput",
             "phone",
-            json!({ "maxLength": 25, "pattern": r"^\+?[ .()-]*(?:[0-9][ .()-]*){7,15}$" }),
+            json!({ "pattern": r"^\+?[ .()-]{0,3}(?:[0-9][ .()-]{0,3}){7,15}$" }),
         ),
         // `CardDetails::parse`: spaces out of the number, spaces and slashes out of the
         // expiry. The check digit, a date in the past, a month above 12 and the CVC's

@@ -76,15 +76,24 @@ fn postal_code(country: &str, raw: &str) -> Result<String, InputError> {
     Ok(code)
 }
 
-/// A phone number as people write it: digits with spaces, dots, hyphens, brackets and
-/// a leading `+`; between 7 and 15 digits (E.164's most).
+/// A phone number as people write it: 7 to 15 digits (E.164's most), a leading `+`
+/// allowed, and between the digits at most three of space, dot, hyphen and brackets.
 fn phone(raw: &str) -> Result<String, InputError> {
-    let phone = text("phone", raw, 1, 25)?;
-    let allowed = phone.chars().enumerate().all(|(i, c)| {
-        c.is_ascii_digit() || matches!(c, ' ' | '-' | '.' | '(' | ')') || (c == '+' && i == 0)
-    });
-    let digits = phone.chars().filter(char::is_ascii_digit).count();
-    if !allowed || !(7..=15).contains(&digits) {
+    let phone = text("phone", raw, 1, 64)?;
+    let mut digits = 0;
+    let mut separators = 0;
+    let mut fits = true;
+    for c in phone.strip_prefix('+').unwrap_or(&phone).chars() {
+        if c.is_ascii_digit() {
+            digits += 1;
+            separators = 0;
+        } else if matches!(c, ' ' | '.' | '-' | '(' | ')') && separators < 3 {
+            separators += 1;
+        } else {
+            fits = false;
+        }
+    }
+    if !fits || !(7..=15).contains(&digits) {
         return Err(refuse(
             "phone",
             "must be a phone number of 7 to 15 digits (spaces, hyphens, brackets and a leading + are fine)",
@@ -220,6 +229,7 @@ mod tests {
         assert_eq!(field(raw("US", "12345", "12345")), "phone");
         assert_eq!(field(raw("US", "12345", "555-01a-2030")), "phone");
         assert_eq!(field(raw("US", "12345", "55+50102030")), "phone");
+        assert_eq!(field(raw("US", "12345", "555 ---- 0102030")), "phone");
         let mut blank = raw("US", "12345", "5550102030");
         blank.city = "  ";
         assert_eq!(field(blank), "city");
