@@ -8,4 +8,5 @@ pub mod generator;
 pub mod passwords;
 pub mod reference;
 pub mod search;
+pub mod smtp;
 pub mod sqlite;

@@ -7,7 +7,7 @@ use crate::retention::{self, Policies};
 use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_pool::PooledSearch;
 use crate::search_refresh::{self, Refresh};
-use crate::settings::Settings;
+use crate::settings::{MailTransport, Settings};
 use crate::state::{AccountConfig, AppState, StoreInfo};
 use crate::{seed, web};
 use poem::EndpointExt;
@@ -18,6 +18,7 @@ use store_adapters::clock::SystemClock;
 use store_adapters::passwords::Argon2Passwords;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
+use store_adapters::smtp::SmtpMailer;
 use store_adapters::sqlite::SandboxGateway;
 use store_adapters::sqlite::{OutboxMailer, SqliteStore};
 use store_domain::ports::Clock;
@@ -80,11 +81,14 @@ fn state(
         inbox: store.clone(),
         campaigns: store.clone(),
         error_reports: store.clone(),
-        mailer: Arc::new(OutboxMailer::new(
-            (*store).clone(),
-            clock.clone(),
-            Duration::from_secs(settings.mail.outbox_keep_minutes * 60),
-        )),
+        mailer: match settings.mail.transport {
+            MailTransport::Outbox => Arc::new(OutboxMailer::new(
+                (*store).clone(),
+                clock.clone(),
+                Duration::from_secs(settings.mail.outbox_keep_minutes * 60),
+            )),
+            MailTransport::Smtp => Arc::new(SmtpMailer::new(&settings.mail.smtp())?),
+        },
         account: AccountConfig::new(
             settings.accounts.policy(),
             &info,

@@ -36,10 +36,52 @@ impl NewsletterSettings {
     }
 }
 
-/// The embedded mailer's outbox.
+/// Where mail goes: the embedded outbox, or an SMTP server.
 #[derive(Debug, Clone, Deserialize)]
 pub struct MailSettings {
+    pub transport: MailTransport,
     pub outbox_keep_minutes: u64,
+    pub from: String,
+    pub smtp_host: String,
+    pub smtp_port: u16,
+    pub smtp_security: SmtpSecurity,
+    pub smtp_username: String,
+    pub smtp_password: String,
+    pub smtp_timeout_seconds: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MailTransport {
+    Outbox,
+    Smtp,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpSecurity {
+    Tls,
+    Starttls,
+    Plain,
+}
+
+impl MailSettings {
+    pub fn smtp(&self) -> store_adapters::smtp::SmtpSettings {
+        use store_adapters::smtp::Security;
+        store_adapters::smtp::SmtpSettings {
+            host: self.smtp_host.clone(),
+            port: self.smtp_port,
+            security: match self.smtp_security {
+                SmtpSecurity::Tls => Security::Tls,
+                SmtpSecurity::Starttls => Security::StartTls,
+                SmtpSecurity::Plain => Security::Plain,
+            },
+            username: self.smtp_username.clone(),
+            password: self.smtp_password.clone(),
+            from: self.from.clone(),
+            timeout: std::time::Duration::from_secs(self.smtp_timeout_seconds.max(1)),
+        }
+    }
 }
 
 /// Sessions, reset links, registration codes and sign-in throttling (issue 12).
