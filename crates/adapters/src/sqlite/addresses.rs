@@ -3,9 +3,8 @@
 //! the partial unique index refuses two defaults whatever happens.
 
 use super::rows::row;
-use super::{SqliteStore, storage};
+use super::{SqliteStore, count_for, execute_for, storage};
 use async_trait::async_trait;
-use sqlx::{Sqlite, Transaction};
 use store_domain::accounts::{Address, AddressFields};
 use store_domain::ports::{Addresses, StorageError};
 
@@ -50,18 +49,27 @@ macro_rules! columns {
     };
 }
 
-/// Clears the customer's default, before another address becomes it.
-async fn clear_default(
-    tx: &mut Transaction<'_, Sqlite>,
-    customer: i64,
-) -> Result<(), StorageError> {
-    sqlx::query("UPDATE customer_addresses SET is_default = FALSE WHERE customer_id = $1")
-        .bind(customer)
-        .execute(&mut **tx)
-        .await
-        .map_err(storage)?;
-    Ok(())
+/// Binds an address's fields in the order the statements name them (`$1` to `$9`).
+trait WithFields<'q> {
+    fn with_fields(self, f: &'q AddressFields) -> Self;
 }
+
+impl<'q> WithFields<'q> for AddressQuery<'q> {
+    fn with_fields(self, f: &'q AddressFields) -> Self {
+        self.bind(&f.name)
+            .bind(&f.line1)
+            .bind(&f.line2)
+            .bind(&f.city)
+            .bind(&f.region)
+            .bind(&f.postal_code)
+            .bind(&f.country)
+            .bind(&f.phone)
+            .bind(f.default)
+    }
+}
+
+type AddressQuery<'q> =
+    sqlx::query::QueryAs<'q, sqlx::Sqlite, AddressRow, <sqlx::Sqlite as sqlx::Database>::Arguments>;
 
 #[async_trait]
 impl Addresses for SqliteStore {
@@ -85,35 +93,32 @@ impl Addresses for SqliteStore {
         max: usize,
     ) -> Result<Option<Address>, StorageError> {
         let mut tx = self.begin_write().await.map_err(storage)?;
-        let held: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM customer_addresses WHERE customer_id = $1")
-                .bind(customer)
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(storage)?;
-        if held >= max as i64 {
+        let held = count_for(
+            &mut tx,
+            "SELECT COUNT(*) FROM customer_addresses WHERE customer_id = $1",
+            customer,
+        )
+        .await?;
+        if held >= max {
             return Ok(None);
         }
         if f.default {
-            clear_default(&mut tx, customer).await?;
+            execute_for(
+                &mut tx,
+                "UPDATE customer_addresses SET is_default = FALSE WHERE customer_id = $1",
+                customer,
+            )
+            .await?;
         }
         let row: AddressRow = sqlx::query_as(concat!(
-            "INSERT INTO customer_addresses (customer_id, name, line1, line2, city, region,
-                 postal_code, country, phone, is_default)
+            "INSERT INTO customer_addresses (name, line1, line2, city, region, postal_code,
+                 country, phone, is_default, customer_id)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ",
             columns!(),
             ""
         ))
+        .with_fields(f)
         .bind(customer)
-        .bind(&f.name)
-        .bind(&f.line1)
-        .bind(&f.line2)
-        .bind(&f.city)
-        .bind(&f.region)
-        .bind(&f.postal_code)
-        .bind(&f.country)
-        .bind(&f.phone)
-        .bind(f.default)
         .fetch_one(&mut *tx)
         .await
         .map_err(storage)?;
@@ -129,7 +134,12 @@ impl Addresses for SqliteStore {
     ) -> Result<Option<Address>, StorageError> {
         let mut tx = self.begin_write().await.map_err(storage)?;
         if f.default {
-            clear_default(&mut tx, customer).await?;
+            execute_for(
+                &mut tx,
+                "UPDATE customer_addresses SET is_default = FALSE WHERE customer_id = $1",
+                customer,
+            )
+            .await?;
         }
         let row: Option<AddressRow> = sqlx::query_as(concat!(
             "UPDATE customer_addresses SET name = $1, line1 = $2, line2 = $3, city = $4,
@@ -138,15 +148,7 @@ impl Addresses for SqliteStore {
             columns!(),
             ""
         ))
-        .bind(&f.name)
-        .bind(&f.line1)
-        .bind(&f.line2)
-        .bind(&f.city)
-        .bind(&f.region)
-        .bind(&f.postal_code)
-        .bind(&f.country)
-        .bind(&f.phone)
-        .bind(f.default)
+        .with_fields(f)
         .bind(id)
         .bind(customer)
         .fetch_optional(&mut *tx)

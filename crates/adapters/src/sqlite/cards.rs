@@ -2,10 +2,9 @@
 //! every statement; one default, as for addresses.
 
 use super::rows::row;
-use super::{SqliteStore, corrupt, storage};
+use super::{SqliteStore, corrupt, count_for, execute_for, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
-use sqlx::{Sqlite, Transaction};
 use store_domain::clock::Timestamp;
 use store_domain::payments::{Brand, CardSaved, CardToken, SavedCard};
 use store_domain::ports::{SavedCards, StorageError};
@@ -51,18 +50,6 @@ fn saved(row: Option<CardRow>) -> Result<Option<SavedCard>, StorageError> {
     row.map(CardRow::card).transpose()
 }
 
-async fn clear_default(
-    tx: &mut Transaction<'_, Sqlite>,
-    customer: i64,
-) -> Result<(), StorageError> {
-    sqlx::query("UPDATE customer_cards SET is_default = FALSE WHERE customer_id = $1")
-        .bind(customer)
-        .execute(&mut **tx)
-        .await
-        .map_err(storage)?;
-    Ok(())
-}
-
 #[async_trait]
 impl SavedCards for SqliteStore {
     async fn cards(&self, customer: i64) -> Result<Vec<SavedCard>, StorageError> {
@@ -104,17 +91,22 @@ impl SavedCards for SqliteStore {
                 Ok(CardSaved::Taken)
             };
         }
-        let held: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM customer_cards WHERE customer_id = $1")
-                .bind(customer)
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(storage)?;
-        if held >= max as i64 {
+        let held = count_for(
+            &mut tx,
+            "SELECT COUNT(*) FROM customer_cards WHERE customer_id = $1",
+            customer,
+        )
+        .await?;
+        if held >= max {
             return Ok(CardSaved::Full);
         }
         if default {
-            clear_default(&mut tx, customer).await?;
+            execute_for(
+                &mut tx,
+                "UPDATE customer_cards SET is_default = FALSE WHERE customer_id = $1",
+                customer,
+            )
+            .await?;
         }
         let row: CardRow = sqlx::query_as(concat!(
             "INSERT INTO customer_cards (customer_id, token, brand, last4, exp_month, exp_year,
@@ -146,7 +138,12 @@ impl SavedCards for SqliteStore {
     ) -> Result<Option<SavedCard>, StorageError> {
         let mut tx = self.begin_write().await.map_err(storage)?;
         if default {
-            clear_default(&mut tx, customer).await?;
+            execute_for(
+                &mut tx,
+                "UPDATE customer_cards SET is_default = FALSE WHERE customer_id = $1",
+                customer,
+            )
+            .await?;
         }
         let row: Option<CardRow> = sqlx::query_as(concat!(
             "UPDATE customer_cards SET is_default = $1 WHERE id = $2 AND customer_id = $3
