@@ -180,6 +180,69 @@ pub struct SavedCard {
     pub default: bool,
 }
 
+/// Why the gateway refused to authorise a charge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decline {
+    Declined,
+    InsufficientFunds,
+    ExpiredCard,
+    IncorrectCvc,
+}
+
+impl Decline {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decline::Declined => "declined",
+            Decline::InsufficientFunds => "insufficient_funds",
+            Decline::ExpiredCard => "expired_card",
+            Decline::IncorrectCvc => "incorrect_cvc",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Decline> {
+        [
+            Decline::Declined,
+            Decline::InsufficientFunds,
+            Decline::ExpiredCard,
+            Decline::IncorrectCvc,
+        ]
+        .into_iter()
+        .find(|d| d.as_str() == raw)
+    }
+
+    /// What the shopper is told.
+    pub fn message(self) -> &'static str {
+        match self {
+            Decline::Declined => "Your card was declined. Please use another card.",
+            Decline::InsufficientFunds => {
+                "Your card has insufficient funds. Please use another card."
+            }
+            Decline::ExpiredCard => "Your card has expired. Please use another card.",
+            Decline::IncorrectCvc => "The card's security code is not right. Please check it.",
+        }
+    }
+}
+
+/// A charge's state at the gateway: authorised (money held), captured (taken), voided
+/// (the hold released), or declined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChargeState {
+    Authorized,
+    Captured,
+    Voided,
+    Declined(Decline),
+}
+
+/// A charge as the gateway holds it. Amounts in cents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Charge {
+    pub id: String,
+    pub token: String,
+    pub amount: i64,
+    pub refunded: i64,
+    pub state: ChargeState,
+}
+
 /// What saving a card came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardSaved {
@@ -204,6 +267,14 @@ pub enum PaymentError {
     TooMany,
     #[error("the payment service failed: {0}")]
     Gateway(String),
+    /// The gateway refused the charge; the message is for the shopper.
+    #[error("{}", .0.message())]
+    Declined(Decline),
+    /// A capture, void or refund that the charge's state does not allow (a void after
+    /// a capture, a refund beyond what was captured), or an idempotency key used before
+    /// for another request.
+    #[error("{0}")]
+    Refused(String),
     #[error(transparent)]
     Storage(#[from] StorageError),
 }

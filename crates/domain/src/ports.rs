@@ -11,7 +11,7 @@ use crate::client_errors::{ClientError, StoredClientError};
 use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::messages::{Inquiry, StoredInquiry};
-use crate::payments::{CardDetails, CardSaved, CardToken, PaymentError, SavedCard};
+use crate::payments::{CardDetails, CardSaved, CardToken, Charge, PaymentError, SavedCard};
 use crate::reference::{Country, Currency};
 use crate::retention::Purge;
 use crate::search::{ProductQuery, SearchDoc, SearchHits};
@@ -427,4 +427,21 @@ pub trait PaymentGateway: Send + Sync {
     ) -> Result<CardToken, PaymentError>;
     /// What the gateway holds for a token it issued.
     async fn card(&self, token: &str) -> Result<Option<CardToken>, PaymentError>;
+    /// Holds `amount` cents on the card. Every call carries an idempotency key: the
+    /// same key again answers the first call's charge (or decline) without a second
+    /// hold; the same key with another token or amount is refused.
+    async fn authorize(
+        &self,
+        token: &str,
+        amount: i64,
+        key: &str,
+        at: Timestamp,
+    ) -> Result<Charge, PaymentError>;
+    /// Takes the held amount. Capturing a captured charge answers it as it is.
+    async fn capture(&self, charge: &str) -> Result<Charge, PaymentError>;
+    /// Releases the hold of an authorised charge. Voiding a voided charge answers it.
+    async fn void(&self, charge: &str) -> Result<Charge, PaymentError>;
+    /// Gives back `amount` cents of a captured charge, never more than was captured in
+    /// all; the same key again answers the charge without a second refund.
+    async fn refund(&self, charge: &str, amount: i64, key: &str) -> Result<Charge, PaymentError>;
 }

@@ -1,15 +1,54 @@
-//! A card gateway in memory: tokens numbered in order, for tests of the layers above.
+//! A card gateway in memory, for tests of the layers above: tokens numbered in order,
+//! the sandbox's test numbers declining as they do there (see the gateway contract).
 
 use super::{read, write};
+use crate::sqlite::TEST_OUTCOMES;
 use async_trait::async_trait;
+use std::collections::HashMap;
 use std::sync::RwLock;
 use store_domain::clock::Timestamp;
-use store_domain::payments::{CardDetails, CardToken, PaymentError};
+use store_domain::payments::{CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError};
 use store_domain::ports::PaymentGateway;
 
 #[derive(Default)]
+struct State {
+    /// With the decline its number asks for, if any.
+    tokens: Vec<(CardToken, Option<Decline>)>,
+    /// Idempotency key to charge.
+    charges: Vec<(String, Charge)>,
+    /// Idempotency key to (charge id, amount).
+    refunds: HashMap<String, (String, i64)>,
+}
+
+#[derive(Default)]
 pub struct InMemoryGateway {
-    tokens: RwLock<Vec<CardToken>>,
+    state: RwLock<State>,
+}
+
+fn refused(why: impl Into<String>) -> PaymentError {
+    PaymentError::Refused(why.into())
+}
+
+impl State {
+    fn charge_mut(&mut self, id: &str) -> Result<&mut Charge, PaymentError> {
+        self.charges
+            .iter_mut()
+            .map(|(_, c)| c)
+            .find(|c| c.id == id)
+            .ok_or_else(|| refused(format!("there is no charge {id}")))
+    }
+
+    fn settle(&mut self, id: &str, to: ChargeState) -> Result<Charge, PaymentError> {
+        let charge = self.charge_mut(id)?;
+        if charge.state == ChargeState::Authorized {
+            charge.state = to;
+        }
+        if charge.state == to {
+            Ok(charge.clone())
+        } else {
+            Err(refused(format!("charge {id} is {:?}", charge.state)))
+        }
+    }
 }
 
 #[async_trait]
@@ -19,22 +58,97 @@ impl PaymentGateway for InMemoryGateway {
         card: &CardDetails,
         _at: Timestamp,
     ) -> Result<CardToken, PaymentError> {
-        let mut tokens = write(&self.tokens);
+        let mut state = write(&self.state);
         let token = CardToken {
-            token: format!("tok_test_{}", tokens.len() + 1),
+            token: format!("tok_test_{}", state.tokens.len() + 1),
             brand: card.brand(),
             last4: card.last4().to_owned(),
             exp_month: card.exp_month,
             exp_year: card.exp_year,
         };
-        tokens.push(token.clone());
+        let decline = TEST_OUTCOMES
+            .iter()
+            .find(|(number, _)| *number == card.number())
+            .and_then(|(_, outcome)| Decline::parse(outcome));
+        state.tokens.push((token.clone(), decline));
         Ok(token)
     }
 
     async fn card(&self, token: &str) -> Result<Option<CardToken>, PaymentError> {
-        Ok(read(&self.tokens)
+        Ok(read(&self.state)
+            .tokens
             .iter()
-            .find(|t| t.token == token)
-            .cloned())
+            .find(|(t, _)| t.token == token)
+            .map(|(t, _)| t.clone()))
+    }
+
+    async fn authorize(
+        &self,
+        token: &str,
+        amount: i64,
+        key: &str,
+        _at: Timestamp,
+    ) -> Result<Charge, PaymentError> {
+        if amount < 1 {
+            return Err(refused(format!("a charge of {amount} cents")));
+        }
+        let mut state = write(&self.state);
+        let decline = state
+            .tokens
+            .iter()
+            .find(|(t, _)| t.token == token)
+            .ok_or(PaymentError::UnknownToken)?
+            .1;
+        if !state.charges.iter().any(|(k, _)| k == key) {
+            let charge = Charge {
+                id: format!("ch_test_{}", state.charges.len() + 1),
+                token: token.to_owned(),
+                amount,
+                refunded: 0,
+                state: decline.map_or(ChargeState::Authorized, ChargeState::Declined),
+            };
+            state.charges.push((key.to_owned(), charge));
+        }
+        let (_, charge) = state.charges.iter().find(|(k, _)| k == key).expect("held");
+        if charge.token != token || charge.amount != amount {
+            return Err(refused("this idempotency key was used for another charge"));
+        }
+        match charge.state {
+            ChargeState::Declined(why) => Err(PaymentError::Declined(why)),
+            _ => Ok(charge.clone()),
+        }
+    }
+
+    async fn capture(&self, charge: &str) -> Result<Charge, PaymentError> {
+        write(&self.state).settle(charge, ChargeState::Captured)
+    }
+
+    async fn void(&self, charge: &str) -> Result<Charge, PaymentError> {
+        write(&self.state).settle(charge, ChargeState::Voided)
+    }
+
+    async fn refund(&self, charge: &str, amount: i64, key: &str) -> Result<Charge, PaymentError> {
+        let mut state = write(&self.state);
+        if let Some((earlier, refunded)) = state.refunds.get(key).cloned() {
+            if earlier != charge || refunded != amount {
+                return Err(refused("this idempotency key was used for another refund"));
+            }
+            return Ok(state.charge_mut(charge)?.clone());
+        }
+        let target = state.charge_mut(charge)?;
+        if target.state != ChargeState::Captured
+            || amount < 1
+            || target.refunded + amount > target.amount
+        {
+            return Err(refused(format!(
+                "charge {charge} cannot give back {amount} cents"
+            )));
+        }
+        target.refunded += amount;
+        let answer = target.clone();
+        state
+            .refunds
+            .insert(key.to_owned(), (charge.to_owned(), amount));
+        Ok(answer)
     }
 }

@@ -1,7 +1,8 @@
 //! The embedded sandbox card gateway: it tokenises any well-formed card, keeping only
 //! the brand, the last four digits, the expiry and the outcome its test number asks
-//! for (docs/api.md lists them). It is what a shopper meets when no real processor is
-//! configured; it never sees a real charge.
+//! for (docs/api.md lists them), and authorises, captures, voids and refunds against
+//! those tokens as a processor would, idempotently. It is what a shopper meets when no
+//! real processor is configured; no money moves.
 
 use super::rows::row;
 use super::{SqliteStore, corrupt};
@@ -9,7 +10,9 @@ use crate::clock::utc_text;
 use async_trait::async_trait;
 use rand::Rng;
 use store_domain::clock::Timestamp;
-use store_domain::payments::{Brand, CardDetails, CardToken, PaymentError};
+use store_domain::payments::{
+    Brand, CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError,
+};
 use store_domain::ports::PaymentGateway;
 
 /// The test numbers that ask for a failure when the card is charged; every other valid
@@ -101,6 +104,195 @@ impl PaymentGateway for SandboxGateway {
             })
         })
         .transpose()
+    }
+
+    async fn authorize(
+        &self,
+        token: &str,
+        amount: i64,
+        key: &str,
+        at: Timestamp,
+    ) -> Result<Charge, PaymentError> {
+        if amount < 1 {
+            return Err(PaymentError::Refused(format!("a charge of {amount} cents")));
+        }
+        let outcome: Option<String> =
+            sqlx::query_scalar("SELECT outcome FROM sandbox_cards WHERE token = $1")
+                .bind(token)
+                .fetch_optional(&self.store.pool)
+                .await
+                .map_err(failed)?;
+        let outcome = outcome.ok_or(PaymentError::UnknownToken)?;
+        let decline = Decline::parse(&outcome);
+        // A key seen before keeps its first charge: the insert does nothing.
+        sqlx::query(
+            "INSERT INTO sandbox_charges
+                 (id, idempotency_key, token, amount, refunded, state, decline, created_at)
+             VALUES ($1, $2, $3, $4, 0, $5, $6, $7)
+             ON CONFLICT (idempotency_key) DO NOTHING",
+        )
+        .bind(format!("ch_{}", hex_token()))
+        .bind(key)
+        .bind(token)
+        .bind(amount)
+        .bind(if decline.is_some() {
+            "declined"
+        } else {
+            "authorized"
+        })
+        .bind(decline.map(Decline::as_str))
+        .bind(utc_text(at))
+        .execute(&self.store.writer)
+        .await
+        .map_err(failed)?;
+        let row: ChargeRow = sqlx::query_as(concat!(
+            "SELECT id, token, amount, refunded, state, decline FROM sandbox_charges",
+            " WHERE idempotency_key = $1"
+        ))
+        .bind(key)
+        .fetch_one(&self.store.writer)
+        .await
+        .map_err(failed)?;
+        let charge = row.charge()?;
+        if charge.token != token || charge.amount != amount {
+            return Err(PaymentError::Refused(
+                "this idempotency key was used for another charge".to_owned(),
+            ));
+        }
+        answer(charge)
+    }
+
+    async fn capture(&self, charge: &str) -> Result<Charge, PaymentError> {
+        self.settle(charge, ChargeState::Captured, "captured").await
+    }
+
+    async fn void(&self, charge: &str) -> Result<Charge, PaymentError> {
+        self.settle(charge, ChargeState::Voided, "voided").await
+    }
+
+    async fn refund(&self, charge: &str, amount: i64, key: &str) -> Result<Charge, PaymentError> {
+        let refused = |why: String| Err(PaymentError::Refused(why));
+        let mut tx = self.store.begin_write().await.map_err(failed)?;
+        let earlier: Option<(String, i64)> = sqlx::query_as(
+            "SELECT charge_id, amount FROM sandbox_refunds WHERE idempotency_key = $1",
+        )
+        .bind(key)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(failed)?;
+        if let Some((charge_id, refunded)) = earlier {
+            drop(tx);
+            if charge_id != charge || refunded != amount {
+                return refused("this idempotency key was used for another refund".to_owned());
+            }
+            return self.charge(charge).await;
+        }
+        // Only a captured charge, and never beyond what it took (the table's check
+        // holds that too).
+        let moved = sqlx::query(
+            "UPDATE sandbox_charges SET refunded = refunded + $1
+             WHERE id = $2 AND state = 'captured' AND refunded + $1 <= amount AND $1 > 0",
+        )
+        .bind(amount)
+        .bind(charge)
+        .execute(&mut *tx)
+        .await
+        .map_err(failed)?
+        .rows_affected();
+        if moved == 0 {
+            return refused(format!(
+                "charge {charge} cannot give back {amount} cents: it is not captured, or less than that is left"
+            ));
+        }
+        sqlx::query(
+            "INSERT INTO sandbox_refunds (idempotency_key, charge_id, amount) VALUES ($1, $2, $3)",
+        )
+        .bind(key)
+        .bind(charge)
+        .bind(amount)
+        .execute(&mut *tx)
+        .await
+        .map_err(failed)?;
+        tx.commit().await.map_err(failed)?;
+        self.charge(charge).await
+    }
+}
+
+row! {
+    struct ChargeRow {
+        id: String,
+        token: String,
+        amount: i64,
+        refunded: i64,
+        state: String,
+        decline: Option<String>,
+    }
+}
+
+impl ChargeRow {
+    fn charge(self) -> Result<Charge, PaymentError> {
+        let bad = || PaymentError::Storage(corrupt("sandbox charge"));
+        let state = match self.state.as_str() {
+            "authorized" => ChargeState::Authorized,
+            "captured" => ChargeState::Captured,
+            "voided" => ChargeState::Voided,
+            "declined" => ChargeState::Declined(
+                self.decline
+                    .as_deref()
+                    .and_then(Decline::parse)
+                    .ok_or_else(bad)?,
+            ),
+            _ => return Err(bad()),
+        };
+        Ok(Charge {
+            id: self.id,
+            token: self.token,
+            amount: self.amount,
+            refunded: self.refunded,
+            state,
+        })
+    }
+}
+
+/// A declined charge answers as the decline; any other as itself.
+fn answer(charge: Charge) -> Result<Charge, PaymentError> {
+    match charge.state {
+        ChargeState::Declined(why) => Err(PaymentError::Declined(why)),
+        _ => Ok(charge),
+    }
+}
+
+impl SandboxGateway {
+    async fn charge(&self, id: &str) -> Result<Charge, PaymentError> {
+        let row: Option<ChargeRow> = sqlx::query_as(concat!(
+            "SELECT id, token, amount, refunded, state, decline FROM sandbox_charges",
+            " WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.store.writer)
+        .await
+        .map_err(failed)?;
+        row.ok_or_else(|| PaymentError::Refused(format!("there is no charge {id}")))?
+            .charge()
+    }
+
+    /// Moves an authorised charge to `to`; a charge already there answers as it is.
+    async fn settle(&self, id: &str, to: ChargeState, name: &str) -> Result<Charge, PaymentError> {
+        sqlx::query("UPDATE sandbox_charges SET state = $1 WHERE id = $2 AND state = 'authorized'")
+            .bind(name)
+            .bind(id)
+            .execute(&self.store.writer)
+            .await
+            .map_err(failed)?;
+        let charge = self.charge(id).await?;
+        if charge.state == to {
+            Ok(charge)
+        } else {
+            Err(PaymentError::Refused(format!(
+                "charge {id} is {:?} and cannot become {name}",
+                charge.state
+            )))
+        }
     }
 }
 
