@@ -95,7 +95,10 @@ impl From<PaymentError> for CustomerApiError {
             }
             PaymentError::TooMany => CustomerApiError::Conflict(message(err.to_string())),
             PaymentError::Storage(storage) => ApiError::from(storage).into(),
-            PaymentError::Gateway(_) => ApiError::internal(&err).into(),
+            // Charges are the order's business: a customer call meeting one is a bug.
+            PaymentError::Gateway(_) | PaymentError::Declined(_) | PaymentError::Refused(_) => {
+                ApiError::internal(&err).into()
+            }
         }
     }
 }
