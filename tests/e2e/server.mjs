@@ -37,7 +37,8 @@ export function freePort() {
  * catalogue plus N generated products), so the search index starts with them.
  * Returns its base URL, `api(path)` for JSON reads, `command(...args)` for the
  * operator's subcommands, `databasePath` (the SQLite file, for a test that changes data
- * behind the store's back), and `stop()`, which ends it and removes its database.
+ * behind the store's back), `log()` (everything it wrote to stdout and stderr), and
+ * `stop()`, which ends it and removes its database.
  */
 export async function startStore({ generatedProducts = 0 } = {}) {
   const binary = storeBinary()
@@ -60,8 +61,11 @@ export async function startStore({ generatedProducts = 0 } = {}) {
   })
   // Kept for error messages; the server's own log is the best clue when it fails.
   let output = ''
+  // All of it, for a test that checks what the server wrote (no card number, say).
+  let log = ''
   const keep = (chunk) => {
     output = (output + chunk).slice(-20_000)
+    log += chunk
   }
   child.stdout.on('data', keep)
   child.stderr.on('data', keep)
@@ -96,7 +100,7 @@ export async function startStore({ generatedProducts = 0 } = {}) {
     const { stdout } = await promisify(execFile)(binary, args, { cwd: dir, env })
     return stdout
   }
-  return { url, stop, api, command, databasePath, output: () => output }
+  return { url, stop, api, command, databasePath, output: () => output, log: () => log }
 }
 
 async function waitForHealth(url, exited) {

@@ -95,10 +95,12 @@ describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
     await waitForHeading(product.title)
     await expectAccessible(page, 'a product page loaded directly')
 
+    // The app answers an account page too, and its guard takes a guest to Login (spec 2.1).
     const accountResponse = await page.goto(`${store.url}/account/orders`)
     assert.equal(accountResponse?.status(), 200)
-    await waitForHeading('My Orders')
-    await waitForTitle('My Orders')
+    await waitForHeading('Login')
+    await waitForTitle('Login')
+    assert.equal(new URL(page.url()).pathname, '/login')
     await expectAccessible(page, '/account/orders loaded directly')
   })
 

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
 import { Loading } from '@/components/Loading'
@@ -9,7 +10,10 @@ import { useProxySignal } from '@/features/chrome/useProxySignal'
 import { useCampaignReport } from '@/features/campaigns/useCampaignReport'
 import { HelpChat } from '@/features/help-chat/components/HelpChat'
 import { useInterfaceLanguage, useT } from '@/lib/i18n'
+import { useTrackPaths } from '@/lib/previousPath'
 import { useScrollBehaviour } from '@/lib/scrollBehaviour'
+import { signingOutAtom } from '@/lib/session'
+import { useSessionCheck } from '@/lib/useSession'
 import { Footer } from './Footer'
 import { Header, LogoHeader } from './Header'
 import styles from './Layout.module.css'
@@ -19,12 +23,17 @@ import { currentHandle } from './routeHandle'
 /** The chrome around every screen except the invoice: banners, header, main, footer and the floating panels. */
 export function Layout() {
   const t = useT(messages)
-  // While the next screen's code or data loads, the current one stays and says so.
-  const loading = useNavigation().state === 'loading'
+  // While the next screen's code or data loads, or signing out is under way (spec 4.3's
+  // spinner), the current screen stays and says so.
+  const signingOut = useAtomValue(signingOutAtom)
+  const loading = useNavigation().state === 'loading' || signingOut
   const main = useFocusOnNewPage()
   // Spec 2.3 scroll rules and 2.2 campaign reports, on every change of path.
   useScrollBehaviour()
   useCampaignReport()
+  // Spec 7's session check at start-up (and 2.2's refresh on each new path).
+  useSessionCheck()
+  useTrackPaths()
   const route = currentHandle(useMatches())?.name
   // Spec 2.4: checkout steps keep the shopper on task with only the logo.
   const logoOnly = route === 'Checkout' || route === 'Review'

@@ -21,6 +21,8 @@ export type RouteName =
   | 'DigitalLibary'
   | 'Subscriptions'
   | 'SubscriptionsUpdate'
+  | 'Addresses'
+  | 'Payments'
   | 'GuestFavorites'
   | 'School'
   | 'SelectSchool'

@@ -1,17 +1,25 @@
 import { screen, waitFor } from '@testing-library/react'
 import { matchRoutes } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { departments } from '@/testing/fixtures'
 import { stubApi } from '@/testing/api'
 import { renderApp } from '@/testing/render'
 import { currentHandle } from './routeHandle'
 import { routes } from './routes'
+import { signedInCustomer } from '@/testing/customer'
 
 /** The name of the route a path resolves to, as menus and layout checks will see it. */
 function routeNameOf(path: string) {
   const matches = matchRoutes(routes, path) ?? []
   return currentHandle(matches.map((match) => match.route))?.name
 }
+
+const customer = signedInCustomer()
+
+afterEach(() => {
+  // The signed-in customer is kept in storage (spec 3, "Persistence").
+  localStorage.clear()
+})
 
 describe('the route table', () => {
   // One example path for every row of spec 2.1.
@@ -37,6 +45,8 @@ describe('the route table', () => {
     ['/account/digital-libary', 'DigitalLibary'],
     ['/account/subscriptions', 'Subscriptions'],
     ['/account/subscriptions-update/3', 'SubscriptionsUpdate'],
+    ['/account/addresses', 'Addresses'],
+    ['/account/payments', 'Payments'],
     ['/favorites', 'GuestFavorites'],
     ['/school', 'School'],
     ['/school/select-your-school/US/10001', 'SelectSchool'],
@@ -83,16 +93,16 @@ describe('navigating the app', () => {
   })
 
   it('shows a later screen as a placeholder with its page name', async () => {
-    stubApi({ '/api/categories': departments })
-    renderApp('/account/digital-libary')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Digital Library' })).toBeInTheDocument()
+    stubApi({ '/api/categories': departments, '/api/customer': customer })
+    renderApp('/account/orders/5')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument()
     await waitFor(() => {
-      expect(document.title).toBe('Digital Library | Olive Lane')
+      expect(document.title).toBe('Order Details | Olive Lane')
     })
   })
 
   it('sends /account to the dashboard', async () => {
-    stubApi({ '/api/categories': departments })
+    stubApi({ '/api/categories': departments, '/api/customer': customer })
     const { router } = renderApp('/account')
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/account/dashboard')

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router'
 import { Loading } from '@/components/Loading'
+import { checkoutSignIn, Guard, guestFavorites, guestOnly, requireSignIn, type Rule } from '@/features/accounts/guards'
 import { NotFoundPage } from '@/features/errors/components/NotFoundPage'
 import { RouteError } from '@/features/errors/components/RouteError'
 import { ServerErrorPage } from '@/features/errors/components/ServerErrorPage'
@@ -8,8 +9,8 @@ import type { RouteHandle, RouteName } from './routeHandle'
 
 // The whole route table of spec 2.1, in one place. Every screen is its own lazily
 // loaded chunk, so the first page downloads only the code it shows.
-// Screens that later issues build are placeholders until then; so are the
-// entry rules (guards) of 2.1, which come with the screens they protect.
+// Screens that later issues build are placeholders until then. The entry rules
+// (guards) of 2.1 are layout routes around the screens they protect.
 
 function handle(name: RouteName, pageName: string): RouteHandle {
   return { name, pageName }
@@ -20,6 +21,11 @@ const placeholder = () => import('./PlaceholderPage')
 /** A screen a later issue builds: a lazily loaded placeholder showing its page name. */
 function soon(path: string, name: RouteName, pageName: string): RouteObject {
   return { path, handle: handle(name, pageName), lazy: placeholder }
+}
+
+/** Routes let in only by `rule` (spec 2.1's entry rules). */
+function guarded(rule: Rule, children: RouteObject[]): RouteObject {
+  return { element: <Guard rule={rule} />, children }
 }
 
 const home = () => import('@/features/home/components/HomePage')
@@ -35,6 +41,19 @@ const storeAddressPage = () => import('@/features/content/components/StoreAddres
 const virtualTourPage = () => import('@/features/content/components/VirtualTourPage')
 const bagPage = () => import('@/features/bag/components/BagPage')
 const guestFavoritesPage = () => import('@/features/bag/components/FavoritesPage')
+const loginPage = () => import('@/features/accounts/components/LoginPage')
+const registerPage = () => import('@/features/accounts/components/RegisterPage')
+const forgotPasswordPage = () => import('@/features/accounts/components/ForgotPasswordPage')
+const resetPasswordPage = () => import('@/features/accounts/components/ResetPasswordPage')
+const dashboardPage = () => import('@/features/accounts/components/DashboardPage')
+const accountFavoritesPage = () => import('@/features/account/components/AccountFavoritesPage')
+const addressesPage = () => import('@/features/account/components/AddressesPage')
+const paymentsPage = () => import('@/features/account/components/PaymentsPage')
+// The account screens with nothing in them yet share one chunk.
+const nothingYet =
+  (page: 'OrdersPage' | 'BuyItAgainPage' | 'DigitalLibraryPage' | 'SubscriptionsPage') => async () => ({
+    Component: (await import('@/features/account/components/NothingYetPages'))[page],
+  })
 
 const screens: RouteObject[] = [
   { index: true, handle: handle('Home', 'Home'), lazy: home },
@@ -43,32 +62,48 @@ const screens: RouteObject[] = [
   soon('/review', 'Review', 'Review'),
   soon('/thank-you/:id', 'ThankYou', 'Thank You'),
   soon('/orders/guest/:order_id/status', 'GuestOrderStatus', 'Order Status'),
-  soon('/sign-in', 'SignIn', 'Sign In'),
-  soon('/login', 'Login', 'Login'),
-  soon('/register', 'Register', 'Create Account'),
-  soon('/forgot-password', 'ForgotPassword', 'Forgot Password'),
-  soon('/password/reset/:token', 'PasswordReset', 'Reset Password'),
+  guarded(checkoutSignIn, [soon('/sign-in', 'SignIn', 'Sign In')]),
+  guarded(guestOnly, [
+    { path: '/login', handle: handle('Login', 'Login'), lazy: loginPage },
+    { path: '/register', handle: handle('Register', 'Create Account'), lazy: registerPage },
+    { path: '/forgot-password', handle: handle('ForgotPassword', 'Forgot Password'), lazy: forgotPasswordPage },
+    { path: '/password/reset/:token', handle: handle('PasswordReset', 'Reset Password'), lazy: resetPasswordPage },
+  ]),
   {
     path: '/account',
     handle: handle('Account', 'My Account'),
+    element: <Guard rule={requireSignIn} />,
     children: [
       { index: true, element: <Navigate to="/account/dashboard" replace /> },
-      soon('dashboard', 'Dashboard', 'My Account'),
-      soon('orders', 'Orders', 'My Orders'),
+      { path: 'dashboard', handle: handle('Dashboard', 'My Account'), lazy: dashboardPage },
+      { path: 'orders', handle: handle('Orders', 'My Orders'), lazy: nothingYet('OrdersPage') },
       soon('orders/:id', 'Order', 'Order Details'),
-      soon('favorites', 'Favorites', 'My Favorites'),
-      soon('buy-it-again', 'BueAgain', 'Buy it Again'),
-      soon('digital-libary', 'DigitalLibary', 'Digital Library'),
-      soon('subscriptions', 'Subscriptions', 'Subscriptions'),
+      { path: 'favorites', handle: handle('Favorites', 'My Favorites'), lazy: accountFavoritesPage },
+      { path: 'buy-it-again', handle: handle('BueAgain', 'Buy it Again'), lazy: nothingYet('BuyItAgainPage') },
+      {
+        path: 'digital-libary',
+        handle: handle('DigitalLibary', 'Digital Library'),
+        lazy: nothingYet('DigitalLibraryPage'),
+      },
+      {
+        path: 'subscriptions',
+        handle: handle('Subscriptions', 'Subscriptions'),
+        lazy: nothingYet('SubscriptionsPage'),
+      },
       soon('subscriptions-update/:subscription_id', 'SubscriptionsUpdate', 'Update Subscription'),
+      // Beyond the spec's children: the saved addresses and cards (spec 3's customer).
+      { path: 'addresses', handle: handle('Addresses', 'My Addresses'), lazy: addressesPage },
+      { path: 'payments', handle: handle('Payments', 'Payment Methods'), lazy: paymentsPage },
     ],
   },
-  { path: '/favorites', handle: handle('GuestFavorites', 'Favorites'), lazy: guestFavoritesPage },
+  guarded(guestFavorites, [
+    { path: '/favorites', handle: handle('GuestFavorites', 'Favorites'), lazy: guestFavoritesPage },
+  ]),
   soon('/school', 'School', 'School Supplies'),
   soon('/school/select-your-school/:country/:zip', 'SelectSchool', 'Select Your School'),
   soon('/school/select-your-grade/:grade_id', 'SelectGrade', 'Select Your Grade'),
   soon('/school/select-your-supplies/:grade_id/:list_id', 'SelectItems', 'Select Your Supplies'),
-  soon('/subscription/:type_id/:group_id', 'Subscription', 'Subscription'),
+  guarded(requireSignIn, [soon('/subscription/:type_id/:group_id', 'Subscription', 'Subscription')]),
   soon('/subscription-confirmation/:subscription_id', 'SubscriptionConfirmation', 'Subscription Confirmation'),
   soon('/recurring-confirmation/:recurring_id', 'RecurringConfirmation', 'Recurring Order Confirmation'),
   {

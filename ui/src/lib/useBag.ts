@@ -5,19 +5,18 @@ import { unwrap } from './api/errors'
 import {
   bagAtom,
   bagStaleAtom,
-  bagSummaryAtom,
   keyOf,
-  listsOf,
   quoteRequest,
-  summaryOfQuote,
   withdrawnTitles,
   type BagChange,
   type BagLists,
   type LineInput,
   type LineKey,
 } from './bag'
+import { bagCalls, customerBagAnswer, storeBagAnswer } from './customerBag'
 import { defineMessages, useT } from './i18n'
 import { languageAtom } from './preferences'
+import { customerAtom } from './session'
 import { useToast } from './toast'
 
 const messages = defineMessages({
@@ -43,19 +42,9 @@ export function quoteBag(lists: BagLists, change?: BagChange, signal?: AbortSign
 /** A removal the shopper did not ask for stays in sight longer than the usual toast. */
 const WITHDRAWN_TOAST_MS = 10_000
 
-// One quote in flight at a time: the next waits for it and starts from its answer,
-// so two quick clicks never send the same old lists twice.
-let queue: Promise<unknown> = Promise.resolve()
-
 // A refresh that has not started yet answers a second refresh too (a page mounting
 // twice, or two pages opening, need not re-price the same lists twice).
 let waitingRefresh: Promise<boolean> | undefined
-
-function enqueue<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task)
-  queue = run.catch(() => undefined)
-  return run
-}
 
 interface QuoteOptions {
   /** Say nothing on failure (the bag page's own refresh shows a notice instead). */
@@ -65,9 +54,11 @@ interface QuoteOptions {
 }
 
 /**
- * The bag's edits. Each sends the stored lists and one change to the server and,
- * only when it answers, stores the answer's lists and totals. A failure keeps the
- * stored bag as it was and says so in a toast. Each resolves to whether it succeeded.
+ * The bag's edits. A guest's sends the stored lists and one change to the server
+ * (`/bag/quote`); a signed-in customer's sends only the change, to the lists stored
+ * on the server (`/customer/bag/change`). Only when the server answers is the answer's
+ * lists and totals stored. A failure keeps the bag as it was and says so in a toast.
+ * Each resolves to whether it succeeded.
  */
 export function useBag() {
   const store = useStore()
@@ -76,15 +67,15 @@ export function useBag() {
 
   return useMemo(() => {
     const quote = (change: BagChange | undefined, options: QuoteOptions = {}) =>
-      enqueue(async () => {
+      bagCalls.enqueue(async () => {
         if (!change) waitingRefresh = undefined
         try {
           // Read when the call's turn comes, so it starts from the previous answer.
           const before = store.get(bagAtom)
-          const answer = await quoteBag(before, change)
-          store.set(bagAtom, listsOf(answer))
-          store.set(bagSummaryAtom, summaryOfQuote(answer))
-          store.set(bagStaleAtom, false)
+          const answer = store.get(customerAtom)
+            ? await customerBagAnswer(store, change)
+            : await quoteBag(before, change)
+          storeBagAnswer(store, answer)
           if (options.success) toast.show('success', options.success)
           const withdrawn = withdrawnTitles(before, answer, store.get(languageAtom))
           if (withdrawn.length > 0) {
@@ -104,7 +95,7 @@ export function useBag() {
       })
 
     return {
-      /** Re-prices the stored lists without changing them (stock and prices may have moved). */
+      /** Re-prices the lists without changing them (stock and prices may have moved, or another device edited them). */
       refresh: () => (waitingRefresh ??= quote(undefined, { silent: true })),
       add: (line: LineInput) => quote({ action: 'add', line }, { success: t('added') }),
       replace: (key: LineKey, line: LineInput) => quote({ action: 'replace', key: keyOf(key), line }),

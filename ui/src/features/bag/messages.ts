@@ -28,9 +28,6 @@ export const messages = defineMessages({
     sku: 'SKU',
     itemTotal: 'Item total',
     favorites: 'Favorites',
-    noFavorites: 'You have no favorites yet.',
-    removeFavorite: 'Remove from favorites',
-    favoritesFailed: 'We couldn’t load your favorites. Please try again later.',
   },
   heb: {
     bag: 'סל',
@@ -59,9 +56,6 @@ export const messages = defineMessages({
     sku: 'מק״ט',
     itemTotal: 'סה״כ לפריט',
     favorites: 'מועדפים',
-    noFavorites: 'עדיין אין לך מועדפים.',
-    removeFavorite: 'הסרה מהמועדפים',
-    favoritesFailed: 'לא הצלחנו לטעון את המועדפים. נסו שוב מאוחר יותר.',
   },
 })
 

@@ -68,6 +68,8 @@ export const messages = defineMessages({
     searchBlank: 'Type what you are looking for in the search box.',
     trySearching: 'Try searching for',
     browseDepartments: 'Browse a department',
+    follow: 'Follow',
+    following: 'Following',
   },
   heb: {
     brand: 'מותג',
@@ -135,6 +137,8 @@ export const messages = defineMessages({
     searchBlank: 'הקלידו בתיבת החיפוש את מה שאתם מחפשים.',
     trySearching: 'נסו לחפש',
     browseDepartments: 'עיון במחלקות',
+    follow: 'מעקב',
+    following: 'במעקב',
   },
 })
 

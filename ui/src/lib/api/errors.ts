@@ -44,3 +44,12 @@ export function idParam(value: string | undefined): number {
   }
   return id
 }
+
+/**
+ * An answer the server will give again however often it is asked: what was sent does
+ * not fit (400, 404, 409, 413). Sending it again cannot help; a network failure, a
+ * busy server (429, 503) or an error of its own (500) may pass.
+ */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && [400, 404, 409, 413].includes(error.status)
+}

@@ -3994,7 +3994,7 @@ export interface components {
             /** @description Who receives the parcel. */
             name: string;
             phone: string;
-            /** @description A US ZIP code is five digits or ZIP+4. */
+            /** @description Letters, digits, spaces and hyphens; a US ZIP code is five digits or ZIP+4 (else 400). */
             postal_code: string;
             /**
              * @description State, province or region, where the country has them.

@@ -21,6 +21,7 @@ import { messages, type CatalogKey } from '../messages'
 import { picturesOf } from '../pictures'
 import styles from './Detail.module.css'
 import { DetailHeading } from './DetailHeading'
+import { FollowButton } from './FollowButton'
 import { Gallery } from './Gallery'
 import { PurchaseOptions, type PurchaseChoices } from './PurchaseOptions'
 import { StockStatus } from './StockStatus'
@@ -134,6 +135,11 @@ function ProductDetail({ product }: { product: Product }) {
                 <Link to={product.vendor.path} {...contentAttributes(language, false)}>
                   {product.vendor.name}
                 </Link>
+                <FollowButton
+                  kind="vendor"
+                  id={product.vendor.id}
+                  name={{ text: product.vendor.name, attributes: contentAttributes(language, false) }}
+                />
               </dd>
             </div>
             {creatorsByRole(product.creators).map(([role, creators]) => (
@@ -148,6 +154,7 @@ function ProductDetail({ product }: { product: Product }) {
                         <Link to={creator.path} {...name.attributes}>
                           {name.text}
                         </Link>
+                        <FollowButton kind="creator" id={creator.id} name={name} />
                       </span>
                     )
                   })}

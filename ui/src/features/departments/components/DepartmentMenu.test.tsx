@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Schema } from '@/lib/api/client'
 import { languageAtom } from '@/lib/preferences'
+import { customerAtom, type Customer } from '@/lib/session'
 import { stubApi } from '@/testing/api'
 import { DepartmentMenu } from './DepartmentMenu'
 
@@ -30,10 +31,11 @@ const homeGoods: Schema<'Category'> = {
 }
 const books: Schema<'Category'> = { id: 2, name: 'Books', value: '/category/books/2', children: [] }
 
-function renderMenu(language: 'eng' | 'heb' = 'eng') {
+function renderMenu(language: 'eng' | 'heb' = 'eng', customer: Customer | null = null) {
   stubApi({ '/api/categories': [homeGoods, books] })
   const store = createStore()
   store.set(languageAtom, language)
+  store.set(customerAtom, customer)
   const router = createMemoryRouter([
     {
       path: '*',
@@ -70,6 +72,20 @@ describe('DepartmentMenu (spec 2.5)', () => {
     expect(await within(menu).findByRole('button', { name: 'Home Goods' })).toBeInTheDocument()
     expect(within(menu).getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/category/books/2')
     expect(within(menu).getByRole('link', { name: 'Login' })).toBeInTheDocument()
+  })
+
+  it('is headed "Hello" and the first name for a signed-in customer', async () => {
+    const { user } = renderMenu('eng', {
+      id: 7,
+      email: 'dana@example.com',
+      name: 'Dana Levi',
+      first_name: 'Dana',
+      addresses: [],
+      payments: [],
+      favorites: [],
+    })
+    await user.click(screen.getByRole('button', { name: 'Menu' }))
+    expect(screen.getByRole('dialog', { name: 'Hello, Dana' })).toBeInTheDocument()
   })
 
   it('drills down with Back and "{name} - Show All" on each level; a leaf links to its value', async () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import type { Schema } from '@/lib/api/client'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
+import { customerAtom } from '@/lib/session'
 import { useDialog } from '@/lib/useDialog'
 import { backFrom, drillInto, itemsAt } from '../levels'
 import { messages } from '../messages'
@@ -23,6 +24,7 @@ interface DepartmentMenuProps {
  */
 export function DepartmentMenu({ children }: DepartmentMenuProps) {
   const t = useT(messages)
+  const firstName = useAtomValue(customerAtom)?.first_name
   const [open, setOpen] = useState(false)
   const [path, setPath] = useState<Category[]>([])
   const close = () => {
@@ -73,8 +75,7 @@ export function DepartmentMenu({ children }: DepartmentMenuProps) {
           >
             <div className={styles.head}>
               <h2 id={titleId} className={styles.hello}>
-                {/* "Hello" plus the first name once there is sign-in; every shopper is a guest for now. */}
-                {t('hello')}
+                {firstName ? t('helloName', { name: firstName }) : t('hello')}
               </h2>
               <button type="button" className={styles.close} aria-label={t('close')} onClick={close}>
                 ×
@@ -82,12 +83,12 @@ export function DepartmentMenu({ children }: DepartmentMenuProps) {
             </div>
             <Levels path={path} onPath={setPath} onNavigate={close} />
             {children && (
-              // Links in the extra entries leave the page, so they close the menu too.
+              // Links in the extra entries leave the page, and so does Sign Out, so they close the menu too.
               // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
               <div
                 className={styles.extra}
                 onClick={(event) => {
-                  if (event.target instanceof Element && event.target.closest('a')) close()
+                  if (event.target instanceof Element && event.target.closest('a, button')) close()
                 }}
               >
                 {children}

@@ -1,20 +1,22 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useT } from '@/lib/i18n'
 import { helpChatOpenAtom } from '@/lib/panels'
+import { customerAtom } from '@/lib/session'
 import { storeInfoAtom } from '@/lib/storeInfo'
 import { messages } from '../messages'
 import { HeaderPanel } from './HeaderPanel'
 import styles from './Menus.module.css'
 
-/** Spec 2.6: "Hi there", a way into the help chat and the help e-mail address. */
+/** Spec 2.6: a greeting by first name (or "Hi there"), a way into the help chat and the help e-mail address. */
 export function AssistancePanel() {
   const t = useT(messages)
+  const firstName = useAtomValue(customerAtom)?.first_name
   const store = useAtomValue(storeInfoAtom)
   const openChat = useSetAtom(helpChatOpenAtom)
   return (
     <HeaderPanel
       name="assistance"
-      title={t('hiThere')}
+      title={firstName ? t('hiName', { name: firstName }) : t('hiThere')}
       button={
         <>
           <svg

@@ -1,12 +1,18 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createStore, Provider } from 'jotai'
+import { Provider } from 'jotai'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { bagAtom, EMPTY_BAG } from '@/lib/bag'
+import { favoritesAtom } from '@/lib/favorites'
 import { helpChatOpenAtom, openHeaderPanelAtom } from '@/lib/panels'
-import { stubApi } from '@/testing/api'
+import { customerAtom, type Customer } from '@/lib/session'
+import { toastsAtom } from '@/lib/toast'
+import { answer, stubApi } from '@/testing/api'
+import { pricedLine } from '@/testing/fixtures'
 import { AccountMenu } from './AccountMenu'
 import { AssistancePanel } from './AssistancePanel'
+import { signedInCustomer, storeWithCustomer } from '@/testing/customer'
 
 const storeInfo = {
   name: 'Olive Lane',
@@ -15,9 +21,16 @@ const storeInfo = {
   free_shipping_over: 5000,
 }
 
-function renderMenus() {
-  stubApi({ '/api/store': storeInfo })
-  const store = createStore()
+const dana = signedInCustomer()
+
+afterEach(() => {
+  // The customer, bag and favorites are kept in storage (spec 3, "Persistence").
+  localStorage.clear()
+})
+
+function renderMenus(customer: Customer | null = null) {
+  const requested = stubApi({ '/api/store': storeInfo, '/api/logout': new Response(null, { status: 204 }) })
+  const store = storeWithCustomer(customer)
   const router = createMemoryRouter([
     {
       path: '*',
@@ -40,7 +53,7 @@ function renderMenus() {
       <RouterProvider router={router} />
     </Provider>,
   )
-  return { store, router, user: userEvent.setup() }
+  return { store, router, requested, user: userEvent.setup() }
 }
 
 describe('the account menu (spec 2.6)', () => {
@@ -59,6 +72,57 @@ describe('the account menu (spec 2.6)', () => {
       ['Subscriptions', '/account/subscriptions'],
     ])
     expect(within(menu).queryByText(/sign out/i)).not.toBeInTheDocument()
+  })
+
+  it('is headed with a signed-in customer’s first name, without Login, with Sign Out', async () => {
+    const { user } = renderMenus(dana)
+    await user.click(screen.getByRole('button', { name: 'Dana' }))
+    const menu = screen.getByRole('dialog', { name: 'Hello, Dana' })
+    const links = within(menu).getAllByRole('link')
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['My Account', '/account'],
+      ['My Orders', '/account/orders'],
+      ['My Favorites', '/account/favorites'],
+      ['Buy it Again', '/account/buy-it-again'],
+      ['Digital Library', '/account/digital-libary'],
+      ['Subscriptions', '/account/subscriptions'],
+    ])
+    expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument()
+  })
+
+  it('signs out: ends the session, clears the customer’s data and goes Home as a guest', async () => {
+    const { user, store, router, requested } = renderMenus(dana)
+    store.set(bagAtom, { ...EMPTY_BAG, products: [pricedLine()] })
+    store.set(favoritesAtom, [{ id: 1001, kind: 'product' }])
+    await router.navigate('/account/orders')
+    await user.click(screen.getByRole('button', { name: 'Dana' }))
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }))
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/')
+    })
+    expect(requested.map((url) => url.pathname)).toContain('/api/logout')
+    expect(store.get(customerAtom)).toBeNull()
+    expect(store.get(bagAtom)).toEqual(EMPTY_BAG)
+    expect(store.get(favoritesAtom)).toEqual([])
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Account' }))
+    expect(
+      within(screen.getByRole('dialog', { name: 'Account' })).getByRole('link', { name: 'Login' }),
+    ).toBeInTheDocument()
+  })
+
+  it('keeps the customer signed in when signing out fails', async () => {
+    const { user, store } = renderMenus(dana)
+    stubApi({ '/api/logout': answer(500, { message: 'Something went wrong' }) })
+    await user.click(screen.getByRole('button', { name: 'Dana' }))
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }))
+    await waitFor(() => {
+      expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual([
+        'We couldn’t sign you out. Please try again.',
+      ])
+    })
+    expect(store.get(customerAtom)).toEqual(dana)
   })
 
   it('closes on Escape and gives focus back to its button', async () => {
@@ -94,6 +158,12 @@ describe('the assistance panel (spec 2.6)', () => {
       'href',
       'mailto:help@olive-lane.example',
     )
+  })
+
+  it('greets a signed-in customer by first name', async () => {
+    const { user } = renderMenus(dana)
+    await user.click(screen.getByRole('button', { name: 'Help' }))
+    expect(screen.getByRole('dialog', { name: 'Hi, Dana' })).toBeInTheDocument()
   })
 
   it('opens the help chat from "Chat with us" and closes itself', async () => {

@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { STORAGE_KEY } from '@/lib/persist'
+import { answer, stubApi } from '@/testing/api'
+import { departments, pricedLine } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render'
+import { checkoutSignIn, guestFavorites, guestOnly, requireSignIn, returnPath, type Visit } from './guards'
+import { customer } from './testing'
+
+afterEach(() => {
+  localStorage.clear()
+})
+
+const visit = (overrides: Partial<Visit> = {}): Visit => ({
+  path: '/account/orders?page=2',
+  previousPath: '/bag',
+  bagLines: 0,
+  ...overrides,
+})
+
+describe('the entry rules (spec 2.1)', () => {
+  it('sends a guest from the account to Login with the attempted path, and lets a customer in', () => {
+    expect(requireSignIn(null, visit())).toEqual({ to: '/login', prevUrl: '/account/orders?page=2' })
+    expect(requireSignIn(customer, visit())).toBeNull()
+  })
+
+  it('sends a customer away from the sign-in screens, Home', () => {
+    expect(guestOnly(customer, visit())).toEqual({ to: '/' })
+    expect(guestOnly(null, visit())).toBeNull()
+  })
+
+  it('lets only a guest with a non-empty bag into checkout’s sign-in; others go back', () => {
+    expect(checkoutSignIn(null, visit({ bagLines: 1 }))).toBeNull()
+    expect(checkoutSignIn(null, visit({ bagLines: 0 }))).toEqual({ to: '/bag' })
+    expect(checkoutSignIn(customer, visit({ bagLines: 3 }))).toEqual({ to: '/bag' })
+    expect(checkoutSignIn(null, visit({ previousPath: null }))).toEqual({ to: '/' })
+  })
+
+  it('sends a customer from the guest favorites to the account’s', () => {
+    expect(guestFavorites(customer, visit())).toEqual({ to: '/account/favorites' })
+    expect(guestFavorites(null, visit())).toBeNull()
+  })
+})
+
+describe('where a sign-in ends', () => {
+  it('is checkout’s sign-in when Login was reached from it, else the attempted path, else Home', () => {
+    expect(returnPath({ prevUrl: '/account/orders' }, '/sign-in')).toBe('/sign-in')
+    expect(returnPath({ prevUrl: '/account/orders' }, '/account/orders')).toBe('/account/orders')
+    expect(returnPath(undefined, '/bag')).toBe('/')
+    expect(returnPath(null, null)).toBe('/')
+  })
+
+  it('never leaves the site', () => {
+    expect(returnPath({ prevUrl: '//evil.example/x' }, null)).toBe('/')
+    expect(returnPath({ prevUrl: 'https://evil.example/' }, null)).toBe('/')
+    expect(returnPath({ prevUrl: 42 }, null)).toBe('/')
+  })
+})
+
+describe('the guards in the app', () => {
+  const signedIn = () => stubApi({ '/api/categories': departments, '/api/customer': customer })
+  const guest = (routes: Record<string, object> = {}) =>
+    stubApi({ '/api/categories': departments, '/api/customer': answer(403, { message: 'Please sign in.' }), ...routes })
+
+  it('waits for the session check, then sends a guest to Login and back after signing in', async () => {
+    // The check answers only when the test says so.
+    let answerCheck: (response: Response) => void = () => undefined
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((request: Request) => {
+        const path = new URL(request.url).pathname
+        if (path === '/api/customer') {
+          return new Promise<Response>((resolve) => {
+            answerCheck = resolve
+          })
+        }
+        return Promise.resolve(path === '/api/login' ? answer(200, customer) : answer(404, { message: 'Not found' }))
+      }),
+    )
+    const { router } = renderApp('/account/orders')
+
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent('Loading…')
+    expect(router.state.location.pathname).toBe('/account/orders')
+
+    answerCheck(answer(403, { message: 'Please sign in.' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'dana@example.com')
+    await user.type(screen.getByLabelText('Password'), 'correct horse')
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/account/orders')
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Dana' })).toBeInTheDocument()
+  })
+
+  it.each(['/login', '/register', '/forgot-password', '/password/reset/abc123'])(
+    'sends a signed-in customer from %s Home',
+    async (path) => {
+      signedIn()
+      const { router } = renderApp(path)
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/')
+      })
+    },
+  )
+
+  it('lets a guest into the sign-in screens', async () => {
+    guest()
+    renderApp('/register')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument()
+  })
+
+  it('sends a guest from a subscription to Login, and lets a customer in', async () => {
+    guest()
+    const { router, unmount } = renderApp('/subscription/1/2')
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login')
+    })
+    expect(router.state.location.state).toEqual({ prevUrl: '/subscription/1/2' })
+    unmount()
+
+    signedIn()
+    renderApp('/subscription/1/2')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subscription' })).toBeInTheDocument()
+  })
+
+  it('sends a signed-in customer from /favorites to the account’s favorites', async () => {
+    signedIn()
+    const { router } = renderApp('/favorites')
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/account/favorites')
+    })
+  })
+
+  it('sends a guest with an empty bag from /sign-in back to the previous page', async () => {
+    guest()
+    const { router } = renderApp('/contact-us')
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' })
+    await router.navigate('/sign-in')
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/contact-us')
+    })
+  })
+
+  it('lets a guest with something in the bag into /sign-in', async () => {
+    const bag = { products: [pricedLine()], later: [], unavailableCart: [], unavailableLater: [] }
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ bag }))
+    guest()
+    renderApp('/sign-in')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument()
+  })
+})
