@@ -2,11 +2,12 @@
 //! reset links), written once and run against every implementation.
 
 use store_adapters::fakes::InMemoryAccounts;
-use store_adapters::sqlite::SqliteStore;
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
 use store_domain::ports::{Accounts, PendingRegistration};
 use store_domain::token::TokenHash;
+
+mod common;
 
 fn email(s: &str) -> Email {
     Email::parse(s).unwrap()
@@ -305,14 +306,7 @@ async fn in_memory() -> (Box<dyn Accounts>, ()) {
 }
 
 async fn sqlite() -> (Box<dyn Accounts>, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(
-        &format!("sqlite://{}", dir.path().join("store.db").display()),
-        4,
-    )
-    .await
-    .unwrap();
-    store.migrate().await.unwrap();
+    let (store, dir) = common::sqlite_store(4).await;
     (Box::new(store), dir)
 }
 

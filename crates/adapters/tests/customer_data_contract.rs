@@ -15,6 +15,8 @@ use store_domain::ports::{
 };
 use store_domain::token::TokenHash;
 
+mod common;
+
 trait CustomerData: CustomerBags + Picks + Addresses + SavedCards {}
 impl<T: CustomerBags + Picks + Addresses + SavedCards> CustomerData for T {}
 
@@ -314,14 +316,7 @@ async fn customer(store: &SqliteStore, address: &str) -> i64 {
 }
 
 async fn sqlite() -> (Box<dyn CustomerData>, [i64; 2], tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(
-        &format!("sqlite://{}", dir.path().join("store.db").display()),
-        4,
-    )
-    .await
-    .unwrap();
-    store.migrate().await.unwrap();
+    let (store, dir) = common::sqlite_store(4).await;
     let customers = [
         customer(&store, "dana@example.com").await,
         customer(&store, "noa@example.com").await,

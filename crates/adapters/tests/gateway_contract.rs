@@ -3,10 +3,12 @@
 //! and the documented test numbers declining.
 
 use store_adapters::fakes::InMemoryGateway;
-use store_adapters::sqlite::{SandboxGateway, SqliteStore};
+use store_adapters::sqlite::SandboxGateway;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{CardDetails, ChargeState, Decline, PaymentError};
 use store_domain::ports::PaymentGateway;
+
+mod common;
 
 const NOW: Timestamp = Timestamp::from_unix_seconds(1_767_225_600);
 
@@ -121,14 +123,7 @@ async fn in_memory() -> (Box<dyn PaymentGateway>, ()) {
 }
 
 async fn sandbox() -> (Box<dyn PaymentGateway>, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(
-        &format!("sqlite://{}", dir.path().join("store.db").display()),
-        2,
-    )
-    .await
-    .unwrap();
-    store.migrate().await.unwrap();
+    let (store, dir) = common::sqlite_store(2).await;
     (Box::new(SandboxGateway::new(store)), dir)
 }
 

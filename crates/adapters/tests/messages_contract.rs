@@ -4,7 +4,6 @@
 use store_adapters::fakes::{
     InMemoryCampaigns, InMemoryErrorReports, InMemoryInbox, InMemoryMailingList,
 };
-use store_adapters::sqlite::SqliteStore;
 use store_domain::campaigns::*;
 use store_domain::client_errors::*;
 use store_domain::clock::Timestamp;
@@ -13,6 +12,8 @@ use store_domain::messages::*;
 use store_domain::newsletter::TokenHash;
 use store_domain::ports::{CampaignReports, ErrorReports, Inbox, MailingList};
 use store_domain::retention::Purge;
+
+mod common;
 
 /// One implementation of each port under test.
 struct Ports {
@@ -292,14 +293,7 @@ async fn in_memory() -> (Ports, ()) {
 }
 
 async fn sqlite() -> (Ports, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(
-        &format!("sqlite://{}", dir.path().join("store.db").display()),
-        4,
-    )
-    .await
-    .unwrap();
-    store.migrate().await.unwrap();
+    let (store, dir) = common::sqlite_store(4).await;
     let ports = Ports {
         mailing_list: Box::new(store.clone()),
         inbox: Box::new(store.clone()),

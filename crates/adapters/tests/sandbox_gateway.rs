@@ -1,22 +1,19 @@
 //! The embedded sandbox gateway: it answers a token for a good card, knows the token
 //! afterwards, and leaves neither the card number nor the CVC in the database file.
 
-use store_adapters::sqlite::{SandboxGateway, SqliteStore, TEST_OUTCOMES};
+use store_adapters::sqlite::{SandboxGateway, TEST_OUTCOMES};
 use store_domain::clock::Timestamp;
 use store_domain::payments::{Brand, CardDetails};
 use store_domain::ports::PaymentGateway;
+
+mod common;
 
 const NUMBER: &str = "4242424242424242";
 const CVC: &str = "731";
 
 #[tokio::test]
 async fn a_token_is_all_that_is_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("store.db");
-    let store = SqliteStore::open(&format!("sqlite://{}", path.display()), 2)
-        .await
-        .unwrap();
-    store.migrate().await.unwrap();
+    let (store, dir) = common::sqlite_store(2).await;
     let gateway = SandboxGateway::new(store.clone());
     let card = CardDetails::parse(NUMBER, "12/30", CVC, (2026, 11)).unwrap();
     let token = gateway
