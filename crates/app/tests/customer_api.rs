@@ -723,3 +723,65 @@ async fn sign_ins_at_the_same_moment_merge_every_guest_bag() {
     );
     assert!(lines.contains(&(13, 2)), "both books counted: {lines:?}");
 }
+
+#[tokio::test]
+async fn a_guest_bag_merges_as_far_as_the_bag_has_room() {
+    let catalog = Arc::new(InMemoryCatalog::new());
+    catalog.import(&fixture()).await.unwrap();
+    let many = (100..200)
+        .map(|id| store_adapters::fakes::product(id, 3, 1, 500, "2025-01-01", 5))
+        .collect();
+    catalog
+        .import(&store_domain::catalog::CatalogImport {
+            products: many,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    let (state, fakes) = common::state_with(catalog);
+    let client = TestClient::new(web::routes(state));
+    let dana = registered(&client, &fakes, "dana@example.com").await;
+    let bag = "/api/customer/bag";
+    send(
+        &client,
+        "POST",
+        bag,
+        Some(&dana),
+        json!({"bag": [line(12, 1)]}),
+    )
+    .await;
+
+    // A full guest bag of 100 other lines: 99 fit beside the kettle, one does not.
+    let guest: Vec<Value> = (100..200).map(|id| line(id, 1)).collect();
+    let merged = send(&client, "POST", bag, Some(&dana), json!({"bag": guest})).await;
+    assert_eq!(merged.status, StatusCode::OK, "{}", merged.body);
+    assert_eq!(merged.body["products"].as_array().unwrap().len(), 100);
+    let withdrawn = merged.body["withdrawn"].as_array().unwrap();
+    assert_eq!(withdrawn.len(), 1, "{withdrawn:?}");
+    assert_eq!(withdrawn[0]["id"], 199);
+    assert!(
+        withdrawn[0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("at most 100 lines")
+    );
+
+    // A line already there still merges into a full bag.
+    let again = send(
+        &client,
+        "POST",
+        bag,
+        Some(&dana),
+        json!({"bag": [line(12, 1)]}),
+    )
+    .await;
+    let kettle = again.body["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["id"] == 12)
+        .unwrap()
+        .clone();
+    assert_eq!(kettle["quantity"], 2);
+    assert_eq!(again.body["products"].as_array().unwrap().len(), 100);
+}

@@ -5,7 +5,8 @@
 //! devices, or two sign-ins merging two guest bags at once, never lose a line.
 
 use crate::bag::{
-    BagError, Change, LineKey, ListName, Lists, PricedLine, Quote, QuoteError, Terms,
+    BagError, BagLine, Change, LineKey, ListName, Lists, MAX_LINES, PricedLine, Quote, QuoteError,
+    Terms, Withdrawn, absorb,
 };
 use crate::ports::{Catalog, CustomerBags, StorageError};
 
@@ -57,6 +58,27 @@ fn kept(quote: &Quote) -> Lists {
     }
 }
 
+/// Joins `incoming` lines to `list`: a line whose identity is there already merges
+/// into it; a new one takes a free place, and with none left it is withdrawn, so a
+/// guest's full bag merges as far as it fits instead of being refused whole.
+fn join(name: ListName, list: &mut Vec<BagLine>, incoming: Vec<BagLine>) -> Vec<Withdrawn> {
+    let mut full = Vec::new();
+    for line in incoming {
+        if let Some(kept) = list.iter_mut().find(|l| l.key == line.key) {
+            absorb(kept, &line);
+        } else if list.len() < MAX_LINES {
+            list.push(line);
+        } else {
+            full.push(Withdrawn {
+                list: name,
+                line,
+                reason: format!("the list holds at most {MAX_LINES} lines"),
+            });
+        }
+    }
+    full
+}
+
 /// The stored lists, priced; nothing is written (lines the catalogue withdrew are
 /// left out of the answer and dropped by the next edit).
 pub async fn stored_bag(
@@ -80,11 +102,12 @@ pub async fn edit_bag(
     for _ in 0..EDIT_ATTEMPTS {
         let stored = bags.bag(customer).await?;
         let mut lists = stored.lists;
+        let mut full = Vec::new();
         let change = match edit.clone() {
             BagEdit::Change(change) => Some(change),
             BagEdit::Merge(incoming) => {
-                lists.products.extend(incoming.products);
-                lists.later.extend(incoming.later);
+                full = join(ListName::Products, &mut lists.products, incoming.products);
+                full.extend(join(ListName::Later, &mut lists.later, incoming.later));
                 None
             }
             BagEdit::Remove { list, keys } => {
@@ -96,11 +119,12 @@ pub async fn edit_bag(
                 None
             }
         };
-        let quote = crate::bag::quote(catalog, lists, change, terms).await?;
+        let mut quote = crate::bag::quote(catalog, lists, change, terms).await?;
         if bags
             .save_bag(customer, stored.version, &kept(&quote))
             .await?
         {
+            quote.withdrawn.extend(full);
             return Ok(quote);
         }
     }

@@ -22,7 +22,7 @@ pub use lines::{
     BagError, BagLine, LineKey, LineType, ListName, MAX_ENTRIES, MAX_ENTRY_CHARS, MAX_ITEM_KEY,
     MAX_LINES, MAX_QUANTITY, Refusal, check_length,
 };
-pub use normalize::{Normalized, Offers, normalize, offer_for};
+pub use normalize::{Normalized, Offers, absorb, normalize, offer_for};
 pub use offer::{BundleFacts, ItemRef, Offer, OfferStock};
 pub use pricing::{
     LineFigures, PricedLine, TaxRate, Totals, digital_only, free_shipping_remaining, totals,

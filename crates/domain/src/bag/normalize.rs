@@ -37,13 +37,7 @@ pub fn normalize(
             line.key.item_key.clear();
         }
         match positions.get(&line.key) {
-            Some(&at) => {
-                // One identity is one line: the quantities add up, and gift wrapping
-                // asked for on either copy is kept.
-                let kept = &mut merged[at];
-                kept.quantity = (kept.quantity + line.quantity).min(MAX_QUANTITY);
-                kept.gift_options |= line.gift_options;
-            }
+            Some(&at) => absorb(&mut merged[at], &line),
             None => {
                 positions.insert(line.key.clone(), merged.len());
                 merged.push(line);
@@ -64,6 +58,13 @@ pub fn normalize(
         }
     }
     Ok(result)
+}
+
+/// One identity is one line: `line` joins `kept`, the quantities adding up (to
+/// `MAX_QUANTITY`) and gift wrapping asked for on either copy kept.
+pub fn absorb(kept: &mut BagLine, line: &BagLine) {
+    kept.quantity = (kept.quantity + line.quantity).min(MAX_QUANTITY);
+    kept.gift_options |= line.gift_options;
 }
 
 /// The offer `line` (line `index` of `list`) holds, once the line is found to fit it
