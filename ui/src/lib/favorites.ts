@@ -69,15 +69,26 @@ const removeOnServer = async (ids: Favorite[]) =>
  * refuses are dropped; when no answer comes they are kept and this throws.
  * Call it inside `favoriteCalls`.
  */
+/** The most favorites one call may carry (the server's `MAX_PICKS_PER_REQUEST`). */
+export const FAVORITES_PER_CALL = 200
+
+/**
+ * Sends the pending favorites, as many calls as it takes, the oldest first so the
+ * newest keep the newest time on the server. Each call's favorites leave the pending
+ * list once answered (a refusal drops them too: sending them again cannot help).
+ */
 async function sendPending(store: Store): Promise<void> {
-  const pending = store.get(pendingFavoritesAtom)
-  if (pending.length === 0) return
-  try {
-    store.set(favoritesAtom, await addOnServer(pending))
-  } catch (error) {
-    if (!isRefusal(error)) throw error
+  for (;;) {
+    const pending = store.get(pendingFavoritesAtom)
+    if (pending.length === 0) return
+    const oldest = pending.slice(-FAVORITES_PER_CALL)
+    try {
+      store.set(favoritesAtom, await addOnServer(oldest))
+    } catch (error) {
+      if (!isRefusal(error)) throw error
+    }
+    store.set(pendingFavoritesAtom, pending.slice(0, -FAVORITES_PER_CALL))
   }
-  store.set(pendingFavoritesAtom, [])
 }
 
 /** Sends the favorites a failed sign-in merge left (at start-up). */

@@ -7,7 +7,7 @@ import { pricedLine, quoteAnswer } from '@/testing/fixtures'
 import { bagAtom, bagStaleAtom, EMPTY_BAG, toLineInput, type BagLists } from './bag'
 import { pendingMergeAtom } from './customerBag'
 import { afterSignIn, clearCustomerState } from './customerSync'
-import { favoritesAtom, pendingFavoritesAtom, useFavorite } from './favorites'
+import { FAVORITES_PER_CALL, favoritesAtom, pendingFavoritesAtom, useFavorite } from './favorites'
 import { followingAtom } from './following'
 import { STORAGE_KEY } from './persist'
 import { customerAtom, sessionCheckedAtom } from './session'
@@ -66,6 +66,26 @@ describe('after a login (spec 4.3)', () => {
     expect(store.get(favoritesAtom)).toEqual([{ id: 1001, kind: 'product' }, ...dana.favorites])
     expect(store.get(followingAtom)).toEqual(following)
     expect(store.get(pendingMergeAtom)).toBeNull()
+    expect(store.get(pendingFavoritesAtom)).toEqual([])
+  })
+
+  it('sends a long guest favorites list in calls the server takes, the oldest first', async () => {
+    const guest = Array.from({ length: FAVORITES_PER_CALL + 50 }, (_, i) => ({ id: i + 1, kind: 'product' as const }))
+    const sent = stubApiWithBodies({
+      '/api/customer/bag': serverBag,
+      '/api/customer/favorites': { favorites: guest },
+      '/api/customer/following': following,
+    })
+    const store = signedIn({ favorites: guest })
+
+    await syncAfterSignIn(store, 'login')
+
+    const uploads = sent
+      .filter((r) => r.url.pathname === '/api/customer/favorites')
+      .map((r) => (r.body as { ids: { id: number }[] }).ids.map((f) => f.id))
+    expect(uploads.map((ids) => ids.length)).toEqual([FAVORITES_PER_CALL, 50])
+    expect(uploads[0]?.[0]).toBe(51)
+    expect(uploads[1]).toEqual(guest.slice(0, 50).map((f) => f.id))
     expect(store.get(pendingFavoritesAtom)).toEqual([])
   })
 
