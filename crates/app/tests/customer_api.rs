@@ -17,10 +17,15 @@ mod common;
 
 use common::session::{Answer, call, registered};
 
-async fn app() -> (TestClient<impl Endpoint>, common::Fakes, String) {
+/// The fixture catalogue, in memory.
+async fn catalog() -> Arc<InMemoryCatalog> {
     let catalog = Arc::new(InMemoryCatalog::new());
     catalog.import(&fixture()).await.unwrap();
-    let (state, fakes) = common::state_with(catalog);
+    catalog
+}
+
+async fn app() -> (TestClient<impl Endpoint>, common::Fakes, String) {
+    let (state, fakes) = common::state_with(catalog().await);
     let document = api::openapi_json(state.clone());
     (TestClient::new(web::routes(state)), fakes, document)
 }
@@ -665,8 +670,7 @@ async fn sign_ins_at_the_same_moment_merge_every_guest_bag() {
             .unwrap(),
     );
     store.migrate().await.unwrap();
-    let catalog = Arc::new(InMemoryCatalog::new());
-    catalog.import(&fixture()).await.unwrap();
+    let catalog = catalog().await;
     let (mut state, fakes) = common::state_with(catalog);
     state.accounts = store.clone();
     state.customer_bags = store.clone();
@@ -726,8 +730,7 @@ async fn sign_ins_at_the_same_moment_merge_every_guest_bag() {
 
 #[tokio::test]
 async fn a_guest_bag_merges_as_far_as_the_bag_has_room() {
-    let catalog = Arc::new(InMemoryCatalog::new());
-    catalog.import(&fixture()).await.unwrap();
+    let catalog = catalog().await;
     let many = (100..200)
         .map(|id| store_adapters::fakes::product(id, 3, 1, 500, "2025-01-01", 5))
         .collect();

@@ -49,27 +49,23 @@ macro_rules! columns {
     };
 }
 
-/// Binds an address's fields in the order the statements name them (`$1` to `$9`).
-trait WithFields<'q> {
-    fn with_fields(self, f: &'q AddressFields) -> Self;
-}
-
-impl<'q> WithFields<'q> for AddressQuery<'q> {
-    fn with_fields(self, f: &'q AddressFields) -> Self {
-        self.bind(&f.name)
-            .bind(&f.line1)
-            .bind(&f.line2)
-            .bind(&f.city)
-            .bind(&f.region)
-            .bind(&f.postal_code)
-            .bind(&f.country)
-            .bind(&f.phone)
-            .bind(f.default)
-    }
-}
-
 type AddressQuery<'q> =
     sqlx::query::QueryAs<'q, sqlx::Sqlite, AddressRow, <sqlx::Sqlite as sqlx::Database>::Arguments>;
+
+/// `statement` with an address's fields bound as `$1` to `$9`, in the order both
+/// statements name them.
+fn with_fields<'q>(statement: &'static str, f: &'q AddressFields) -> AddressQuery<'q> {
+    sqlx::query_as(statement)
+        .bind(&f.name)
+        .bind(&f.line1)
+        .bind(&f.line2)
+        .bind(&f.city)
+        .bind(&f.region)
+        .bind(&f.postal_code)
+        .bind(&f.country)
+        .bind(&f.phone)
+        .bind(f.default)
+}
 
 #[async_trait]
 impl Addresses for SqliteStore {
@@ -110,14 +106,16 @@ impl Addresses for SqliteStore {
             )
             .await?;
         }
-        let row: AddressRow = sqlx::query_as(concat!(
-            "INSERT INTO customer_addresses (name, line1, line2, city, region, postal_code,
+        let row: AddressRow = with_fields(
+            concat!(
+                "INSERT INTO customer_addresses (name, line1, line2, city, region, postal_code,
                  country, phone, is_default, customer_id)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ",
-            columns!(),
-            ""
-        ))
-        .with_fields(f)
+                columns!(),
+                ""
+            ),
+            f,
+        )
         .bind(customer)
         .fetch_one(&mut *tx)
         .await
@@ -141,14 +139,16 @@ impl Addresses for SqliteStore {
             )
             .await?;
         }
-        let row: Option<AddressRow> = sqlx::query_as(concat!(
-            "UPDATE customer_addresses SET name = $1, line1 = $2, line2 = $3, city = $4,
+        let row: Option<AddressRow> = with_fields(
+            concat!(
+                "UPDATE customer_addresses SET name = $1, line1 = $2, line2 = $3, city = $4,
                  region = $5, postal_code = $6, country = $7, phone = $8, is_default = $9
              WHERE id = $10 AND customer_id = $11 RETURNING ",
-            columns!(),
-            ""
-        ))
-        .with_fields(f)
+                columns!(),
+                ""
+            ),
+            f,
+        )
         .bind(id)
         .bind(customer)
         .fetch_optional(&mut *tx)

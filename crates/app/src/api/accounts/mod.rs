@@ -10,7 +10,7 @@ use poem_openapi::OpenApi;
 use poem_openapi::payload::Json;
 use rand::Rng;
 use session_cookie::{Session, cleared, set};
-use store_domain::accounts::{self, Customer, NewCustomer, Profile};
+use store_domain::accounts::{self, AccountError, Customer, NewCustomer, Profile};
 use store_domain::input::Email;
 pub use wire::AccountApiError;
 use wire::{
@@ -76,17 +76,31 @@ impl AccountsApi {
     }
 
     /// The customer of the request's session, or 403.
-    pub async fn customer(
+    async fn customer(
         state: &AppState,
         session: Option<&str>,
     ) -> Result<Customer, AccountApiError> {
-        let Some(token) = session else {
-            return Err(AccountApiError::signed_out());
-        };
-        accounts::current_customer(state.accounts.as_ref(), state.clock.as_ref(), token)
+        session_customer(state, session)
             .await?
             .ok_or_else(AccountApiError::signed_out)
     }
+}
+
+/// The customer of the request's session cookie, if it names an unexpired session:
+/// the one lookup behind every call that needs a signed-in customer.
+pub async fn session_customer(
+    state: &AppState,
+    session: Option<&str>,
+) -> Result<Option<Customer>, crate::api::error::ApiError> {
+    let Some(token) = session else {
+        return Ok(None);
+    };
+    accounts::current_customer(state.accounts.as_ref(), state.clock.as_ref(), token)
+        .await
+        .map_err(|err| match err {
+            AccountError::Storage(storage) => storage.into(),
+            other => crate::api::error::ApiError::internal(&other),
+        })
 }
 
 #[OpenApi(tag = "ApiTags::Accounts")]

@@ -8,11 +8,12 @@ pub mod bag;
 pub mod cards;
 pub mod picks;
 
+use super::accounts::session_customer;
 use crate::api::error::{ApiError, ErrorMessage};
 use crate::state::AppState;
 use poem_openapi::ApiResponse;
 use poem_openapi::payload::Json;
-use store_domain::accounts::{self, AccountError, AddressError, BagEditError, Customer, PickError};
+use store_domain::accounts::{AddressError, BagEditError, Customer, PickError};
 use store_domain::payments::PaymentError;
 
 /// How a customer call fails.
@@ -108,11 +109,7 @@ pub async fn signed_in(
     state: &AppState,
     session: Option<&str>,
 ) -> Result<Customer, CustomerApiError> {
-    let signed_out = || CustomerApiError::SignedOut(message("Please sign in."));
-    let token = session.ok_or_else(signed_out)?;
-    match accounts::current_customer(state.accounts.as_ref(), state.clock.as_ref(), token).await {
-        Ok(customer) => customer.ok_or_else(signed_out),
-        Err(AccountError::Storage(storage)) => Err(ApiError::from(storage).into()),
-        Err(other) => Err(ApiError::internal(&other).into()),
-    }
+    session_customer(state, session)
+        .await?
+        .ok_or_else(|| CustomerApiError::SignedOut(message("Please sign in.")))
 }
