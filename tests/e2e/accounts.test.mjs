@@ -187,12 +187,16 @@ describe('accounts in a browser', { timeout: 300_000 }, () => {
         await waitForHeading('Sign In')
         assert.equal(new URL(page.url()).pathname, '/sign-in', where('a guest with a bag stays on /sign-in'))
 
-        // Signed in: the guest favorites page is the account's; a reset link, a
-        // subscription's sign-in and /sign-in do not apply.
-        await page.goto(`${store.url}/login`)
+        // Login reached from /sign-in returns there, and a customer with a bag goes
+        // on from /sign-in to the checkout (which sends a customer to Review).
+        const menu = await openProfileMenu()
+        await menu.getByRole('link', { name: 'Login', exact: true }).click()
         await waitForHeading('Login')
         await logIn(PASSWORD)
-        await waitForPath('/')
+        await waitForPath('/checkout')
+
+        // Signed in: the guest favorites page is the account's; a reset link, a
+        // subscription's sign-in and /sign-in do not apply.
         await page.goto(`${store.url}/favorites`)
         await waitForPath('/account/favorites')
         await page.goto(`${store.url}/password/reset/0123456789abcdef`)
@@ -200,7 +204,7 @@ describe('accounts in a browser', { timeout: 300_000 }, () => {
         await page.goto(`${store.url}/subscription/1/2`)
         await waitForHeading('Subscription')
         await page.goto(`${store.url}/sign-in`)
-        await page.waitForURL((url) => url.pathname !== '/sign-in')
+        await waitForPath('/checkout')
       })
 
       it('resets a forgotten password through the mailed link; then only the new password signs in', async () => {

@@ -1,7 +1,6 @@
 import { atom } from 'jotai'
 import type { Schema } from './api/client'
 import { persistedAtom } from './persist'
-import type { Language } from './preferences'
 
 /**
  * Spec 3's bag state: the bag (`products`), the lines whose item ran out
@@ -184,18 +183,6 @@ export function listsOf(answer: QuoteAnswer): BagLists {
     unavailableCart: answer.unavailable_cart,
     unavailableLater: answer.unavailable_later,
   }
-}
-
-/**
- * The titles, as the shopper last saw them, of the lines a quote withdrew because the
- * catalogue no longer sells them as they were.
- */
-export function withdrawnTitles(before: BagLists, answer: QuoteAnswer, language: Language): string[] {
-  const held = [...before.products, ...before.unavailableCart, ...before.later, ...before.unavailableLater]
-  return answer.withdrawn.map((gone) => {
-    const line = held.find((l) => l.id === gone.id && l.type === gone.type && l.item_key === gone.item_key)
-    return line ? (language === 'heb' && line.heb_title) || line.title : ''
-  })
 }
 
 export function summaryOfQuote(answer: QuoteAnswer): BagSummary {

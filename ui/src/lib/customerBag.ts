@@ -15,6 +15,7 @@ import {
 } from './bag'
 import { persistedAtom } from './persist'
 import { serial } from './serial'
+import { noticeWithdrawn } from './withdrawn'
 
 // A signed-in customer's bag and later list live on the server (spec 6): each edit is
 // one `POST /api/customer/bag/change`, and the answer, priced, is what the bag shows.
@@ -83,7 +84,8 @@ export function mergeOf(lists: BagLists): PendingMerge | null {
 /**
  * Sends the pending merge, if any: resolves to the answer, or to undefined when there
  * was nothing to send or the server refused the lines; throws (keeping them) when no
- * answer came.
+ * answer came. Guest lines the merge withdrew (no longer sold as they were, or past
+ * the bag's last line) are named in a toast.
  */
 async function sendPendingMerge(store: Store): Promise<QuoteAnswer | undefined> {
   const pending = store.get(pendingMergeAtom)
@@ -91,6 +93,8 @@ async function sendPendingMerge(store: Store): Promise<QuoteAnswer | undefined> 
   try {
     const answer = await unwrap(api.POST('/customer/bag', { body: pending }))
     store.set(pendingMergeAtom, null)
+    // The bag shown still holds the guest's lines, with the titles the shopper saw.
+    noticeWithdrawn(store, store.get(bagAtom), answer)
     return answer
   } catch (error) {
     if (!isRefusal(error)) throw error

@@ -118,6 +118,22 @@ describe('after a login (spec 4.3)', () => {
     expect(store.get(bagAtom).products).toEqual(serverBag.products)
   })
 
+  it('names, in a toast, the guest lines the merge withdrew', async () => {
+    const merged = quoteAnswer({
+      products: [pricedLine({ id: 1001, quantity: 3 })],
+      withdrawn: [{ list: 'later', id: 1002, type: 'product', item_key: '', reason: 'there is no product' }],
+    })
+    stubApiWithBodies({ '/api/customer/bag': merged, '/api/customer/following': following })
+    const store = signedIn({ bag: guestBag })
+
+    await syncAfterSignIn(store, 'login')
+
+    expect(store.get(toastsAtom).map((t) => [t.type, t.message])).toEqual([
+      ['error', '“Notebook” is no longer available as you chose it, so it was removed.'],
+    ])
+    expect(store.get(bagAtom).products).toEqual(merged.products)
+  })
+
   it('keeps the guest’s lines pending when the merge gets no answer, and sends them before the next change', async () => {
     let up = false
     const sent = stubApiWithBodies({

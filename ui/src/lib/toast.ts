@@ -1,4 +1,4 @@
-import { atom, useSetAtom } from 'jotai'
+import { atom, useStore, type createStore } from 'jotai'
 import { useMemo } from 'react'
 
 /** Spec 8: transient messages of an error or success type, 4 seconds unless told otherwise. */
@@ -17,20 +17,25 @@ export const toastsAtom = atom<Toast[]>([])
 
 let nextId = 1
 
+type Store = ReturnType<typeof createStore>
+
+/** Shows a toast from outside a component (a sync at sign-in); answers its id. */
+export function showToast(store: Store, type: ToastType, message: string, durationMs = TOAST_DURATION_MS): number {
+  const toast = { id: nextId++, type, message, durationMs }
+  store.set(toastsAtom, (toasts) => [...toasts, toast])
+  return toast.id
+}
+
 /** Shows and dismisses toasts; the `Toasts` region in the layout renders them. */
 export function useToast() {
-  const setToasts = useSetAtom(toastsAtom)
+  const store = useStore()
   return useMemo(
     () => ({
-      show: (type: ToastType, message: string, durationMs = TOAST_DURATION_MS) => {
-        const toast = { id: nextId++, type, message, durationMs }
-        setToasts((toasts) => [...toasts, toast])
-        return toast.id
-      },
+      show: (type: ToastType, message: string, durationMs?: number) => showToast(store, type, message, durationMs),
       dismiss: (id: number) => {
-        setToasts((toasts) => toasts.filter((toast) => toast.id !== id))
+        store.set(toastsAtom, (toasts) => toasts.filter((toast) => toast.id !== id))
       },
     }),
-    [setToasts],
+    [store],
   )
 }

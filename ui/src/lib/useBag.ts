@@ -7,7 +7,6 @@ import {
   bagStaleAtom,
   keyOf,
   quoteRequest,
-  withdrawnTitles,
   type BagChange,
   type BagLists,
   type LineInput,
@@ -15,22 +14,18 @@ import {
 } from './bag'
 import { bagCalls, customerBagAnswer, storeBagAnswer } from './customerBag'
 import { defineMessages, useT } from './i18n'
-import { languageAtom } from './preferences'
 import { customerAtom } from './session'
 import { useToast } from './toast'
+import { noticeWithdrawn } from './withdrawn'
 
 const messages = defineMessages({
   eng: {
     failed: 'We couldn’t update your bag. Please try again.',
     added: 'Added to your bag',
-    withdrawnOne: '“{title}” is no longer available as you chose it, so it was removed.',
-    withdrawnMany: '{n} items are no longer available as you chose them, so they were removed.',
   },
   heb: {
     failed: 'לא הצלחנו לעדכן את הסל. נסו שוב.',
     added: 'נוסף לסל שלך',
-    withdrawnOne: '„{title}” כבר לא זמין כפי שבחרתם, ולכן הוסר.',
-    withdrawnMany: '{n} פריטים כבר לא זמינים כפי שבחרתם, ולכן הוסרו.',
   },
 })
 
@@ -38,9 +33,6 @@ const messages = defineMessages({
 export function quoteBag(lists: BagLists, change?: BagChange, signal?: AbortSignal) {
   return unwrap(api.POST('/bag/quote', { body: quoteRequest(lists, change), signal }))
 }
-
-/** A removal the shopper did not ask for stays in sight longer than the usual toast. */
-const WITHDRAWN_TOAST_MS = 10_000
 
 // A refresh that has not started yet answers a second refresh too (a page mounting
 // twice, or two pages opening, need not re-price the same lists twice).
@@ -77,15 +69,7 @@ export function useBag() {
             : await quoteBag(before, change)
           storeBagAnswer(store, answer)
           if (options.success) toast.show('success', options.success)
-          const withdrawn = withdrawnTitles(before, answer, store.get(languageAtom))
-          if (withdrawn.length > 0) {
-            const [title] = withdrawn
-            const notice =
-              withdrawn.length === 1 && title
-                ? t('withdrawnOne', { title })
-                : t('withdrawnMany', { n: withdrawn.length })
-            toast.show('error', notice, WITHDRAWN_TOAST_MS)
-          }
+          noticeWithdrawn(store, before, answer)
           return true
         } catch {
           store.set(bagStaleAtom, true)

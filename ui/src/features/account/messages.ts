@@ -25,8 +25,6 @@ export const messages = defineMessages({
     cancel: 'Cancel',
     saving: 'Saving…',
     required: 'Please fill in this field.',
-    offline: 'We couldn’t reach the store. Please check your connection and try again.',
-    failed: '{reason}',
     // What the server found wrong with a field: its own words, as a sentence.
     problem_name: '{reason}',
     problem_line1: '{reason}',
@@ -106,8 +104,6 @@ export const messages = defineMessages({
     cancel: 'ביטול',
     saving: 'שומרים…',
     required: 'נא למלא את השדה הזה.',
-    offline: 'לא הצלחנו להתחבר לחנות. נא לבדוק את החיבור ולנסות שוב.',
-    failed: 'הפעולה לא הצליחה. נסו שוב.',
     // The server writes its messages in English: in Hebrew each field says what it takes.
     problem_name: 'נא לכתוב שם של עד 100 תווים.',
     problem_line1: 'נא לכתוב רחוב ומספר, עד 200 תווים.',

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api/errors'
-import type { Vars } from '@/lib/i18n'
+import { sentence } from '@/lib/api/problem'
 
 /**
  * The field a 400 answer names, and why: the server writes "postal_code: a US ZIP
@@ -14,18 +14,4 @@ export function fieldProblem<Field extends string>(
   const field = fields.find((f) => f === match?.[1])
   if (!match?.[2] || field === undefined) return undefined
   return { field, reason: sentence(match[2]) }
-}
-
-/**
- * What to say when a call failed for another reason: the server's message (in English:
- * in Hebrew, that it did not work), or that no answer came.
- */
-export function failure(error: unknown, t: (key: 'failed' | 'offline', vars?: Vars) => string): string {
-  return error instanceof ApiError ? t('failed', { reason: sentence(error.message) }) : t('offline')
-}
-
-/** The server writes its reasons in lower case and without a full stop. */
-function sentence(reason: string): string {
-  const capital = reason.charAt(0).toUpperCase() + reason.slice(1)
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`
 }

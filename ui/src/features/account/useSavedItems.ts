@@ -1,8 +1,6 @@
 import { useRef, useState } from 'react'
-import { useT } from '@/lib/i18n'
+import { useProblemText } from '@/lib/api/problem'
 import type { NoticeState } from './components/Notice'
-import { messages } from './messages'
-import { failure } from './problems'
 
 /**
  * What the saved addresses and cards pages share: the last action's notice, the add
@@ -10,7 +8,7 @@ import { failure } from './problems'
  * and `attempt` (clears the notice, runs `action`, says its failure if it fails).
  */
 export function useSavedItems(close: () => void) {
-  const t = useT(messages)
+  const problemText = useProblemText()
   const [notice, setNotice] = useState<NoticeState>()
   const addButton = useRef<HTMLButtonElement>(null)
 
@@ -26,7 +24,7 @@ export function useSavedItems(close: () => void) {
     try {
       await action()
     } catch (error) {
-      setNotice({ type: 'alert', text: failure(error, t) })
+      setNotice({ type: 'alert', text: problemText(error) })
     }
   }
 

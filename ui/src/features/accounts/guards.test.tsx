@@ -33,7 +33,9 @@ describe('the entry rules (spec 2.1)', () => {
   it('lets only a guest with a non-empty bag into checkout’s sign-in; others go back', () => {
     expect(checkoutSignIn(null, visit({ bagLines: 1 }))).toBeNull()
     expect(checkoutSignIn(null, visit({ bagLines: 0 }))).toEqual({ to: '/bag' })
-    expect(checkoutSignIn(customer, visit({ bagLines: 3 }))).toEqual({ to: '/bag' })
+    expect(checkoutSignIn(customer, visit({ bagLines: 0 }))).toEqual({ to: '/bag' })
+    // Signed in on the way to checkout: on to it (and so to Review), not back to Login.
+    expect(checkoutSignIn(customer, visit({ bagLines: 3, previousPath: '/login' }))).toEqual({ to: '/checkout' })
     expect(checkoutSignIn(null, visit({ previousPath: null }))).toEqual({ to: '/' })
   })
 

@@ -29,9 +29,16 @@ export const requireSignIn: Rule = (customer, visit) => (customer ? null : { to:
 /** `/login`, `/register`, `/forgot-password`, `/password/reset/:token`: a customer goes Home. */
 export const guestOnly: Rule = (customer) => (customer ? { to: '/' } : null)
 
-/** `/sign-in` (checkout's): only for a guest with something in the bag; anyone else goes back. */
-export const checkoutSignIn: Rule = (customer, visit) =>
-  !customer && visit.bagLines > 0 ? null : { to: visit.previousPath ?? '/' }
+/**
+ * `/sign-in` (checkout's): only for a guest with something in the bag; anyone else goes
+ * back. A customer with a bag who lands here has just signed in on the way to checkout
+ * (Login returns to `/sign-in`), so "back" is the checkout, which sends them to Review;
+ * the page before, Login, would only send them Home.
+ */
+export const checkoutSignIn: Rule = (customer, visit) => {
+  if (visit.bagLines === 0) return { to: visit.previousPath ?? '/' }
+  return customer ? { to: '/checkout' } : null
+}
 
 /** `/favorites`: a customer's favorites are in the account. */
 export const guestFavorites: Rule = (customer) => (customer ? { to: '/account/favorites' } : null)

@@ -62,7 +62,6 @@ export const messages = defineMessages({
     invalidPassword: 'Use 8 to 128 characters.',
     invalidCode: 'Enter the six digits from the e-mail.',
     nameTooLong: 'Use at most 100 characters.',
-    offline: 'We couldn’t reach the store. Please check your connection and try again.',
   },
   heb: {
     email: 'דואר אלקטרוני',
@@ -124,6 +123,5 @@ export const messages = defineMessages({
     invalidPassword: 'בין 8 ל־128 תווים.',
     invalidCode: 'הזינו את שש הספרות מההודעה.',
     nameTooLong: 'עד 100 תווים.',
-    offline: 'לא הצלחנו להגיע לחנות. בדקו את החיבור ונסו שוב.',
   },
 })

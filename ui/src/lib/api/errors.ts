@@ -1,11 +1,14 @@
 /** An HTTP error answer from the API (spec 8 decides what each status does). */
 export class ApiError extends Error {
   readonly status: number
+  /** Seconds the server asks to wait before trying again (`Retry-After` of a 429 or 503). */
+  readonly retryAfter: number | undefined
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, retryAfter?: number) {
     super(message)
     this.name = 'ApiError'
     this.status = status
+    this.retryAfter = retryAfter
   }
 }
 
@@ -20,9 +23,16 @@ interface FetchResult<T> {
 export async function unwrap<T>(pending: Promise<FetchResult<T>>): Promise<T> {
   const { data, error, response } = await pending
   if (!response.ok || data === undefined) {
-    throw new ApiError(response.status, messageOf(error) ?? response.statusText)
+    throw new ApiError(response.status, messageOf(error) ?? response.statusText, retryAfterOf(response))
   }
   return data
+}
+
+/** `Retry-After` in seconds, when the server sent one as a number. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After')
+  const seconds = value === null ? NaN : Number(value)
+  return Number.isSafeInteger(seconds) && seconds >= 0 ? seconds : undefined
 }
 
 /** Every error body of the API is `{ "message": ... }`. */

@@ -5,7 +5,8 @@ import { languageAtom } from '@/lib/preferences'
 import { addAddress, inputOf, updateAddress, type Address, type AddressFields } from '../api'
 import type { Countries } from '../countries'
 import { messages, type AccountKey } from '../messages'
-import { failure, fieldProblem } from '../problems'
+import { useProblemText } from '@/lib/api/problem'
+import { fieldProblem } from '../problems'
 import { useAction } from '../useAction'
 import formStyles from '@/components/Form.module.css'
 import styles from './Account.module.css'
@@ -62,6 +63,7 @@ interface AddressFormProps {
  */
 export function AddressForm({ address, countries, onSaved, onCancel }: AddressFormProps) {
   const t = useT(messages)
+  const problemText = useProblemText()
   const language = useAtomValue(languageAtom)
   const [fields, setFields] = useState<AddressFields>(() => (address ? inputOf(address) : EMPTY))
   const [problems, setProblems] = useState<Partial<Record<TextName, string>>>({})
@@ -102,7 +104,7 @@ export function AddressForm({ address, countries, onSaved, onCancel }: AddressFo
           setProblems(problem)
           focusFirstProblem(form.current, problem)
         } else {
-          setAlert(failure(error, t))
+          setAlert(problemText(error))
         }
       }
     })

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useT } from '@/lib/i18n'
 import { addPayment, createCardToken, type CardInput, type Payment } from '../api'
 import { messages } from '../messages'
-import { failure, fieldProblem } from '../problems'
+import { useProblemText } from '@/lib/api/problem'
+import { fieldProblem } from '../problems'
 import { useAction } from '../useAction'
 import formStyles from '@/components/Form.module.css'
 import styles from './Account.module.css'
@@ -19,6 +20,7 @@ const CARD_FIELDS: readonly CardField[] = ['card', 'exp', 'cvc']
  */
 export function CardForm({ onSaved, onCancel }: { onSaved: (payments: Payment[]) => void; onCancel: () => void }) {
   const t = useT(messages)
+  const problemText = useProblemText()
   const [makeDefault, setMakeDefault] = useState(false)
   const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({})
   const [alert, setAlert] = useState<string>()
@@ -64,7 +66,7 @@ export function CardForm({ onSaved, onCancel }: { onSaved: (payments: Payment[])
           setProblems(problem)
           focusFirstProblem(element, problem)
         } else {
-          setAlert(failure(error, t))
+          setAlert(problemText(error))
         }
       }
     })
