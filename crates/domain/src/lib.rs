@@ -8,6 +8,7 @@ pub mod bag;
 pub mod browse;
 pub mod campaigns;
 pub mod catalog;
+pub mod checkout;
 pub mod client_errors;
 pub mod clock;
 pub mod facets;
