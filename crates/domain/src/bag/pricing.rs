@@ -40,6 +40,8 @@ pub struct LineFigures {
     pub gift_options: Money,
     /// Spec 9: the filled-in fields' prices times quantity.
     pub personalization_fee: Money,
+    /// The line's share of a discount code (checkout), taken off before its tax.
+    pub discount: Money,
     pub tax: Money,
 }
 
@@ -77,22 +79,38 @@ impl PricedLine {
             }
         }
         let personalization_fee = per_unit(fee_per_unit)?;
-        let tax = if offer.is_taxed() {
-            let base = sum([merchandise, gift_options, personalization_fee])?;
-            rate.on(base).ok_or_else(too_large)?
-        } else {
-            Money::ZERO
-        };
-        Ok(PricedLine {
+        let mut priced = PricedLine {
             line,
             offer,
             figures: LineFigures {
                 merchandise,
                 gift_options,
                 personalization_fee,
-                tax,
+                discount: Money::ZERO,
+                tax: Money::ZERO,
             },
-        })
+        };
+        priced.figures.tax = priced.tax_at(rate)?;
+        Ok(priced)
+    }
+
+    /// The line with `share` of a discount taken off (at most its merchandise, as the
+    /// discount rules share it), its tax computed again on what it now costs.
+    pub fn discounted(mut self, share: Money, rate: TaxRate) -> Result<PricedLine, BagError> {
+        self.figures.discount = share.clamp(Money::ZERO, self.figures.merchandise);
+        self.figures.tax = self.tax_at(rate)?;
+        Ok(self)
+    }
+
+    /// Tax on what the line costs after its discount share, rounded once, for the line.
+    fn tax_at(&self, rate: TaxRate) -> Result<Money, BagError> {
+        if !self.offer.is_taxed() {
+            return Ok(Money::ZERO);
+        }
+        let f = &self.figures;
+        let base = sum([f.merchandise, f.gift_options, f.personalization_fee])?;
+        let base = Money::from_cents(base.cents() - f.discount.cents());
+        rate.on(base).ok_or_else(too_large)
     }
 }
 
@@ -150,10 +168,18 @@ pub fn digital_only(lines: &[PricedLine]) -> bool {
 /// `None` when there is no threshold, as every order ships free.
 pub fn free_shipping_remaining(lines: &[PricedLine], threshold: Option<Money>) -> Option<Money> {
     let threshold = threshold?;
-    let counted: i64 = lines
-        .iter()
-        .filter(|l| !l.offer.is_digital() && !l.offer.exclude_free_shipping)
-        .map(|l| l.figures.merchandise.cents())
-        .sum();
+    let counted = free_shipping_basis(lines).cents();
     Some(Money::from_cents((threshold.cents() - counted).max(0)))
+}
+
+/// What counts towards free shipping (spec 2.9): the merchandise, before savings and
+/// tax, of the lines that ship and are not excluded from free shipping.
+pub fn free_shipping_basis(lines: &[PricedLine]) -> Money {
+    Money::from_cents(
+        lines
+            .iter()
+            .filter(|l| !l.offer.is_digital() && !l.offer.exclude_free_shipping)
+            .map(|l| l.figures.merchandise.cents())
+            .sum(),
+    )
 }
