@@ -21,4 +21,5 @@ pub mod ports;
 pub mod reference;
 pub mod retention;
 pub mod search;
+pub mod shipping;
 pub mod token;
