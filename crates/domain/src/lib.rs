@@ -13,6 +13,7 @@ pub mod client_errors;
 pub mod clock;
 pub mod facets;
 pub mod input;
+pub mod location;
 pub mod messages;
 pub mod money;
 pub mod newsletter;

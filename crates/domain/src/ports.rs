@@ -18,6 +18,9 @@ use crate::search::{ProductQuery, SearchDoc, SearchHits};
 use crate::token::TokenHash;
 use async_trait::async_trait;
 
+// Locating a shopper by ZIP lives beside its rule of which tax rate applies.
+pub use crate::location::{ZipError, ZipLookup};
+
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
     /// The storage behind the catalogue failed; the text is for the log, never a shopper.

@@ -1,5 +1,6 @@
 //! Reference data the storefront shows: countries and display currencies.
 
+use crate::input::{InputError, refuse};
 use serde::Serialize;
 
 /// A country as the spec's Location uses it: a label and a two-letter code.
@@ -9,6 +10,19 @@ pub struct Country {
     pub value: String,
     /// The Hebrew name, for the Hebrew interface.
     pub heb_label: String,
+}
+
+/// A country code as typed, trimmed and upper-cased, if `countries` lists it.
+pub(crate) fn country_code(raw: &str, countries: &[Country]) -> Result<String, InputError> {
+    let code = raw.trim().to_uppercase();
+    if countries.iter().any(|c| c.value == code) {
+        Ok(code)
+    } else {
+        Err(refuse(
+            "country",
+            "must be a two-letter code from the countries list",
+        ))
+    }
 }
 
 /// A display currency; `rate` multiplies a US-dollar amount (spec 3).

@@ -5,8 +5,9 @@
 //! in the same transaction.
 
 use crate::input::{InputError, refuse, text};
+use crate::location::{is_postal_code_char, is_us_zip};
 use crate::ports::{Addresses, StorageError};
-use crate::reference::Country;
+use crate::reference::{Country, country_code};
 
 /// Addresses one customer may keep: more than any household needs.
 pub const MAX_ADDRESSES: usize = 20;
@@ -47,15 +48,6 @@ pub struct RawAddress<'a> {
     pub default: bool,
 }
 
-/// A US ZIP code: five digits, or ZIP+4.
-fn is_us_zip(code: &str) -> bool {
-    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
-    match code.split_once('-') {
-        None => code.len() == 5 && digits(code),
-        Some((zip, plus4)) => zip.len() == 5 && plus4.len() == 4 && digits(zip) && digits(plus4),
-    }
-}
-
 fn postal_code(country: &str, raw: &str) -> Result<String, InputError> {
     let code = text("postal_code", raw, 1, 12)?.to_uppercase();
     if country == "US" && !is_us_zip(&code) {
@@ -64,10 +56,7 @@ fn postal_code(country: &str, raw: &str) -> Result<String, InputError> {
             "a US ZIP code is five digits, or five, a hyphen and four",
         ));
     }
-    if !code
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-')
-    {
+    if !code.chars().all(is_postal_code_char) {
         return Err(refuse(
             "postal_code",
             "may hold only letters, digits, spaces and hyphens",
@@ -105,13 +94,7 @@ fn phone(raw: &str) -> Result<String, InputError> {
 impl AddressFields {
     /// Checks every field; `countries` is the list a country code must come from.
     pub fn parse(raw: &RawAddress<'_>, countries: &[Country]) -> Result<Self, InputError> {
-        let country = raw.country.trim().to_uppercase();
-        if !countries.iter().any(|c| c.value == country) {
-            return Err(refuse(
-                "country",
-                "must be a two-letter code from the countries list",
-            ));
-        }
+        let country = country_code(raw.country, countries)?;
         let optional = |field, value: &str| text(field, value, 0, 100);
         Ok(AddressFields {
             name: text("name", raw.name, 1, 100)?,

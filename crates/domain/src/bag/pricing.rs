@@ -24,6 +24,11 @@ impl TaxRate {
         TaxRate(millionths)
     }
 
+    /// The rate in millionths, as `from_millionths` takes it.
+    pub const fn millionths(self) -> u32 {
+        self.0
+    }
+
     /// Tax on `amount`, rounded half up to the cent. `None` on overflow.
     fn on(self, amount: Money) -> Option<Money> {
         let exact = i128::from(amount.cents()) * i128::from(self.0);
