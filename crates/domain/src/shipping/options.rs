@@ -217,9 +217,8 @@ fn pickup(
         return Ok((None, midnight));
     };
     let ready = readiness(store, config.time_zone, now, at)?;
-    let expires = ready
-        .today_until
-        .map_or(midnight, |until| until.min(midnight));
+    // Ready-today ends before closing, so before midnight.
+    let expires = ready.today_until.unwrap_or(midnight);
     let option = PickupOption {
         days: ready.days,
         hours: ready.hours,
