@@ -972,11 +972,21 @@ fn price_cases() -> Vec<PriceCase> {
         PriceCase {
             config: no_threshold,
             ..case(
-                "no threshold: never free",
+                "no threshold: a free-eligible method always ships free (spec 2.4)",
                 "US",
                 method(STANDARD),
+                0,
+                Ok(usd(0)),
+            )
+        },
+        PriceCase {
+            config: no_threshold,
+            ..case(
+                "no threshold: a method that does not count for free shipping costs its price",
+                "US",
+                method(OVERNIGHT),
                 1_000_000,
-                Ok(usd(599)),
+                Ok(usd(2_499)),
             )
         },
         PriceCase {

@@ -25,7 +25,7 @@ pub use lines::{
 pub use normalize::{Normalized, Offers, absorb, normalize, offer_for};
 pub use offer::{BundleFacts, ItemRef, Offer, OfferStock};
 pub use pricing::{
-    LineFigures, PricedLine, TaxRate, Totals, digital_only, free_shipping_basis, free_shipping_remaining,
-    totals,
+    LineFigures, PricedLine, TaxRate, Totals, digital_only, free_shipping_basis,
+    free_shipping_remaining, totals,
 };
 pub use quote::{Quote, QuoteError, Terms, Withdrawn, availability, quote};

@@ -27,9 +27,7 @@ pub const MAX_CODE_LENGTH: usize = 32;
 pub struct DiscountCode(String);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "discount_code: a discount code is 3 to {MAX_CODE_LENGTH} letters, digits, dashes or underscores"
-)]
+#[error("a discount code is 3 to {MAX_CODE_LENGTH} letters, digits, dashes or underscores")]
 pub struct MalformedDiscountCode;
 
 impl DiscountCode {
@@ -140,19 +138,19 @@ pub struct DiscountUsage {
 /// Why a code does not apply now (a 400 with this message).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiscountRefusal {
-    #[error("discount_code: there is no discount with this code")]
+    #[error("there is no discount with this code")]
     Unknown,
-    #[error("discount_code: this discount has not started yet")]
+    #[error("this discount has not started yet")]
     NotStarted,
-    #[error("discount_code: this discount has ended")]
+    #[error("this discount has ended")]
     Ended,
-    #[error("discount_code: this discount has been used as many times as it may be")]
+    #[error("this discount has been used as many times as it may be")]
     UsedUp,
-    #[error("discount_code: you have already used this discount")]
+    #[error("you have already used this discount")]
     AlreadyUsed,
-    #[error("discount_code: this discount needs {minimum} of eligible items in the bag")]
+    #[error("this discount needs {minimum} of eligible items in the bag")]
     BelowMinimum { minimum: Money },
-    #[error("discount_code: none of the items in the bag can be discounted with this code")]
+    #[error("none of the items in the bag can be discounted with this code")]
     NothingEligible,
 }
 

@@ -27,7 +27,7 @@ pub struct GiftCardCode(String);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "code: a gift card code is {CODE_LENGTH} letters and digits, as printed on the card (for example ABCD-EFGH-JKMN-PQRS)"
+    "a gift card code is {CODE_LENGTH} letters and digits, as printed on the card (for example ABCD-EFGH-JKMN-PQRS)"
 )]
 pub struct MalformedCode;
 
@@ -102,11 +102,11 @@ pub struct GiftCard {
 /// Why a code cannot pay (a 400 with this message, spec 8).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GiftCardRefusal {
-    #[error("code: there is no gift card with this code")]
+    #[error("there is no gift card with this code")]
     Unknown,
-    #[error("code: this gift card has been used up")]
+    #[error("this gift card has been used up")]
     UsedUp,
-    #[error("code: this gift card has expired")]
+    #[error("this gift card has expired")]
     Expired,
 }
 

@@ -3,4 +3,5 @@
 
 pub mod discounts;
 pub mod gift_cards;
+pub mod quote;
 pub mod storage;

@@ -20,7 +20,8 @@ pub struct ShippingConfig {
     /// The store's IANA zone: cut-offs, opening hours and "today" are its local time.
     pub time_zone: Tz,
     /// Free-eligible methods ship free when the bag's free basis reaches this;
-    /// `None`: no threshold, nothing ships free.
+    /// `None`: no threshold, so they always ship free (spec 2.4: "Free Shipping on all
+    /// orders").
     pub free_shipping_over: Option<Money>,
     /// Local time: orders placed before it on a business day leave that day.
     pub fulfillment_cutoff: NaiveTime,

@@ -29,7 +29,7 @@ use crate::money::Money;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShippingOptions {
-    /// The free-shipping threshold; `None`: there is none.
+    /// The free-shipping threshold; `None`: there is none, free-eligible methods always ship free.
     pub over_price: Option<Money>,
     /// Present when the store has a pickup point.
     pub pickup: Option<PickupOption>,

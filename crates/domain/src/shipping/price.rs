@@ -48,6 +48,6 @@ pub fn shipping_price(
     let free = method.free_eligible
         && config
             .free_shipping_over
-            .is_some_and(|threshold| free_basis >= threshold);
+            .is_none_or(|threshold| free_basis >= threshold);
     Ok(if free { Money::ZERO } else { rate.price })
 }

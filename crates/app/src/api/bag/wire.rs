@@ -359,7 +359,9 @@ pub struct PricedLineDto {
     pub line_subtotal: i64,
     pub line_gift_options: i64,
     pub line_personalization_fee: i64,
-    /// Tax on the line's costs, rounded to the cent.
+    /// The line's share of the discount code (checkout), taken off before its tax.
+    pub line_discount: i64,
+    /// Tax on the line's costs less its discount share, rounded to the cent.
     pub line_tax: i64,
 }
 
@@ -370,6 +372,7 @@ fn priced(lines: Vec<PricedLine>) -> Vec<PricedLineDto> {
             line_subtotal: cents(p.figures.merchandise),
             line_gift_options: cents(p.figures.gift_options),
             line_personalization_fee: cents(p.figures.personalization_fee),
+            line_discount: cents(p.figures.discount),
             line_tax: cents(p.figures.tax),
             line: Line::new(p.line, p.offer),
         })
