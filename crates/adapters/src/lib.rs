@@ -10,3 +10,4 @@ pub mod reference;
 pub mod search;
 pub mod smtp;
 pub mod sqlite;
+pub mod zip;

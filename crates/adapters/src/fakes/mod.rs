@@ -15,6 +15,7 @@ mod mailing_list;
 mod passwords;
 mod search;
 mod write_probe;
+mod zip;
 
 pub use accounts::InMemoryAccounts;
 pub use campaigns::InMemoryCampaigns;
@@ -29,6 +30,7 @@ pub use mailing_list::InMemoryMailingList;
 pub use passwords::PlainPasswords;
 pub use search::InMemorySearch;
 pub use write_probe::SwitchableWriteProbe;
+pub use zip::{InMemoryZipLookup, KNOWN_ZIPS};
 
 use crate::clock::utc_text;
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
