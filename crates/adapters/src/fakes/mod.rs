@@ -5,6 +5,7 @@
 mod accounts;
 mod campaigns;
 mod catalog;
+mod checkout;
 mod client_errors;
 mod clock;
 mod customer_data;
@@ -20,6 +21,7 @@ mod zip;
 pub use accounts::InMemoryAccounts;
 pub use campaigns::InMemoryCampaigns;
 pub use catalog::{InMemoryCatalog, fixture, product};
+pub use checkout::InMemoryCheckout;
 pub use client_errors::InMemoryErrorReports;
 pub use clock::SettableClock;
 pub use customer_data::InMemoryCustomerData;

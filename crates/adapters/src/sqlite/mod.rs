@@ -10,6 +10,7 @@ mod campaigns;
 mod cards;
 mod catalog_read;
 mod catalog_write;
+mod checkout;
 mod client_errors;
 mod customer_bags;
 mod messages;

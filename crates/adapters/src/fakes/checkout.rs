@@ -1,0 +1,162 @@
+//! Gift cards and discount codes in memory, under one lock, refusing what the
+//! database's keys and checks refuse.
+
+use super::{read, write};
+use async_trait::async_trait;
+use std::collections::HashMap;
+use std::sync::RwLock;
+use store_domain::checkout::discounts::{Discount, DiscountCode, DiscountUsage};
+use store_domain::checkout::gift_cards::GiftCard;
+use store_domain::checkout::storage::{
+    CreateDiscountError, DiscountListed, Discounts, GiftCards, IssueError, NewGiftCard,
+};
+use store_domain::clock::Timestamp;
+use store_domain::input::Email;
+use store_domain::money::Money;
+use store_domain::ports::StorageError;
+use store_domain::token::TokenHash;
+
+/// One order's use of a code, as the order will record it.
+struct Use {
+    code: DiscountCode,
+    email: Option<Email>,
+    order_ref: String,
+}
+
+#[derive(Default)]
+struct State {
+    /// By code hash.
+    cards: HashMap<String, GiftCard>,
+    /// Oldest first, each with its creation time.
+    discounts: Vec<(Discount, Timestamp)>,
+    uses: Vec<Use>,
+}
+
+#[derive(Default)]
+pub struct InMemoryCheckout {
+    state: RwLock<State>,
+}
+
+impl InMemoryCheckout {
+    /// Records that the order `order_ref` used `code`, as the order will: an order
+    /// already recorded counts once. For tests, until the order's port writes uses.
+    pub fn record_discount_use(&self, code: &DiscountCode, email: Option<&Email>, order_ref: &str) {
+        let mut state = write(&self.state);
+        if !state.uses.iter().any(|u| u.order_ref == order_ref) {
+            state.uses.push(Use {
+                code: code.clone(),
+                email: email.cloned(),
+                order_ref: order_ref.to_owned(),
+            });
+        }
+    }
+}
+
+/// What a CHECK constraint answers.
+fn refused(what: &str) -> StorageError {
+    StorageError::Storage(format!("CHECK constraint failed: {what}"))
+}
+
+#[async_trait]
+impl GiftCards for InMemoryCheckout {
+    async fn gift_card(&self, code_hash: &TokenHash) -> Result<Option<GiftCard>, StorageError> {
+        Ok(read(&self.state).cards.get(code_hash.as_str()).cloned())
+    }
+
+    async fn issue_gift_card(&self, card: &NewGiftCard, _at: Timestamp) -> Result<(), IssueError> {
+        if card.balance <= Money::ZERO {
+            return Err(refused("initial_balance > 0").into());
+        }
+        if card.last_four.chars().count() != 4 {
+            return Err(refused("length(last_four) = 4").into());
+        }
+        let mut state = write(&self.state);
+        if state.cards.contains_key(card.code_hash.as_str()) {
+            return Err(IssueError::Duplicate);
+        }
+        state.cards.insert(
+            card.code_hash.as_str().to_owned(),
+            GiftCard {
+                last_four: card.last_four.clone(),
+                balance: card.balance,
+                expires_at: card.expires_at,
+            },
+        );
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl Discounts for InMemoryCheckout {
+    async fn discount(&self, code: &DiscountCode) -> Result<Option<Discount>, StorageError> {
+        Ok(read(&self.state)
+            .discounts
+            .iter()
+            .find(|(d, _)| &d.code == code)
+            .map(|(d, _)| d.clone()))
+    }
+
+    async fn usage(
+        &self,
+        code: &DiscountCode,
+        email: Option<&Email>,
+    ) -> Result<DiscountUsage, StorageError> {
+        let state = read(&self.state);
+        let uses = state.uses.iter().filter(|u| &u.code == code);
+        Ok(DiscountUsage {
+            times_used: count(uses.clone().count()),
+            used_by_shopper: email
+                .is_some_and(|e| uses.clone().any(|u| u.email.as_ref() == Some(e))),
+        })
+    }
+
+    async fn create_discount(
+        &self,
+        discount: &Discount,
+        at: Timestamp,
+    ) -> Result<(), CreateDiscountError> {
+        discount.validate().map_err(|e| refused(&e.to_string()))?;
+        if discount.excluded_products.iter().any(|&id| id <= 0) {
+            return Err(refused("product_id > 0").into());
+        }
+        let mut state = write(&self.state);
+        if state.discounts.iter().any(|(d, _)| d.code == discount.code) {
+            return Err(CreateDiscountError::Duplicate);
+        }
+        let mut kept = discount.clone();
+        kept.excluded_products.sort_unstable();
+        kept.excluded_products.dedup();
+        state.discounts.push((kept, at));
+        Ok(())
+    }
+
+    async fn discounts(&self) -> Result<Vec<DiscountListed>, StorageError> {
+        let state = read(&self.state);
+        let mut listed: Vec<DiscountListed> = state
+            .discounts
+            .iter()
+            .map(|(discount, created_at)| DiscountListed {
+                times_used: count(
+                    state
+                        .uses
+                        .iter()
+                        .filter(|u| u.code == discount.code)
+                        .count(),
+                ),
+                discount: discount.clone(),
+                created_at: *created_at,
+            })
+            .collect();
+        // Newest first; one time orders by code, as the database does.
+        listed.sort_by(|a, b| {
+            b.created_at
+                .cmp(&a.created_at)
+                .then_with(|| a.discount.code.as_str().cmp(b.discount.code.as_str()))
+        });
+        Ok(listed)
+    }
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
