@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod campaigns;
+pub mod checkout_settings;
 pub mod compress;
 pub mod first_screen;
 pub mod heap;

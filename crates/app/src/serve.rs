@@ -2,13 +2,13 @@
 //! until SIGINT or SIGTERM.
 
 use crate::http::server::{self, Timeouts};
-use crate::limits::{self, AccountAttempts, Limits};
+use crate::limits::{self, Attempts, Limits};
 use crate::retention::{self, Policies};
 use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_pool::PooledSearch;
 use crate::search_refresh::{self, Refresh};
 use crate::settings::{MailTransport, Settings};
-use crate::state::{AccountConfig, AppState, StoreInfo};
+use crate::state::{AccountConfig, AppState, CheckoutConfig, StoreInfo};
 use crate::{seed, web};
 use poem::EndpointExt;
 use poem::middleware::Tracing;
@@ -21,6 +21,7 @@ use store_adapters::search::TantivySearch;
 use store_adapters::smtp::SmtpMailer;
 use store_adapters::sqlite::SandboxGateway;
 use store_adapters::sqlite::{OutboxMailer, SqliteStore};
+use store_adapters::zip::EmbeddedZipLookup;
 use store_domain::ports::Clock;
 
 pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
@@ -56,6 +57,19 @@ fn batching(settings: &Settings) -> Batching {
         max_distinct: settings.search.count_flush_queries.max(1),
         queue: settings.search.count_queue.max(1),
     }
+}
+
+/// Checkout's configuration, checked: a mistake stops the store at start-up.
+fn checkout_config(settings: &Settings) -> Result<CheckoutConfig, String> {
+    let updated = &settings.shipping.updated_at;
+    chrono::DateTime::parse_from_rfc3339(updated).map_err(|_| {
+        format!("shipping.updated_at: {updated:?} is not a time like \"2026-11-25T09:00:00Z\"")
+    })?;
+    Ok(CheckoutConfig {
+        shipping: settings.shipping.config()?,
+        shipping_updated_at: updated.clone(),
+        default_zip: settings.checkout.default_zip.clone(),
+    })
 }
 
 /// Every port on one database, the embedded reference data and the log mailer; and the
@@ -103,7 +117,18 @@ fn state(
         cards: store.clone(),
         gateway: Arc::new(SandboxGateway::new((*store).clone())),
         passwords: Arc::new(Argon2Passwords::new()?),
-        account_attempts: Arc::new(AccountAttempts::new(settings.accounts.attempts_per_minute)?),
+        account_attempts: Arc::new(Attempts::new(
+            settings.accounts.attempts_per_minute,
+            "accounts.attempts_per_minute",
+        )?),
+        zips: Arc::new(EmbeddedZipLookup::new(&settings.tax.settings())?),
+        gift_cards: store.clone(),
+        discounts: store.clone(),
+        checkout: Arc::new(checkout_config(settings)?),
+        gift_card_attempts: Arc::new(Attempts::new(
+            settings.checkout.gift_card_attempts_per_minute,
+            "checkout.gift_card_attempts_per_minute",
+        )?),
         write_probe: store,
         search_built: Default::default(),
         newsletter: settings.newsletter.policy(),

@@ -19,6 +19,18 @@ pub struct Settings {
     pub mail: MailSettings,
     pub limits: LimitSettings,
     pub retention: RetentionSettings,
+    pub shipping: crate::checkout_settings::ShippingSettings,
+    pub tax: crate::checkout_settings::TaxSection,
+    pub checkout: CheckoutSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct CheckoutSettings {
+    /// Gift card checks one client may make a minute (guessing codes stays hopeless).
+    pub gift_card_attempts_per_minute: u32,
+    /// Where a shopper with no ZIP of their own is taken to be (spec 4.6), for tax and
+    /// shipping estimates: a US ZIP.
+    pub default_zip: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -173,8 +185,6 @@ pub struct StoreSettings {
     pub heb_name: String,
     pub help_email: String,
     pub public_url: String,
-    /// Cents; `None` ships every order free.
-    pub free_shipping_over: Option<i64>,
     pub seed_demo: bool,
 }
 

@@ -1,6 +1,9 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
-use crate::limits::{AccountAttempts, Limits};
+use crate::limits::{Attempts, Limits};
+use store_domain::checkout::storage::{Discounts, GiftCards};
+use store_domain::location::ZipLookup;
+use store_domain::shipping::ShippingConfig;
 use crate::search_counts::SearchCounter;
 use crate::search_refresh::IndexBuilt;
 use std::sync::Arc;
@@ -38,13 +41,38 @@ pub struct AppState {
     pub passwords: Arc<dyn Passwords>,
     pub account: AccountConfig,
     /// Sign-in, registration and reset attempts per e-mail address.
-    pub account_attempts: Arc<AccountAttempts>,
+    pub account_attempts: Arc<Attempts>,
     /// What a signed-in customer keeps: the bag, picks, addresses and cards.
     pub customer_bags: Arc<dyn CustomerBags>,
     pub picks: Arc<dyn Picks>,
     pub addresses: Arc<dyn Addresses>,
     pub cards: Arc<dyn SavedCards>,
     pub gateway: Arc<dyn PaymentGateway>,
+    /// Checkout: where shoppers are (ZIP and tax), how orders reach them, gift cards
+    /// and discount codes.
+    pub zips: Arc<dyn ZipLookup>,
+    pub gift_cards: Arc<dyn GiftCards>,
+    pub discounts: Arc<dyn Discounts>,
+    pub checkout: Arc<CheckoutConfig>,
+    /// Gift card checks per client.
+    pub gift_card_attempts: Arc<Attempts>,
+}
+
+/// How checkout behaves, from configuration.
+#[derive(Debug, Clone)]
+pub struct CheckoutConfig {
+    pub shipping: ShippingConfig,
+    /// When the shipping configuration last changed (RFC 3339), the `shipping_updated_at` header.
+    pub shipping_updated_at: String,
+    /// Where a shopper with no ZIP of their own is taken to be (a US ZIP).
+    pub default_zip: String,
+}
+
+impl CheckoutConfig {
+    /// Cents; `None` when methods that count for free shipping always ship free.
+    pub fn free_shipping_over(&self) -> Option<i64> {
+        self.shipping.free_shipping_over.map(|m| m.cents())
+    }
 }
 
 /// How accounts behave, from configuration.
@@ -66,8 +94,6 @@ pub struct StoreInfo {
     pub newsletter_confirm_url: String,
     /// The store's address as shoppers reach it, without a trailing slash.
     pub public_url: String,
-    /// Cents; `None` ships every order free.
-    pub free_shipping_over: Option<i64>,
 }
 
 impl StoreInfo {
@@ -81,7 +107,6 @@ impl StoreInfo {
                 store.public_url.trim_end_matches('/')
             ),
             public_url: store.public_url.trim_end_matches('/').to_owned(),
-            free_shipping_over: store.free_shipping_over,
         }
     }
 }

@@ -3,6 +3,7 @@
 pub mod accounts;
 mod bag;
 mod catalog;
+mod checkout;
 mod client_errors;
 pub mod customer;
 pub mod document;
@@ -18,6 +19,7 @@ use crate::state::AppState;
 use poem::endpoint::make_sync;
 use poem::http::{HeaderValue, Method, StatusCode, header};
 use poem::web::Html;
+use poem::middleware::SetHeader;
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, get};
 use poem_openapi::{OpenApiService, Tags};
 use std::sync::Arc;
@@ -39,6 +41,9 @@ enum ApiTags {
     Customer,
     /// Card tokens, for any shopper about to pay.
     Payments,
+    /// Between the bag and the order: location and tax, shipping options, gift cards
+    /// and the checkout quote.
+    Checkout,
 }
 
 type Apis = (
@@ -55,6 +60,7 @@ type Apis = (
     customer::picks::PicksApi,
     customer::addresses::AddressesApi,
     customer::cards::CardsApi,
+    checkout::CheckoutApi,
 );
 
 pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
@@ -96,7 +102,10 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
             customer::addresses::AddressesApi {
                 state: state.clone(),
             },
-            customer::cards::CardsApi { state },
+            customer::cards::CardsApi {
+                state: state.clone(),
+            },
+            checkout::CheckoutApi { state },
         ),
         "Store API",
         env!("CARGO_PKG_VERSION"),
@@ -111,6 +120,9 @@ pub fn openapi_json(state: AppState) -> String {
 
 /// Everything under `/api`: the operations, the document, its UI, and JSON errors.
 pub fn routes(state: AppState) -> impl Endpoint {
+    // Spec 7: every answer says when the shipping configuration last changed, so a
+    // client holding older shipping options asks again (spec 4.7).
+    let shipping_updated_at = state.checkout.shipping_updated_at.clone();
     let api = service(state);
     let generated = api.spec();
     let spec = document::complete(&generated);
@@ -132,6 +144,7 @@ pub fn routes(state: AppState) -> impl Endpoint {
             .nest("/", api)
             .around(move |next, req| allow_header(next, req, allowed.clone())),
     )
+    .with(SetHeader::new().overriding("shipping_updated_at", shipping_updated_at))
 }
 
 /// A 405 names the methods the path takes (RFC 9110), which poem's router leaves out.

@@ -3,10 +3,10 @@
 //! store, so that one looping client cannot fill the disk and many cannot either.
 //! Catalogue reads are never limited.
 
-mod accounts;
+mod attempts;
 mod client_key;
 
-pub use accounts::AccountAttempts;
+pub use attempts::Attempts;
 pub use client_key::{ClientKey, ClientKeys, Network};
 
 use crate::settings::LimitSettings;
@@ -107,7 +107,7 @@ impl Limits {
 /// Every `every`, forgets the clients and the addresses whose budget has refilled.
 pub fn spawn_forgetting(
     limits: Arc<Limits>,
-    attempts: Arc<AccountAttempts>,
+    attempts: Arc<Attempts>,
     every: Duration,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {

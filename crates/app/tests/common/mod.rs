@@ -8,17 +8,17 @@ pub mod session;
 use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::fakes::{
-    InMemoryAccounts, InMemoryCampaigns, InMemoryCustomerData, InMemoryErrorReports,
-    InMemoryGateway, InMemoryInbox, InMemoryMailingList, InMemorySearch, PlainPasswords,
-    RecordingMailer, SettableClock, SwitchableWriteProbe,
+    InMemoryAccounts, InMemoryCampaigns, InMemoryCheckout, InMemoryCustomerData,
+    InMemoryErrorReports, InMemoryGateway, InMemoryInbox, InMemoryMailingList, InMemorySearch,
+    InMemoryZipLookup, PlainPasswords, RecordingMailer, SettableClock, SwitchableWriteProbe,
 };
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
-use store_app::limits::{AccountAttempts, Limits};
+use store_app::limits::{Attempts, Limits};
 use store_app::search_counts::{self, Batching};
 use store_app::search_refresh::{self, Refresh};
 use store_app::settings::LimitSettings;
-use store_app::state::{AccountConfig, AppState, StoreInfo};
+use store_app::state::{AccountConfig, AppState, CheckoutConfig, StoreInfo};
 use store_domain::clock::Timestamp;
 use store_domain::newsletter::Policy;
 use store_domain::ports::Catalog;
@@ -35,6 +35,8 @@ pub struct Fakes {
     pub write_probe: Arc<SwitchableWriteProbe>,
     pub accounts: Arc<InMemoryAccounts>,
     pub customer_data: Arc<InMemoryCustomerData>,
+    /// Gift cards and discount codes.
+    pub checkout: Arc<InMemoryCheckout>,
 }
 
 /// Links work for two days; one mail per address per ten minutes.
@@ -64,7 +66,71 @@ pub fn info() -> StoreInfo {
         help_email: "help@olivelane.example".into(),
         newsletter_confirm_url: "https://shop.example/newsletter/confirm".into(),
         public_url: "https://shop.example".into(),
-        free_shipping_over: Some(5000),
+    }
+}
+
+/// Gift card checks per client and minute in the API tests.
+pub const GIFT_CARD_ATTEMPTS_PER_MINUTE: u32 = 10;
+
+/// A store in New York (cut-off 14:00) with three methods, a US and an international
+/// zone, pickup Monday to Saturday 10:00-20:00 ready in two hours, free Standard
+/// shipping over $50.00; ZIP 10001 is taxed at 8.875 % by override.
+pub fn checkout_config() -> CheckoutConfig {
+    use chrono::NaiveTime;
+    use store_domain::money::Money;
+    use store_domain::shipping::{Method, PickupStore, ShippingConfig, Zone, ZoneRate};
+    let time = |h| NaiveTime::from_hms_opt(h, 0, 0).unwrap();
+    let method = |id, name: &str, transit_days, free_eligible| Method {
+        id,
+        name: name.into(),
+        heb_name: String::new(),
+        transit_days,
+        free_eligible,
+    };
+    let rate = |method_id, cents, transit_days| ZoneRate {
+        method_id,
+        price: Money::from_cents(cents),
+        transit_days,
+    };
+    let open = Some((time(10), time(20)));
+    CheckoutConfig {
+        shipping: ShippingConfig {
+            time_zone: chrono_tz::America::New_York,
+            free_shipping_over: Some(Money::from_cents(5000)),
+            fulfillment_cutoff: time(14),
+            methods: vec![
+                method(1, "Standard", 5, true),
+                method(2, "Expedited", 2, false),
+                method(3, "Overnight", 1, false),
+            ],
+            zones: vec![
+                Zone {
+                    name: "United States".into(),
+                    countries: vec!["US".into()],
+                    rates: vec![rate(1, 599, None), rate(2, 1299, None), rate(3, 2499, None)],
+                },
+                Zone {
+                    name: "International".into(),
+                    countries: vec![],
+                    rates: vec![rate(1, 1999, Some(10))],
+                },
+            ],
+            pickup: Some(PickupStore {
+                opening: [open, open, open, open, open, open, None],
+                ready_hours: 2,
+                closed_on_holidays: true,
+            }),
+        },
+        shipping_updated_at: "2026-01-01T00:00:00Z".into(),
+        default_zip: "10001".into(),
+    }
+}
+
+/// 10001 at 8.875 % (the override), the rest at their states' base rates.
+pub fn tax_settings() -> store_domain::location::TaxSettings {
+    store_domain::location::TaxSettings {
+        zip_overrides: vec![("10001".into(), "8.875".into())],
+        other_countries: Some("0".into()),
     }
 }
 
@@ -101,6 +167,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         write_probe: Arc::default(),
         accounts: Arc::default(),
         customer_data: Arc::default(),
+        checkout: Arc::default(),
     };
     let (search_counter, _writer) = search_counts::spawn(fakes.searches.clone(), BATCHING);
     let state = AppState {
@@ -125,12 +192,19 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         accounts: fakes.accounts.clone(),
         passwords: Arc::new(PlainPasswords),
         account: AccountConfig::new(ACCOUNTS, &info(), false),
-        account_attempts: Arc::new(AccountAttempts::new(ATTEMPTS_PER_MINUTE).unwrap()),
+        account_attempts: Arc::new(Attempts::new(ATTEMPTS_PER_MINUTE, "attempts").unwrap()),
         customer_bags: fakes.customer_data.clone(),
         picks: fakes.customer_data.clone(),
         addresses: fakes.customer_data.clone(),
         cards: fakes.customer_data.clone(),
         gateway: Arc::new(InMemoryGateway::default()),
+        zips: Arc::new(InMemoryZipLookup::new(&tax_settings()).unwrap()),
+        gift_cards: fakes.checkout.clone(),
+        discounts: fakes.checkout.clone(),
+        checkout: Arc::new(checkout_config()),
+        gift_card_attempts: Arc::new(
+            Attempts::new(GIFT_CARD_ATTEMPTS_PER_MINUTE, "gift cards").unwrap(),
+        ),
     };
     (state, fakes)
 }

@@ -10,7 +10,6 @@ use crate::state::AppState;
 use poem_openapi::OpenApi;
 use poem_openapi::payload::Json;
 use store_domain::bag::{self, Terms};
-use store_domain::money::Money;
 use wire::{Line, MaxAnswer, MaxRequest, QuoteAnswer, QuoteRequest};
 
 pub struct BagApi {
@@ -55,11 +54,11 @@ impl BagApi {
 /// What a bag is priced with until checkout knows more: the free-shipping threshold.
 pub fn terms(state: &AppState) -> Terms {
     Terms {
-        free_shipping_over: state.store.free_shipping_over.map(Money::from_cents),
+        free_shipping_over: state.checkout.shipping.free_shipping_over,
         ..Terms::default()
     }
 }
 
 pub fn answer(state: &AppState, quote: bag::Quote) -> QuoteAnswer {
-    QuoteAnswer::new(quote, state.store.free_shipping_over)
+    QuoteAnswer::new(quote, state.checkout.free_shipping_over())
 }
