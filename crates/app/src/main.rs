@@ -4,7 +4,9 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use store_adapters::clock::SystemClock;
 use store_app::{api, reports, seed, serve, settings};
+use store_domain::ports::Clock;
 
 #[derive(Parser)]
 #[command(
@@ -111,16 +113,16 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let store = serve::open_database(&settings).await?;
             let result = match products {
                 Some(count) => seed::generated(&store, &store, count, seed).await,
-                None => seed::demo_if_empty(&store, &store).await.map(|seeded| {
-                    println!(
-                        "{}",
-                        if seeded {
-                            "demo catalogue imported"
-                        } else {
-                            "the catalogue is not empty; nothing done"
-                        }
-                    );
-                }),
+                None => match seed::demo_if_empty(&store, &store).await {
+                    Ok(true) => seed::demo_checkout(&store, &store, SystemClock.now())
+                        .await
+                        .map(|()| println!("demo catalogue, gift cards and discounts imported")),
+                    Ok(false) => {
+                        println!("the catalogue is not empty; nothing done");
+                        Ok(())
+                    }
+                    Err(err) => Err(err),
+                },
             };
             store.close().await;
             Ok(result?)
