@@ -1,7 +1,15 @@
 //! The hand-made bilingual demo catalogue shipped inside the binary
-//! (`demo/catalogue.json`, format in `demo/FORMAT.md`).
+//! (`demo/catalogue.json`, format in `demo/FORMAT.md`), and the demo gift cards and
+//! discount codes issued with it (listed in `docs/api.md`).
 
 use store_domain::catalog::CatalogImport;
+use store_domain::checkout::discounts::{
+    Discount, DiscountCode, DiscountValue, MalformedDiscountCode,
+};
+use store_domain::checkout::gift_cards::{GiftCardCode, MalformedCode};
+use store_domain::checkout::storage::NewGiftCard;
+use store_domain::clock::Timestamp;
+use store_domain::money::Money;
 
 const CATALOGUE_JSON: &str = include_str!("demo/catalogue.json");
 
@@ -11,9 +19,105 @@ pub fn catalogue() -> Result<CatalogImport, serde_json::Error> {
     serde_json::from_str(CATALOGUE_JSON)
 }
 
+/// A demo gift card. Its code is published, so anyone trying the store can pay with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DemoGiftCard {
+    pub code: &'static str,
+    pub balance: Money,
+    pub expires_at: Option<Timestamp>,
+}
+
+/// The demo gift cards: $25.00, $100.00, and $10.00 that expired on 2025-01-01.
+pub const GIFT_CARDS: [DemoGiftCard; 3] = [
+    DemoGiftCard {
+        code: "HAPY-BDAY-2525-GRTS",
+        balance: Money::from_cents(2_500),
+        expires_at: None,
+    },
+    DemoGiftCard {
+        code: "THNX-SUCH-ABUN-CH99",
+        balance: Money::from_cents(10_000),
+        expires_at: None,
+    },
+    DemoGiftCard {
+        code: "XPRD-CARD-SRRY-2345",
+        balance: Money::from_cents(1_000),
+        // 2025-01-01 00:00:00 UTC.
+        expires_at: Some(Timestamp::from_unix_seconds(1_735_689_600)),
+    },
+];
+
+/// The demo gift cards as storage keeps them (the code's hash and last four).
+pub fn gift_cards() -> Result<Vec<NewGiftCard>, MalformedCode> {
+    GIFT_CARDS
+        .iter()
+        .map(|card| {
+            let code = GiftCardCode::parse(card.code)?;
+            Ok(NewGiftCard {
+                code_hash: code.hash(),
+                last_four: code.last_four().to_owned(),
+                balance: card.balance,
+                expires_at: card.expires_at,
+            })
+        })
+        .collect()
+}
+
+/// The demo discount codes: `WELCOME10`, 10 % off with no minimum, and `SAVE5`, $5.00
+/// off from $40.00 of eligible items. Neither ends, has a limit or is once per shopper.
+pub fn discounts() -> Result<Vec<Discount>, MalformedDiscountCode> {
+    let open = |code: &str, value, min_subtotal| -> Result<Discount, MalformedDiscountCode> {
+        Ok(Discount {
+            code: DiscountCode::parse(code)?,
+            value,
+            min_subtotal,
+            starts_at: None,
+            ends_at: None,
+            usage_limit: None,
+            once_per_shopper: false,
+            excluded_products: vec![],
+        })
+    };
+    Ok(vec![
+        open(
+            "WELCOME10",
+            DiscountValue::Percent {
+                basis_points: 1_000,
+            },
+            Money::ZERO,
+        )?,
+        open(
+            "SAVE5",
+            DiscountValue::Fixed(Money::from_cents(500)),
+            Money::from_cents(4_000),
+        )?,
+    ])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_demo_gift_cards_and_discounts_are_valid() {
+        let cards = gift_cards().expect("every demo code is well formed");
+        let balances: Vec<i64> = cards.iter().map(|c| c.balance.cents()).collect();
+        assert_eq!(balances, vec![2_500, 10_000, 1_000]);
+        let expired = Timestamp::from_unix_seconds(1_735_689_600);
+        assert_eq!(
+            cards.iter().map(|c| c.expires_at).collect::<Vec<_>>(),
+            vec![None, None, Some(expired)]
+        );
+        for card in GIFT_CARDS {
+            let code = GiftCardCode::parse(card.code).unwrap();
+            assert_eq!(code.display(), card.code, "published as it is displayed");
+        }
+        let discounts = discounts().expect("every demo discount code is well formed");
+        assert_eq!(discounts.len(), 2);
+        for discount in &discounts {
+            assert_eq!(discount.validate(), Ok(()), "{discount:?}");
+        }
+    }
 
     fn has_hebrew(text: &str) -> bool {
         text.chars().any(|c| ('\u{5d0}'..='\u{5ea}').contains(&c))

@@ -5,6 +5,7 @@ pub mod api;
 pub mod campaigns;
 pub mod checkout_settings;
 pub mod compress;
+pub mod discounts_cli;
 pub mod first_screen;
 pub mod heap;
 pub mod http;

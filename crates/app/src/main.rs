@@ -1,10 +1,14 @@
 //! `store`: the online store in one binary. `store` (or `store serve`) runs it;
-//! `store migrate`, `store seed`, `store backup` and `store openapi` help operate it.
+//! `store migrate`, `store seed`, `store backup`, `store discounts` and `store openapi`
+//! help operate it.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use store_adapters::clock::SystemClock;
+use store_app::discounts_cli::{self, DiscountsCommand};
 use store_app::{api, reports, seed, serve, settings};
+use store_domain::ports::Clock;
 
 #[derive(Parser)]
 #[command(
@@ -52,6 +56,11 @@ enum Command {
     Mail {
         #[arg(long, default_value_t = 10)]
         limit: u32,
+    },
+    /// List or create discount codes.
+    Discounts {
+        #[command(subcommand)]
+        command: DiscountsCommand,
     },
     /// Print a report for the store owner.
     Report {
@@ -111,16 +120,16 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let store = serve::open_database(&settings).await?;
             let result = match products {
                 Some(count) => seed::generated(&store, &store, count, seed).await,
-                None => seed::demo_if_empty(&store, &store).await.map(|seeded| {
-                    println!(
-                        "{}",
-                        if seeded {
-                            "demo catalogue imported"
-                        } else {
-                            "the catalogue is not empty; nothing done"
-                        }
-                    );
-                }),
+                None => match seed::demo_if_empty(&store, &store).await {
+                    Ok(true) => seed::demo_checkout(&store, &store, SystemClock.now())
+                        .await
+                        .map(|()| println!("demo catalogue, gift cards and discounts imported")),
+                    Ok(false) => {
+                        println!("the catalogue is not empty; nothing done");
+                        Ok(())
+                    }
+                    Err(err) => Err(err),
+                },
             };
             store.close().await;
             Ok(result?)
@@ -145,6 +154,13 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Mail { limit } => {
             let store = serve::open_database(&settings).await?;
             print!("{}", reports::mail(&store, limit).await?);
+            Ok(())
+        }
+        Command::Discounts { command } => {
+            let store = serve::open_database(&settings).await?;
+            let done = discounts_cli::run(&store, &command, SystemClock.now()).await;
+            store.close().await;
+            print!("{}", done?);
             Ok(())
         }
         Command::Report { report } => {

@@ -149,7 +149,8 @@ pub async fn offline_state(settings: &Settings) -> Result<AppState, Box<dyn std:
 pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
     let store = open_database(&settings).await?;
     if settings.store.seed_demo && seed::demo_if_empty(&store, &store).await? {
-        tracing::info!("empty database: demo catalogue imported");
+        seed::demo_checkout(&store, &store, SystemClock.now()).await?;
+        tracing::info!("empty database: demo catalogue, gift cards and discounts imported");
     }
     let (state, count_writer) = state(store.clone(), &settings)?;
     let forgetting = limits::spawn_forgetting(

@@ -1,0 +1,107 @@
+//! `store discounts` as the owner runs it: the real binary against a database file,
+//! seeded as a first start seeds it.
+
+use std::path::Path;
+use std::process::{Command, Output};
+use store_adapters::sqlite::SqliteStore;
+use store_domain::checkout::gift_cards::GiftCardCode;
+use store_domain::checkout::storage::GiftCards;
+use store_domain::clock::Timestamp;
+
+fn store(database: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_store"))
+        .args(args)
+        .env(
+            "STORE__DATABASE__URL",
+            format!("sqlite://{}", database.display()),
+        )
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[tokio::test]
+async fn the_owner_lists_and_creates_discounts() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("store.db");
+    let db = SqliteStore::open(&format!("sqlite://{}", database.display()), 1)
+        .await
+        .unwrap();
+    db.migrate().await.unwrap();
+    let now = Timestamp::from_unix_seconds(1_767_225_600);
+    store_app::seed::demo_checkout(&db, &db, now).await.unwrap();
+    store_app::seed::demo_checkout(&db, &db, now)
+        .await
+        .expect("a second seeding leaves what is there");
+    let birthday = GiftCardCode::parse("hapy bday 2525 grts").unwrap();
+    let card = db.gift_card(&birthday.hash()).await.unwrap().unwrap();
+    assert_eq!(card.balance.cents(), 2_500);
+    db.close().await;
+
+    let listed = store(&database, &["discounts", "list"]);
+    assert!(listed.status.success(), "{}", text(&listed.stderr));
+    let list = text(&listed.stdout);
+    assert!(list.contains("SAVE5      $5.00  $40.00"), "{list}");
+    assert!(list.contains("WELCOME10  10%    -"), "{list}");
+
+    let created = store(
+        &database,
+        &[
+            "discounts",
+            "create",
+            "spring-25",
+            "--percent",
+            "12.5",
+            "--min-subtotal",
+            "50.00",
+            "--starts",
+            "2026-12-01T00:00:00Z",
+            "--limit",
+            "100",
+            "--once-per-shopper",
+            "--exclude",
+            "1001",
+        ],
+    );
+    assert!(created.status.success(), "{}", text(&created.stderr));
+    assert_eq!(text(&created.stdout), "created SPRING-25: 12.5% off\n");
+    let list = text(&store(&database, &["discounts", "list"]).stdout);
+    let spring = list
+        .lines()
+        .find(|l| l.starts_with("SPRING-25"))
+        .unwrap_or_else(|| panic!("{list}"));
+    for part in [
+        "12.5%",
+        "$50.00",
+        "2026-12-01 00:00:00",
+        "0/100",
+        "yes",
+        "1001",
+    ] {
+        assert!(spring.contains(part), "{part} in {spring}");
+    }
+
+    for (args, says) in [
+        (
+            &["discounts", "create", "SPRING-25", "--amount", "5"][..],
+            "a discount with this code exists already",
+        ),
+        (
+            &["discounts", "create", "PART", "--amount", "5.001"],
+            "at most two decimals",
+        ),
+        (
+            &["discounts", "create", "ZERO", "--percent", "0"],
+            "a percentage is from 0.01 % to 100 %",
+        ),
+    ] {
+        let refused = store(&database, args);
+        assert!(!refused.status.success(), "{args:?} succeeded");
+        let stderr = text(&refused.stderr);
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
