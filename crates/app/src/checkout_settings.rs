@@ -98,10 +98,12 @@ fn money(cents: i64, what: &str) -> Result<Money, String> {
 
 impl ShippingSettings {
     pub fn config(&self) -> Result<ShippingConfig, String> {
-        let time_zone = self
-            .time_zone
-            .parse()
-            .map_err(|_| format!("shipping.time_zone: {:?} is not an IANA time zone", self.time_zone))?;
+        let time_zone = self.time_zone.parse().map_err(|_| {
+            format!(
+                "shipping.time_zone: {:?} is not an IANA time zone",
+                self.time_zone
+            )
+        })?;
         let mut opening = [None; 7];
         let pickup = match &self.pickup {
             None => None,
@@ -168,9 +170,7 @@ impl ShippingSettings {
             zones,
             pickup,
         };
-        config
-            .validate()
-            .map_err(|e| format!("shipping: {e}"))?;
+        config.validate().map_err(|e| format!("shipping: {e}"))?;
         Ok(config)
     }
 }

@@ -1,17 +1,17 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
 use crate::limits::{Attempts, Limits};
-use store_domain::checkout::storage::{Discounts, GiftCards};
-use store_domain::location::ZipLookup;
-use store_domain::shipping::ShippingConfig;
 use crate::search_counts::SearchCounter;
 use crate::search_refresh::IndexBuilt;
 use std::sync::Arc;
+use store_domain::checkout::storage::{Discounts, GiftCards};
+use store_domain::location::ZipLookup;
 use store_domain::ports::{
     Accounts, Addresses, CampaignReports, Catalog, Clock, Countries, CurrencyRates, CustomerBags,
     ErrorReports, Inbox, Mailer, MailingList, Passwords, PaymentGateway, Picks, SavedCards,
     SearchIndex, SearchLog, WriteProbe,
 };
+use store_domain::shipping::ShippingConfig;
 use store_domain::{accounts, newsletter};
 
 #[derive(Clone)]

@@ -70,9 +70,16 @@ async fn app() -> TestClient<impl Endpoint> {
     let ten = DiscountValue::Percent { basis_points: 1000 };
     for d in [
         discount("TEN", ten, 0, vec![61]),
-        discount("BIG", DiscountValue::Fixed(Money::from_cents(500)), 100_000, vec![]),
+        discount(
+            "BIG",
+            DiscountValue::Fixed(Money::from_cents(500)),
+            100_000,
+            vec![],
+        ),
         Discount {
-            starts_at: Some(Timestamp::from_unix_seconds(common::START.unix_seconds() + 86_400)),
+            starts_at: Some(Timestamp::from_unix_seconds(
+                common::START.unix_seconds() + 86_400,
+            )),
             ..discount("SOON", ten, 0, vec![])
         },
         Discount {
@@ -84,7 +91,9 @@ async fn app() -> TestClient<impl Endpoint> {
     }
     let dana = Email::parse("Dana@Example.com").unwrap();
     let once = DiscountCode::parse("ONCE").unwrap();
-    fakes.checkout.record_discount_use(&once, Some(&dana), "order-1");
+    fakes
+        .checkout
+        .record_discount_use(&once, Some(&dana), "order-1");
     TestClient::new(web::routes(state))
 }
 
@@ -144,12 +153,18 @@ async fn the_quote_with_tax_shipping_a_discount_and_two_gift_cards_is_exact() {
     // Discount: 10 % of the mug and kettle (the gift card never, the book excluded):
     // 10 % of 24.00 + 30.00 = 5.40, shared 2.40 and 3.00 by their merchandise.
     let lines = answer["bag"]["products"].as_array().unwrap();
-    let discounts: Vec<_> = lines.iter().map(|l| l["line_discount"].as_i64().unwrap()).collect();
+    let discounts: Vec<_> = lines
+        .iter()
+        .map(|l| l["line_discount"].as_i64().unwrap())
+        .collect();
     assert_eq!(discounts, vec![240, 300, 0, 0]);
     // Tax at 8.875 % per line, on what the line costs after its share, rounded per line:
     // mug (24.00 + 10.00 wrap + 6.00 initials − 2.40) = 37.60 → 3.337 → 3.34;
     // kettle 30.00 − 3.00 = 27.00 → 2.39625 → 2.40; gift card and tax code 22: none.
-    let taxes: Vec<_> = lines.iter().map(|l| l["line_tax"].as_i64().unwrap()).collect();
+    let taxes: Vec<_> = lines
+        .iter()
+        .map(|l| l["line_tax"].as_i64().unwrap())
+        .collect();
     assert_eq!(taxes, vec![334, 240, 0, 0]);
     // Expedited costs 12.99 (only Standard ships free over $50.00).
     // 24.00 + 30.00 + 25.00 + 29.97 = 108.97; + 6.00 + 5.74 + 12.99 + 10.00 − 5.40 = 138.30.
@@ -158,7 +173,10 @@ async fn the_quote_with_tax_shipping_a_discount_and_two_gift_cards_is_exact() {
         json!({"count": 7, "subtotal": 10_897, "tax": 574, "shipping": 1299, "gift_options": 1000,
             "personalization_fees": 600, "discount": 540, "total": 13_830})
     );
-    assert_eq!(answer["shipping"], json!({"type": "ship", "id": 2, "price": 1299}));
+    assert_eq!(
+        answer["shipping"],
+        json!({"type": "ship", "id": 2, "price": 1299})
+    );
     assert_eq!(answer["discount"], json!({"code": "TEN", "amount": 540}));
     assert_eq!(answer["location"]["tax_rate"], 8.875);
     // The cards in the order added: 25.00, then 50.00 of the 50.00; 63.30 left by card.
@@ -190,7 +208,10 @@ async fn standard_ships_free_over_the_threshold_and_pickup_is_free() {
     body["products"] = json!([line(12, "product", 2)]);
     body["shipping"] = json!({"type": "ship", "id": 1});
     let (_, answer) = post(&client, "/api/checkout/quote", body).await;
-    assert_eq!(answer["shipping"]["price"], 0, "60.00 reaches the threshold");
+    assert_eq!(
+        answer["shipping"]["price"], 0,
+        "60.00 reaches the threshold"
+    );
 
     let mut body = small;
     body["shipping"] = json!({"type": "pickup"});
@@ -201,7 +222,8 @@ async fn standard_ships_free_over_the_threshold_and_pickup_is_free() {
 #[tokio::test]
 async fn a_gift_card_covers_no_more_than_is_owed() {
     let client = app().await;
-    let body = json!({"products": [line(61, "product", 1)], "later": [], "gift_cards": [CARD_B, CARD_A]});
+    let body =
+        json!({"products": [line(61, "product", 1)], "later": [], "gift_cards": [CARD_B, CARD_A]});
     let (status, answer) = post(&client, "/api/checkout/quote", body).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     // A 9.99 book (no tax code, no ZIP, no shipping chosen): the first card pays it all.
@@ -216,18 +238,54 @@ async fn a_gift_card_covers_no_more_than_is_owed() {
 async fn each_bad_input_is_a_400_that_names_it() {
     let client = app().await;
     let cases = [
-        (json!({"zip_code": "00000"}), "zipCode: there is no such ZIP code"),
-        (json!({"zip_code": "1000"}), "zipCode: a US ZIP code is five digits"),
-        (json!({"gift_cards": ["not a code"]}), "gift_cards[0]: a gift card code is 16"),
-        (json!({"gift_cards": [CARD_A, "ZZZZ-ZZZZ-ZZZZ-ZZZZ"]}), "gift_cards[1]: there is no gift card"),
-        (json!({"discount_code": "ONCE", "email": "dana@example.com"}), "discount_code: you have already used"),
-        (json!({"gift_cards": [EXPIRED]}), "gift_cards[0]: this gift card has expired"),
-        (json!({"discount_code": "NOPE"}), "discount_code: there is no discount"),
-        (json!({"discount_code": "BIG"}), "discount_code: this discount needs $1,000.00"),
-        (json!({"discount_code": "SOON"}), "discount_code: this discount has not started"),
-        (json!({"discount_code": "x"}), "discount_code: a discount code is 3 to 32"),
-        (json!({"shipping": {"type": "ship", "id": 9}}), "shipping: shipping method 9 is not offered"),
-        (json!({"shipping": {"type": "ship"}}), "shipping.id: name the shipping method"),
+        (
+            json!({"zip_code": "00000"}),
+            "zipCode: there is no such ZIP code",
+        ),
+        (
+            json!({"zip_code": "1000"}),
+            "zipCode: a US ZIP code is five digits",
+        ),
+        (
+            json!({"gift_cards": ["not a code"]}),
+            "gift_cards[0]: a gift card code is 16",
+        ),
+        (
+            json!({"gift_cards": [CARD_A, "ZZZZ-ZZZZ-ZZZZ-ZZZZ"]}),
+            "gift_cards[1]: there is no gift card",
+        ),
+        (
+            json!({"discount_code": "ONCE", "email": "dana@example.com"}),
+            "discount_code: you have already used",
+        ),
+        (
+            json!({"gift_cards": [EXPIRED]}),
+            "gift_cards[0]: this gift card has expired",
+        ),
+        (
+            json!({"discount_code": "NOPE"}),
+            "discount_code: there is no discount",
+        ),
+        (
+            json!({"discount_code": "BIG"}),
+            "discount_code: this discount needs $1,000.00",
+        ),
+        (
+            json!({"discount_code": "SOON"}),
+            "discount_code: this discount has not started",
+        ),
+        (
+            json!({"discount_code": "x"}),
+            "discount_code: a discount code is 3 to 32",
+        ),
+        (
+            json!({"shipping": {"type": "ship", "id": 9}}),
+            "shipping: shipping method 9 is not offered",
+        ),
+        (
+            json!({"shipping": {"type": "ship"}}),
+            "shipping.id: name the shipping method",
+        ),
         (json!({"email": "not-an-address"}), "email:"),
     ];
     for (extra, expected) in cases {
@@ -247,23 +305,40 @@ async fn zip_codes_answer_their_place_and_tax_rate() {
         answer,
         json!({"zip": "10001", "country": "US", "tax_rate": 8.875, "city": "New York", "state": "NY"})
     );
-    let (_, answer) = post(&client, "/api/zip_code", json!({"zipCode": "SW1A 1AA", "country": "GB"})).await;
-    assert_eq!(answer, json!({"zip": "SW1A 1AA", "country": "GB", "tax_rate": 0.0}));
+    let (_, answer) = post(
+        &client,
+        "/api/zip_code",
+        json!({"zipCode": "SW1A 1AA", "country": "GB"}),
+    )
+    .await;
+    assert_eq!(
+        answer,
+        json!({"zip": "SW1A 1AA", "country": "GB", "tax_rate": 0.0})
+    );
     // Blank resets to the store's default location (spec 4.6).
     let (_, answer) = post(&client, "/api/zip_code", json!({"zipCode": " "})).await;
     assert_eq!(answer["zip"], "10001");
     let (status, answer) = post(&client, "/api/zip_code", json!({"zipCode": "00000"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(answer["message"], "zipCode: there is no such ZIP code");
-    let (status, answer) = post(&client, "/api/zip_code", json!({"zipCode": "10001", "country": "ZZ"})).await;
+    let (status, answer) = post(
+        &client,
+        "/api/zip_code",
+        json!({"zipCode": "10001", "country": "ZZ"}),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
 
     let resp = client.get("/api/zip_code").send().await;
     resp.assert_status_is_ok();
     // Every answer says when the shipping configuration last changed (spec 7).
     resp.assert_header("shipping_updated_at", "2026-01-01T00:00:00Z");
-    let answer: Value = serde_json::from_str(&resp.0.into_body().into_string().await.unwrap()).unwrap();
-    assert_eq!(answer["zip"], "10001", "a guest gets the store's default location");
+    let answer: Value =
+        serde_json::from_str(&resp.0.into_body().into_string().await.unwrap()).unwrap();
+    assert_eq!(
+        answer["zip"], "10001",
+        "a guest gets the store's default location"
+    );
 }
 
 #[tokio::test]
@@ -280,7 +355,10 @@ async fn shipping_options_follow_the_calendar() {
     assert_eq!(answer["fastest"]["id"], 3);
     assert_eq!(answer["fastest"]["estimated_arrival"], "2026-01-05");
     assert_eq!(answer["fastest"]["days"], 5);
-    assert_eq!(answer["fastest"]["message"], json!({"kind": "on", "date": "2026-01-05"}));
+    assert_eq!(
+        answer["fastest"]["message"],
+        json!({"kind": "on", "date": "2026-01-05"})
+    );
     assert_eq!(answer["cheapest"]["id"], 1);
     assert_eq!(answer["cheapest"]["estimated_arrival"], "2026-01-09");
     assert_eq!(answer["free_over"]["id"], 1);
@@ -290,29 +368,56 @@ async fn shipping_options_follow_the_calendar() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| (m["id"].as_i64().unwrap(), m["estimated_arrival"].as_str().unwrap().to_owned()))
+        .map(|m| {
+            (
+                m["id"].as_i64().unwrap(),
+                m["estimated_arrival"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect();
     assert_eq!(
         arrivals,
-        vec![(3, "2026-01-05".into()), (2, "2026-01-06".into()), (1, "2026-01-09".into())]
+        vec![
+            (3, "2026-01-05".into()),
+            (2, "2026-01-06".into()),
+            (1, "2026-01-09".into())
+        ]
     );
-    assert_eq!(answer["pickup"], json!({"days": 2, "hours": 41, "date": "2026-01-02",
-        "message": {"kind": "on", "date": "2026-01-02"}}));
+    assert_eq!(
+        answer["pickup"],
+        json!({"days": 2, "hours": 41, "date": "2026-01-02",
+        "message": {"kind": "on", "date": "2026-01-02"}})
+    );
     // Local midnight (05:00 UTC) changes every `days`, before the next cut-off.
     assert_eq!(answer["fulfillment_expires"], "2026-01-01T05:00:00Z");
 
     let (status, _) = post(&client, "/api/shipping/index", json!({"zip_code": "1"})).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "spec 8: the client empties its options");
+    assert_eq!(
+        status,
+        StatusCode::BAD_REQUEST,
+        "spec 8: the client empties its options"
+    );
 }
 
 #[tokio::test]
 async fn gift_card_checks_answer_the_balance_or_why_not_and_are_throttled() {
     let client = app().await;
-    let (status, answer) = post(&client, "/api/gift_card", json!({"code": "aaaa bbbb cccc 2345"})).await;
+    let (status, answer) = post(
+        &client,
+        "/api/gift_card",
+        json!({"code": "aaaa bbbb cccc 2345"}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(answer, json!({"code": CARD_A, "last_four": "2345", "balance": 2500}));
+    assert_eq!(
+        answer,
+        json!({"code": CARD_A, "last_four": "2345", "balance": 2500})
+    );
     for (code, message) in [
-        ("ZZZZ-ZZZZ-ZZZZ-ZZZZ", "code: there is no gift card with this code"),
+        (
+            "ZZZZ-ZZZZ-ZZZZ-ZZZZ",
+            "code: there is no gift card with this code",
+        ),
         (EXPIRED, "code: this gift card has expired"),
     ] {
         let (status, answer) = post(&client, "/api/gift_card", json!({"code": code})).await;
@@ -321,7 +426,12 @@ async fn gift_card_checks_answer_the_balance_or_why_not_and_are_throttled() {
     }
     // 3 checks so far; the budget is 10 a minute per client: the 11th waits.
     for _ in 3..common::GIFT_CARD_ATTEMPTS_PER_MINUTE {
-        let (status, _) = post(&client, "/api/gift_card", json!({"code": "ZZZZ-ZZZZ-ZZZZ-ZZZ2"})).await;
+        let (status, _) = post(
+            &client,
+            "/api/gift_card",
+            json!({"code": "ZZZZ-ZZZZ-ZZZZ-ZZZ2"}),
+        )
+        .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
     }
     let resp = client

@@ -15,8 +15,8 @@ impl Attempts {
     /// `per_minute` attempts a minute, all of them at once if they come together.
     /// `setting` names the configuration key in the refusal of 0.
     pub fn new(per_minute: u32, setting: &str) -> Result<Self, String> {
-        let n = NonZeroU32::new(per_minute)
-            .ok_or_else(|| format!("{setting} must be at least 1"))?;
+        let n =
+            NonZeroU32::new(per_minute).ok_or_else(|| format!("{setting} must be at least 1"))?;
         Ok(Attempts {
             per_key: RateLimiter::keyed(Quota::per_minute(n).allow_burst(n)),
         })

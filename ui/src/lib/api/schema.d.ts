@@ -334,6 +334,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkout/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prices the bag with everything checkout knows: tax at the ZIP's rate (per line,
+         *     rounded per line), the discount code shared among the lines it covers, the
+         *     chosen delivery (free over the threshold), and the gift cards in the order
+         *     added; `amount_due` is what is left for the card. A code or choice that does not
+         *     apply is a 400 naming it (`gift_cards[1]: this gift card has been used up`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CheckoutQuoteRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["CheckoutQuoteAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client-errors": {
         parameters: {
             query?: never;
@@ -2320,6 +2411,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gift_card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spec 7: checks a gift card code: its balance, or a 400 saying whether it is
+         *     unknown, used up or expired. Checks are limited per client.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GiftCardRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["GiftCardAnswer"];
+                    };
+                };
+                /** @description The code is malformed, unknown, used up or expired; the message says which (spec 8: shown as it is). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Too many checks from this client: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -3901,6 +4067,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shipping/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spec 7: how an order can reach `zip_code` and when: pickup, the fastest, the
+         *     cheapest, the one that ships free over the threshold, and every method. A 404
+         *     when nothing ships to the country, a 400 for a malformed code (spec 8: the
+         *     client then empties its options).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ShippingIndexRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ShippingOptionsDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store": {
         parameters: {
             query?: never;
@@ -3936,6 +4190,157 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/zip_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spec 4.6: a signed-in customer's default address (or first), else the store's
+         *     default location, with its sales-tax rate.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ZipAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Spec 7: locates a ZIP (US, the default country) or another country's postal
+         *     code, with its sales-tax rate. An unknown US ZIP is a 400; a blank one resets
+         *     to the store's default location (spec 4.6).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ZipRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ZipAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4009,6 +4414,29 @@ export interface components {
         /** AddressRemoved */
         AddressRemoved: {
             address: components["schemas"]["AddressDto"];
+        };
+        /** AppliedDiscountDto */
+        AppliedDiscountDto: {
+            /**
+             * Format: int64
+             * @description Cents taken off, shared among the lines (`line_discount`).
+             */
+            amount: number;
+            code: string;
+        };
+        /**
+         * AppliedGiftCardDto
+         * @description Spec 3's gift card fields.
+         */
+        AppliedGiftCardDto: {
+            /** Format: int64 */
+            amount_applied: number;
+            /** Format: int64 */
+            balance: number;
+            code: string;
+            last_four: string;
+            /** Format: int64 */
+            value_remaining: number;
         };
         /** BagKeys */
         BagKeys: {
@@ -4135,6 +4563,64 @@ export interface components {
              */
             action: "replace";
         } & components["schemas"]["ReplaceChange"];
+        /**
+         * CheckoutQuoteAnswer
+         * @description Every figure between the bag and the order button, in cents.
+         */
+        CheckoutQuoteAnswer: {
+            /**
+             * Format: int64
+             * @description What is left to pay by card.
+             */
+            amount_due: number;
+            /** @description The bag as the quote priced it; `totals.total` is what the order costs. */
+            bag: components["schemas"]["QuoteAnswer"] & unknown;
+            discount?: components["schemas"]["AppliedDiscountDto"];
+            /** Format: int64 */
+            gift_card_total: number;
+            gift_cards: components["schemas"]["AppliedGiftCardDto"][];
+            location?: components["schemas"]["ZipAnswer"];
+            /** @description Spec 3's remaining-balance flag: the gift cards do not cover the total. */
+            remaining_balance: boolean;
+            shipping?: components["schemas"]["ChosenShippingDto"];
+        };
+        /**
+         * CheckoutQuoteRequest
+         * @description `POST /api/checkout/quote`: the bag with everything checkout knows.
+         */
+        CheckoutQuoteRequest: {
+            /** @default  */
+            country: string | null;
+            discount_code?: string;
+            /**
+             * @description Spec 3's discount e-mail for a guest (the checkout's e-mail); a signed-in
+             *     customer's own address is used instead.
+             */
+            email?: string;
+            /**
+             * @description In the order added; at most 5.
+             * @default []
+             */
+            gift_cards: string[] | null;
+            later: components["schemas"]["LineInput"][];
+            /** @description The bag (spec 3's `products`, with `unavailableCart`). */
+            products: components["schemas"]["LineInput"][];
+            /** @description None chosen yet: shipping is not priced. */
+            shipping?: components["schemas"]["ShippingChoiceDto"] & unknown;
+            /** @description Where it goes: taxes by it (none: no tax yet). */
+            zip_code?: string;
+        };
+        /** ChosenShippingDto */
+        ChosenShippingDto: {
+            /** Format: uint32 */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Cents charged for it (0 when free).
+             */
+            price: number;
+            type: components["schemas"]["DeliveryKind"];
+        };
         /** ClientErrorReport */
         ClientErrorReport: {
             detail?: string | null;
@@ -4218,6 +4704,11 @@ export interface components {
             /** @description Saved cards, in the order added. */
             payments: components["schemas"]["PaymentDto"][];
         };
+        /**
+         * @description How the order reaches the shopper.
+         * @enum {string}
+         */
+        DeliveryKind: "ship" | "pickup";
         /** ErrorMessage */
         ErrorMessage: {
             message: string;
@@ -4306,6 +4797,47 @@ export interface components {
         /** ForgotPassword */
         ForgotPassword: {
             email: string;
+        };
+        /**
+         * FreeOverDto
+         * @description Spec 3's `free_over`.
+         */
+        FreeOverDto: {
+            /** Format: uint32 */
+            days: number;
+            estimated_arrival: string;
+            /**
+             * Format: int64
+             * @description Cents the merchandise that counts must reach.
+             */
+            free_shipping_above: number;
+            heb_name: string;
+            /** Format: uint32 */
+            id: number;
+            message: components["schemas"]["ShippingMessageDto"];
+            name: string;
+        };
+        /**
+         * GiftCardAnswer
+         * @description A gift card that can pay.
+         */
+        GiftCardAnswer: {
+            /**
+             * Format: int64
+             * @description Cents left on the card.
+             */
+            balance: number;
+            /** @description The code in its printed form (`ABCD-EFGH-JKMN-PQRS`). */
+            code: string;
+            last_four: string;
+        };
+        /**
+         * GiftCardRequest
+         * @description `POST /api/gift_card` (spec 7).
+         */
+        GiftCardRequest: {
+            /** @description As printed on the card; spaces, dashes and case are ignored. */
+            code: string;
         };
         /** GiftOptions */
         GiftOptions: {
@@ -4479,6 +5011,36 @@ export interface components {
             later: components["schemas"]["LineInput"][] | null;
         };
         /**
+         * @description Which sentence of spec 9 goes with an option; the client words it in the shopper's
+         *     language: `today` "Get it Today", `tomorrow` "Get it Tomorrow", `days` "{days}-day
+         *     shipping", `on` "Get it" + the date, `within` "within {hours} hour(s)".
+         * @enum {string}
+         */
+        MessageKind: "today" | "tomorrow" | "days" | "on" | "within";
+        /**
+         * MethodOptionDto
+         * @description Spec 3's `fastest` and `cheapest`, and each of `methods`.
+         */
+        MethodOptionDto: {
+            /**
+             * Format: uint32
+             * @description Calendar days from the store's today to the arrival.
+             */
+            days: number;
+            /** @description `YYYY-MM-DD`, store-local. */
+            estimated_arrival: string;
+            heb_name: string;
+            /** Format: uint32 */
+            id: number;
+            message: components["schemas"]["ShippingMessageDto"];
+            name: string;
+            /**
+             * Format: int64
+             * @description The zone's price in cents, before free shipping.
+             */
+            price: number;
+        };
+        /**
          * MoveToBagChange
          * @description Moves a later line back to the bag.
          */
@@ -4568,6 +5130,25 @@ export interface components {
             price: number;
         };
         /**
+         * PickupDto
+         * @description Spec 3's `pickup`.
+         */
+        PickupDto: {
+            /** @description `YYYY-MM-DD`, store-local. */
+            date: string;
+            /**
+             * Format: uint32
+             * @description Calendar days from the store's today to the day the order is ready.
+             */
+            days: number;
+            /**
+             * Format: uint32
+             * @description Whole hours from now until ready, rounded down.
+             */
+            hours: number;
+            message: components["schemas"]["ShippingMessageDto"];
+        };
+        /**
          * PriceRange
          * @description Cents: the lowest and highest price among the products matching all but the
          *     price range, and the range asked for.
@@ -4601,6 +5182,11 @@ export interface components {
             item_key: string;
             /** @description `digital`, `service` or `others`. */
             item_type: string;
+            /**
+             * Format: int64
+             * @description The line's share of the discount code (checkout), taken off before its tax.
+             */
+            line_discount: number;
             /** Format: int64 */
             line_gift_options: number;
             /** Format: int64 */
@@ -4612,7 +5198,7 @@ export interface components {
             line_subtotal: number;
             /**
              * Format: int64
-             * @description Tax on the line's costs, rounded to the cent.
+             * @description Tax on the line's costs less its discount share, rounded to the cent.
              */
             line_tax: number;
             /**
@@ -4845,6 +5431,67 @@ export interface components {
             /** Format: uint64 */
             total: number;
         };
+        /** ShippingChoiceDto */
+        ShippingChoiceDto: {
+            /**
+             * Format: int64
+             * @description The method's id, with `ship`.
+             */
+            id?: number;
+            type: components["schemas"]["DeliveryKind"];
+        };
+        /**
+         * ShippingIndexRequest
+         * @description `POST /api/shipping/index` (spec 7).
+         */
+        ShippingIndexRequest: {
+            /**
+             * @description Two-letter code; blank is US.
+             * @default
+             */
+            country: string | null;
+            /** @description The shopper's ZIP or postal code, as located by `POST /api/zip_code`. */
+            zip_code: string;
+        };
+        /** ShippingMessageDto */
+        ShippingMessageDto: {
+            /** @description With `on`: the store-local date, `YYYY-MM-DD`. */
+            date?: string;
+            /**
+             * Format: uint32
+             * @description With `days`.
+             */
+            days?: number;
+            /**
+             * Format: uint32
+             * @description With `within`: the hours to say (already rounded up).
+             */
+            hours?: number;
+            kind: components["schemas"]["MessageKind"];
+        };
+        /**
+         * ShippingOptionsDto
+         * @description Spec 3's shipping options.
+         */
+        ShippingOptionsDto: {
+            cheapest?: components["schemas"]["MethodOptionDto"];
+            fastest?: components["schemas"]["MethodOptionDto"];
+            free_over?: components["schemas"]["FreeOverDto"];
+            /** @description When the ship day changes (RFC 3339): ask again after the earlier of the two. */
+            fulfillment_expires: string;
+            /** @description Every method to the destination, by arrival then price. */
+            methods: components["schemas"]["MethodOptionDto"][];
+            /**
+             * Format: int64
+             * @description The free-shipping threshold in cents; absent: methods that count ship free always.
+             */
+            over_price?: number;
+            pickup?: components["schemas"]["PickupDto"];
+            /** @description Comma-separated ids of the methods that count for free shipping. */
+            shipping_ids_not_excluded_from_free_shipping: string;
+            /** @description When the pickup answer changes (RFC 3339). */
+            store_expires: string;
+        };
         /**
          * SignUpReceived
          * @description The one answer to every accepted sign-up.
@@ -4960,6 +5607,37 @@ export interface components {
             /** @description Why, in English: for the shopper's support request and the logs. */
             reason: string;
             type: components["schemas"]["LineType"];
+        };
+        /**
+         * ZipAnswer
+         * @description Spec 3's location with its tax rate.
+         */
+        ZipAnswer: {
+            city?: string;
+            country: string;
+            state?: string;
+            /**
+             * Format: double
+             * @description Percent (8.875 is 8.875 %), for display; the server computes every tax figure.
+             */
+            tax_rate: number;
+            zip: string;
+        };
+        /**
+         * ZipRequest
+         * @description `POST /api/zip_code` (spec 7).
+         */
+        ZipRequest: {
+            /**
+             * @description Two-letter code from `GET /api/countries`; blank is US (spec 4.6).
+             * @default
+             */
+            country: string | null;
+            /**
+             * @description A US ZIP (five digits, or ZIP+4) in the US; another country's postal code.
+             *     Blank resets the location (spec 4.6): the answer is the store's default.
+             */
+            zipCode: string;
         };
     };
     responses: {

@@ -18,7 +18,9 @@ use poem_openapi::{ApiResponse, OpenApi};
 use store_domain::accounts::checkout_default;
 use store_domain::checkout::discounts::DiscountCode;
 use store_domain::checkout::gift_cards::{GiftCardCode, GiftCardRefusal};
-use store_domain::checkout::quote::{CheckoutContext, CheckoutError, CheckoutRequest, checkout_quote};
+use store_domain::checkout::quote::{
+    CheckoutContext, CheckoutError, CheckoutRequest, checkout_quote,
+};
 use store_domain::input::Email;
 use store_domain::location::{Location, LocationQuery, ZipError};
 use store_domain::shipping::{self, ShippingChoice, ShippingError};
@@ -169,8 +171,8 @@ impl CheckoutApi {
                 limited.retry_after_seconds(),
             ));
         }
-        let code = GiftCardCode::parse(&body.code)
-            .map_err(|e| bad_request(format!("code: {e}")))?;
+        let code =
+            GiftCardCode::parse(&body.code).map_err(|e| bad_request(format!("code: {e}")))?;
         let card = self
             .state
             .gift_cards
@@ -229,7 +231,8 @@ impl CheckoutApi {
         }
         let discount = match &body.discount_code {
             Some(code) if !code.trim().is_empty() => Some(
-                DiscountCode::parse(code).map_err(|e| bad_request(format!("discount_code: {e}")))?,
+                DiscountCode::parse(code)
+                    .map_err(|e| bad_request(format!("discount_code: {e}")))?,
             ),
             _ => None,
         };

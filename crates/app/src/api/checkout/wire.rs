@@ -96,7 +96,12 @@ impl From<ShippingMessage> for ShippingMessageDto {
             ShippingMessage::DayShipping(n) => (MessageKind::Days, Some(n), None),
             ShippingMessage::On(d) => (MessageKind::On, None, Some(date(d))),
         };
-        ShippingMessageDto { kind, days, date: on, hours: None }
+        ShippingMessageDto {
+            kind,
+            days,
+            date: on,
+            hours: None,
+        }
     }
 }
 
