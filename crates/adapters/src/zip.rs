@@ -1,17 +1,18 @@
 //! The embedded ZIP lookup: US ZIP codes to city and state from the `zipcodes` crate
-//! (about 42,800 ZIPs compiled into the binary; its data partly GeoNames, CC-BY-4.0),
+//! (about 42,800 ZIPs, written into a compact sorted table at build time by `build.rs`;
+//! its data partly GeoNames, CC-BY-4.0),
 //! and the statewide base sales-tax rates of `data/us-sales-tax.csv`. Which rate
 //! applies is the domain's `TaxRules`; this adapter only knows the places.
 
 use async_trait::async_trait;
-use std::collections::HashMap;
 use store_domain::bag::TaxRate;
 use store_domain::location::{
     Location, TaxConfigError, TaxRules, TaxSettings, ZipError, ZipLookup, ZipPlace, parse_percent,
 };
-use zipcodes::Zipcode;
 
 const TABLE: &str = include_str!("../data/us-sales-tax.csv");
+/// `zip<TAB>city<TAB>state` lines, sorted by ZIP, each ZIP once (see build.rs).
+const ZIPS: &str = include_str!(concat!(env!("OUT_DIR"), "/zips.tsv"));
 const HEADER: &str = "code,name,percent";
 
 /// The embedded statewide base rates, (state code, rate) in file order: the 50 states,
@@ -47,32 +48,53 @@ fn parse_table(text: &str) -> Result<Vec<(String, TaxRate)>, String> {
     Ok(rows)
 }
 
+/// One ZIP's place, pointing into the embedded table.
+#[derive(Debug, Clone, Copy)]
+struct ZipRow {
+    zip: &'static str,
+    city: &'static str,
+    state: &'static str,
+}
+
+/// The embedded table's rows, in its (ZIP) order.
+fn zip_rows() -> Vec<ZipRow> {
+    ZIPS.lines()
+        .filter_map(|line| {
+            let mut fields = line.split('\t');
+            Some(ZipRow {
+                zip: fields.next()?,
+                city: fields.next()?,
+                state: fields.next()?,
+            })
+        })
+        .collect()
+}
+
 /// ZIP lookups against the embedded data, with the owner's overrides and the rate
 /// for other countries.
 pub struct EmbeddedZipLookup {
     rules: TaxRules,
-    /// Five-digit ZIP to its record. The crate's own lookups scan all of its list and
-    /// clone what matches, so the index is built once, over the records it keeps.
-    zips: HashMap<&'static str, &'static Zipcode>,
+    /// Sorted by ZIP, searched by halves: about a megabyte for every US ZIP.
+    zips: Vec<ZipRow>,
 }
 
 impl EmbeddedZipLookup {
-    /// Decompresses and indexes the ZIP data (once per process, a fraction of a second
-    /// in a release build: call it at start-up) and checks `settings`, refusing a bad
-    /// override or rate with a message for the owner.
+    /// Reads the embedded table (a few milliseconds: call it at start-up) and checks
+    /// `settings`, refusing a bad override or rate with a message for the owner.
     pub fn new(settings: &TaxSettings) -> Result<Self, TaxConfigError> {
         let rules = TaxRules::new(us_state_rates(), settings)?;
-        let zips = zipcodes::database()
-            .iter()
-            .map(|z| (z.zip_code.as_str(), z))
-            .collect();
-        Ok(EmbeddedZipLookup { rules, zips })
+        Ok(EmbeddedZipLookup {
+            rules,
+            zips: zip_rows(),
+        })
     }
 
     fn place(&self, zip: &str) -> Option<ZipPlace<'static>> {
-        self.zips.get(zip).map(|z| ZipPlace {
-            city: &z.city,
-            state: &z.state,
+        let i = self.zips.binary_search_by(|row| row.zip.cmp(zip)).ok()?;
+        let row = self.zips[i];
+        Some(ZipPlace {
+            city: row.city,
+            state: row.state,
         })
     }
 }
@@ -87,15 +109,12 @@ impl ZipLookup for EmbeddedZipLookup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeSet, HashMap};
 
     #[test]
     fn every_code_the_zip_data_uses_has_a_rate_below_15_percent() {
         let rates: HashMap<String, TaxRate> = us_state_rates().into_iter().collect();
-        let used: BTreeSet<&str> = zipcodes::database()
-            .iter()
-            .map(|z| z.state.as_str())
-            .collect();
+        let used: BTreeSet<&str> = zip_rows().iter().map(|z| z.state).collect();
         let missing: Vec<_> = used.iter().filter(|s| !rates.contains_key(**s)).collect();
         assert!(missing.is_empty(), "no rate for {missing:?}");
         let unused: Vec<_> = rates
@@ -147,15 +166,21 @@ mod tests {
     }
 
     #[test]
-    fn the_index_holds_every_zip_once() {
+    fn the_table_holds_every_zip_once_in_order() {
         let lookup = EmbeddedZipLookup::new(&TaxSettings::default()).unwrap();
-        assert_eq!(lookup.zips.len(), zipcodes::database().len());
         assert!(lookup.zips.len() > 40_000);
         assert!(
             lookup
                 .zips
-                .keys()
-                .all(|z| z.len() == 5 && z.bytes().all(|b| b.is_ascii_digit()))
+                .iter()
+                .all(|z| z.zip.len() == 5 && z.zip.bytes().all(|b| b.is_ascii_digit()))
         );
+        assert!(
+            lookup.zips.windows(2).all(|w| w[0].zip < w[1].zip),
+            "sorted, each ZIP once: the lookup searches by halves"
+        );
+        let first = lookup.zips[0].zip;
+        let last = lookup.zips[lookup.zips.len() - 1].zip;
+        assert!(lookup.place(first).is_some() && lookup.place(last).is_some());
     }
 }

@@ -105,6 +105,7 @@ export function pricedLine(overrides: Partial<Schema<'PricedLineDto'>> = {}): Sc
     options: [],
     line_gift_options: 0,
     line_personalization_fee: 0,
+    line_discount: 0,
     line_tax: 0,
     ...overrides,
   }
