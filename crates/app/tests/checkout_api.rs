@@ -444,3 +444,38 @@ async fn gift_card_checks_answer_the_balance_or_why_not_and_are_throttled() {
     resp.assert_status(StatusCode::TOO_MANY_REQUESTS);
     assert!(resp.0.headers().get("Retry-After").is_some());
 }
+
+#[tokio::test]
+async fn a_customer_is_located_at_their_default_address_and_no_one_else_is() {
+    let catalog = Arc::new(InMemoryCatalog::new());
+    catalog.import(&fixture()).await.unwrap();
+    let (state, fakes) = common::state_with(catalog);
+    let client = TestClient::new(web::routes(state));
+    let dana = common::session::registered(&client, &fakes, "dana@example.com").await;
+    let noa = common::session::registered(&client, &fakes, "noa@example.com").await;
+    for (zip, default) in [("60601", false), ("90210", true)] {
+        let address = json!({"name": "Dana Levi", "line1": "1 Main St", "city": "Somewhere",
+            "postal_code": zip, "country": "US", "phone": "555 010 2030", "default": default});
+        let added = common::session::call(
+            &client,
+            "POST",
+            "/api/customer/address",
+            Some(&dana),
+            Some(address),
+        )
+        .await;
+        assert_eq!(added.status, StatusCode::OK, "{}", added.body);
+    }
+    let located = common::session::call(&client, "GET", "/api/zip_code", Some(&dana), None).await;
+    assert_eq!(located.status, StatusCode::OK);
+    assert_eq!(
+        located.body["zip"], "90210",
+        "the default address, not the first"
+    );
+    assert_eq!(located.body["tax_rate"], 7.25);
+    // Another customer, and a guest, get the store's default location.
+    let other = common::session::call(&client, "GET", "/api/zip_code", Some(&noa), None).await;
+    assert_eq!(other.body["zip"], "10001");
+    let forged = common::session::call(&client, "GET", "/api/zip_code", Some("forged"), None).await;
+    assert_eq!(forged.body["zip"], "10001");
+}

@@ -11,6 +11,10 @@ use store_domain::bag::{
     Offers, PricedLine, Refusal, TaxRate, digital_only, free_shipping_remaining, normalize, totals,
 };
 use store_domain::catalog::{PersonalizationField, ProductType};
+use store_domain::checkout::discounts::{
+    Discount, DiscountCode, DiscountUsage, DiscountValue, discount_shares,
+};
+use store_domain::clock::Timestamp;
 use store_domain::money::Money;
 
 fn offer(id: i64, price: i64, stock: i64) -> Offer {
@@ -425,5 +429,62 @@ proptest! {
         let back = bag(lists.products, &catalogue);
         prop_assert_eq!(as_map(&back), as_map(&products));
         prop_assert!(lists.later.is_empty());
+    }
+
+    /// Tax over many lines: each line's tax is its own cost after its discount share at
+    /// the rate, rounded half up to the cent, and the bag's tax is the sum of what the
+    /// lines show (never a rounding of the sum). The discount shares add up exactly.
+    #[test]
+    fn tax_is_rounded_per_line_after_the_discount_share(
+        catalogue in catalogue(),
+        lines in prop::collection::vec(any_line(), 1..12),
+        millionths in 0u32..150_000,
+        basis_points in 1u32..=10_000,
+    ) {
+        let rate = TaxRate::from_millionths(millionths);
+        let kept = normalize(ListName::Products, lines, &catalogue).unwrap().available;
+        let priced: Vec<PricedLine> = kept
+            .into_iter()
+            .map(|l| {
+                let o = catalogue[&ItemRef::Product(l.key.id)].clone();
+                PricedLine::new(l, o, rate).unwrap()
+            })
+            .collect();
+        let discount = Discount {
+            code: DiscountCode::parse("PROP").unwrap(),
+            value: DiscountValue::Percent { basis_points },
+            min_subtotal: Money::ZERO,
+            starts_at: None,
+            ends_at: None,
+            usage_limit: None,
+            once_per_shopper: false,
+            excluded_products: vec![],
+        };
+        let merchandise: i64 = priced.iter().map(|l| l.figures.merchandise.cents()).sum();
+        let now = Timestamp::from_unix_seconds(0);
+        let Ok(shares) = discount_shares(&discount, DiscountUsage::default(), now, &priced) else {
+            prop_assert_eq!(merchandise, 0, "only a bag with nothing to discount is refused");
+            return Ok(());
+        };
+        let expected_total = (i128::from(merchandise) * i128::from(basis_points) + 5_000) / 10_000;
+        prop_assert_eq!(i128::from(shares.iter().map(|m| m.cents()).sum::<i64>()), expected_total);
+        let discounted: Vec<PricedLine> = priced
+            .into_iter()
+            .zip(&shares)
+            .map(|(l, share)| l.discounted(*share, rate).unwrap())
+            .collect();
+        for l in &discounted {
+            let f = &l.figures;
+            prop_assert!(f.discount <= f.merchandise);
+            let base = f.merchandise.cents() + f.gift_options.cents() + f.personalization_fee.cents()
+                - f.discount.cents();
+            let exact = i128::from(base) * i128::from(millionths);
+            let rounded = (exact + 500_000) / 1_000_000;
+            prop_assert_eq!(i128::from(f.tax.cents()), rounded);
+        }
+        let discount_sum: i64 = discounted.iter().map(|l| l.figures.discount.cents()).sum();
+        let sum = totals(&discounted, Money::ZERO, Money::from_cents(discount_sum)).unwrap();
+        let line_taxes: i64 = discounted.iter().map(|l| l.figures.tax.cents()).sum();
+        prop_assert_eq!(sum.tax.cents(), line_taxes);
     }
 }
