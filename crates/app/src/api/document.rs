@@ -244,6 +244,12 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
         ),
         // poem-openapi takes `null` as no change.
         ("QuoteRequest", "change", json!({ "nullable": true })),
+        // poem-openapi takes `null` as absent: no ZIP, delivery, code or e-mail yet.
+        ("CheckoutQuoteRequest", "zip_code", json!({ "nullable": true })),
+        ("CheckoutQuoteRequest", "shipping", json!({ "nullable": true })),
+        ("CheckoutQuoteRequest", "discount_code", json!({ "nullable": true })),
+        ("CheckoutQuoteRequest", "email", json!({ "nullable": true })),
+        ("ShippingChoiceDto", "id", json!({ "nullable": true })),
         (
             "Registration",
             "name",

@@ -4591,12 +4591,12 @@ export interface components {
         CheckoutQuoteRequest: {
             /** @default  */
             country: string | null;
-            discount_code?: string;
+            discount_code?: string | null;
             /**
              * @description Spec 3's discount e-mail for a guest (the checkout's e-mail); a signed-in
              *     customer's own address is used instead.
              */
-            email?: string;
+            email?: string | null;
             /**
              * @description In the order added; at most 5.
              * @default []
@@ -4606,9 +4606,9 @@ export interface components {
             /** @description The bag (spec 3's `products`, with `unavailableCart`). */
             products: components["schemas"]["LineInput"][];
             /** @description None chosen yet: shipping is not priced. */
-            shipping?: components["schemas"]["ShippingChoiceDto"] & unknown;
+            shipping?: (components["schemas"]["ShippingChoiceDto"] & unknown) | null;
             /** @description Where it goes: taxes by it (none: no tax yet). */
-            zip_code?: string;
+            zip_code?: string | null;
         };
         /** ChosenShippingDto */
         ChosenShippingDto: {
@@ -5437,7 +5437,7 @@ export interface components {
              * Format: int64
              * @description The method's id, with `ship`.
              */
-            id?: number;
+            id?: number | null;
             type: components["schemas"]["DeliveryKind"];
         };
         /**
