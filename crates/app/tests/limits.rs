@@ -271,3 +271,40 @@ async fn searches_past_the_budget_are_answered_but_not_counted() {
         "A's searches past its burst were not counted"
     );
 }
+
+#[tokio::test]
+async fn pricing_calls_store_nothing_and_are_not_counted_as_writes() {
+    let (client, _) = app(tight()).await;
+    // Far past the burst of three: a shopper editing a bag and filling in checkout.
+    for _ in 0..10 {
+        for (path, body) in [
+            (
+                "/api/bag/quote",
+                r#"{"products":[{"id":12,"type":"product","quantity":1}],"later":[]}"#,
+            ),
+            (
+                "/api/checkout/quote",
+                r#"{"products":[{"id":12,"type":"product","quantity":1}],"later":[]}"#,
+            ),
+            (
+                "/api/max",
+                r#"{"products":[{"id":12,"type":"product","quantity":1}]}"#,
+            ),
+        ] {
+            let resp = client
+                .post(path)
+                .header("X-Requested-With", "XMLHttpRequest")
+                .header("X-Test-Peer", A)
+                .content_type("application/json")
+                .body(body)
+                .send()
+                .await;
+            assert_eq!(resp.0.status(), StatusCode::OK, "{path}");
+        }
+    }
+    // A real write from the same client still has its whole budget.
+    assert_eq!(
+        statuses(&client, A, &[], 4).await,
+        vec![OK, OK, OK, LIMITED]
+    );
+}

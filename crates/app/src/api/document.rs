@@ -74,7 +74,14 @@ const SHARED: &[Shared] = &[
         status: "429",
         name: "TooManyRequests",
         description: "Too many requests from this client, or from all: try again after Retry-After seconds.",
-        applies: |op| op.changes_state() || op.path == "/search",
+        applies: |op| {
+            let method = op
+                .method
+                .to_uppercase()
+                .parse()
+                .unwrap_or(poem::http::Method::POST);
+            crate::limits::is_limited_write(&method, Some(op.path)) || op.path == "/search"
+        },
         has_message: true,
     },
     Shared {
@@ -245,9 +252,21 @@ fn input_rules() -> Vec<(&'static str, &'static str, Value)> {
         // poem-openapi takes `null` as no change.
         ("QuoteRequest", "change", json!({ "nullable": true })),
         // poem-openapi takes `null` as absent: no ZIP, delivery, code or e-mail yet.
-        ("CheckoutQuoteRequest", "zip_code", json!({ "nullable": true })),
-        ("CheckoutQuoteRequest", "shipping", json!({ "nullable": true })),
-        ("CheckoutQuoteRequest", "discount_code", json!({ "nullable": true })),
+        (
+            "CheckoutQuoteRequest",
+            "zip_code",
+            json!({ "nullable": true }),
+        ),
+        (
+            "CheckoutQuoteRequest",
+            "shipping",
+            json!({ "nullable": true }),
+        ),
+        (
+            "CheckoutQuoteRequest",
+            "discount_code",
+            json!({ "nullable": true }),
+        ),
         ("CheckoutQuoteRequest", "email", json!({ "nullable": true })),
         ("ShippingChoiceDto", "id", json!({ "nullable": true })),
         (

@@ -121,15 +121,34 @@ pub fn spawn_forgetting(
     })
 }
 
-/// Reading methods pass untouched; every other request is a write, signed in or not,
-/// so all of them are limited, and a new write endpoint is limited without anyone
-/// having to remember it.
+/// POSTs that only compute an answer from what they are sent and store nothing (the
+/// bag's and checkout's prices, availability, a place's tax and shipping options):
+/// like catalogue reads, they are not writes, and a shopper editing a bag or filling in
+/// checkout sends many. Paths as the API document names them (under `/api`).
+pub const PRICING_POSTS: &[&str] = &[
+    "/max",
+    "/bag/quote",
+    "/checkout/quote",
+    "/zip_code",
+    "/shipping/index",
+];
+
+/// Whether a request to `path` (under `/api`) with `method` counts against the write budget.
+pub fn is_limited_write(method: &Method, api_path: Option<&str>) -> bool {
+    let reading = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
+    let pricing = *method == Method::POST && api_path.is_some_and(|p| PRICING_POSTS.contains(&p));
+    !reading && !pricing
+}
+
+/// Reading methods and pricing calls pass untouched; every other request is a write,
+/// signed in or not, so all of them are limited, and a new write endpoint is limited
+/// without anyone having to remember it.
 pub async fn limit_writes<E: Endpoint>(
     limits: Arc<Limits>,
     next: Arc<E>,
     req: Request,
 ) -> poem::Result<Response> {
-    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+    if is_limited_write(req.method(), req.uri().path().strip_prefix("/api"))
         && let Err(limited) = limits.check(&limits.client_key(&req))
     {
         return Ok(too_many_requests(limited));
