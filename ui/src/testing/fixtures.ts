@@ -106,6 +106,7 @@ export function pricedLine(overrides: Partial<Schema<'PricedLineDto'>> = {}): Sc
     line_gift_options: 0,
     line_personalization_fee: 0,
     line_tax: 0,
+    line_discount: 0,
     ...overrides,
   }
   return { line_subtotal: line.price * line.quantity, ...line }
