@@ -1,6 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router'
 import { Loading } from '@/components/Loading'
-import { checkoutSignIn, Guard, guestFavorites, guestOnly, requireSignIn, type Rule } from '@/features/accounts/guards'
+import {
+  checkoutEntry,
+  checkoutSignIn,
+  Guard,
+  guestFavorites,
+  guestOnly,
+  requireSignIn,
+  reviewEntry,
+  type Rule,
+} from '@/features/accounts/guards'
 import { NotFoundPage } from '@/features/errors/components/NotFoundPage'
 import { RouteError } from '@/features/errors/components/RouteError'
 import { ServerErrorPage } from '@/features/errors/components/ServerErrorPage'
@@ -58,8 +67,8 @@ const nothingYet =
 const screens: RouteObject[] = [
   { index: true, handle: handle('Home', 'Home'), lazy: home },
   { path: '/bag', handle: handle('Bag', 'Bag'), lazy: bagPage },
-  soon('/checkout', 'Checkout', 'Checkout'),
-  soon('/review', 'Review', 'Review'),
+  guarded(checkoutEntry, [soon('/checkout', 'Checkout', 'Checkout')]),
+  guarded(reviewEntry, [soon('/review', 'Review', 'Review')]),
   soon('/thank-you/:id', 'ThankYou', 'Thank You'),
   soon('/orders/guest/:order_id/status', 'GuestOrderStatus', 'Order Status'),
   guarded(checkoutSignIn, [soon('/sign-in', 'SignIn', 'Sign In')]),
