@@ -156,6 +156,9 @@ describe('the info Review needs (spec 2.1)', () => {
   it('for a customer, counts the default address and card', () => {
     expect(hasNeededInfo(dana, state({ shippingType: ship }), false, null)).toBe(true)
     expect(hasNeededInfo(signedInCustomer(), state({ shippingType: ship }), false, null)).toBe(false)
+    // One with nothing saved types the address, as a guest does.
+    const typed = state({ shippingType: ship, shippingInfo: { address: guestAddress }, creditInfo: card })
+    expect(hasNeededInfo(signedInCustomer(), typed, false, null)).toBe(true)
   })
 
   it('names the blank fields of a guest’s address', () => {

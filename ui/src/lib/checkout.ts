@@ -213,8 +213,9 @@ export const isCompletePickup = (info: PickupInfo | null): info is PickupInfo =>
 export const isCompleteDigital = (info: DigitalInfo | null): info is DigitalInfo =>
   info !== null && looksLikeEmail(info.email.trim())
 
+/** A customer with saved addresses ships to one of them; a guest, or a customer with none, to the address typed. */
 function hasShippingInfo(customer: Customer | null, state: CheckoutState): boolean {
-  if (customer) return chosenAddress(customer, state) !== undefined
+  if (customer && customer.addresses.length > 0) return chosenAddress(customer, state) !== undefined
   const info = state.shippingInfo
   return info !== null && 'address' in info && missingAddressFields(info.address).length === 0
 }

@@ -128,6 +128,18 @@ export const shippingOptionsAtom = atom((get) => {
 })
 
 /**
+ * Where the options for the zip held stand: no zip yet, asked for, answered with some,
+ * or answered with none (nothing ships there).
+ */
+export const shippingStatusAtom = atom((get): 'noZip' | 'loading' | 'ready' | 'none' => {
+  const location = get(zipLookUpAtom)
+  if (!location) return 'noZip'
+  const rates = get(shippingRatesAtom)
+  if (rates.zip !== location.zip || rates.country !== location.country) return 'loading'
+  return rates.options ? 'ready' : 'none'
+})
+
+/**
  * The free-shipping offer the banner, footer and terms show: the shipping options'
  * `over_price` once they are loaded, the store information's threshold before. `over`
  * undefined means every order ships free; null while neither has answered.

@@ -1,0 +1,111 @@
+import { useAtomValue } from 'jotai'
+import { useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { bagSummaryAtom } from '@/lib/bag'
+import { checkoutAtom } from '@/lib/checkout'
+import { useT } from '@/lib/i18n'
+import { languageAtom } from '@/lib/preferences'
+import { customerAtom } from '@/lib/session'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import formStyles from '@/components/Form.module.css'
+import { messages } from '../messages'
+import { checkoutProblems, quoteProblems, type Problems } from '../problems'
+import { useCheckoutQuote } from '../quote'
+import { focusFirst } from '../useBusy'
+import styles from './Checkout.module.css'
+import { DeliveryChoice, DigitalDelivery } from './Delivery'
+import { AddressFields, ContactFields, PickupFields } from './Details'
+import { OrderSummary } from './OrderSummary'
+import { PaymentFields } from './Payment'
+import { DiscountCode, GiftCards } from './Savings'
+import { Section } from './Section'
+import { ZipForm } from './ZipForm'
+
+/**
+ * `/checkout`: the guest's e-mail, the delivery (a shipping method or pickup, or the
+ * e-mail a digital-only order goes to) with the ZIP that prices it, the shipping address
+ * or pickup info, gift cards, a discount code and the card; beside them every figure of
+ * the checkout quote. Continue checks what Review needs and goes on.
+ */
+export function CheckoutPage() {
+  const t = useT(messages)
+  useDocumentTitle(t('checkout'))
+  const language = useAtomValue(languageAtom)
+  const customer = useAtomValue(customerAtom)
+  const state = useAtomValue(checkoutAtom)
+  const summary = useAtomValue(bagSummaryAtom)
+  const navigate = useNavigate()
+  const view = useCheckoutQuote()
+  const [problems, setProblems] = useState<Problems>({})
+  const [blocked, setBlocked] = useState(false)
+  const steps = useRef<HTMLDivElement>(null)
+
+  const quote = view.quote ?? view.last
+  const digitalOnly = quote?.bag.digital_only ?? summary?.digital_only ?? false
+  const covered = view.quote?.amount_due === 0
+  const refused = quoteProblems(view.error, language)
+  const shipping = !digitalOnly && state.shippingType?.type === 'ship'
+  const pickup = !digitalOnly && state.shippingType?.type === 'pickup'
+
+  function onContinue() {
+    const found = checkoutProblems({ customer, state, digitalOnly, covered }, t)
+    setProblems(found)
+    const stopped = focusFirst(steps.current, found) || view.error !== undefined
+    setBlocked(stopped)
+    if (!stopped) void navigate('/review')
+  }
+
+  return (
+    <div className="page">
+      <h1>{t('checkout')}</h1>
+      <div className={styles.layout}>
+        <div ref={steps} className={styles.steps}>
+          {!customer && (
+            <Section id="contact" title={t('contact')}>
+              <ContactFields problems={{ email: problems.email ?? refused.email }} />
+            </Section>
+          )}
+          <Section id="delivery" title={digitalOnly ? t('digitalDelivery') : t('delivery')}>
+            <ZipForm problem={refused.zip} />
+            {digitalOnly ? (
+              <DigitalDelivery problem={problems.digital_email ?? refused.email} />
+            ) : (
+              <DeliveryChoice quote={quote} problem={problems.delivery ?? refused.delivery} />
+            )}
+          </Section>
+          {shipping && (
+            <Section id="address" title={t('shippingAddress')}>
+              <AddressFields problems={problems} />
+            </Section>
+          )}
+          {pickup && (
+            <Section id="pickup" title={t('pickupInfo')}>
+              <PickupFields problems={problems} />
+            </Section>
+          )}
+          <Section id="gift-cards" title={t('giftCards')}>
+            <GiftCards quote={quote} problems={refused.giftCards} />
+          </Section>
+          <Section id="discount" title={t('discount')}>
+            <DiscountCode quote={quote} problem={refused.discount} />
+          </Section>
+          <Section id="payment" title={t('payment')}>
+            <PaymentFields problems={problems} covered={covered} />
+          </Section>
+        </div>
+        <OrderSummary view={view} failed={refused.other}>
+          <button type="button" className={formStyles.primary} onClick={onContinue}>
+            {t('continueToReview')}
+          </button>
+          {blocked && (
+            <p role="alert" className={styles.problem}>
+              {t('fixProblems')}
+            </p>
+          )}
+        </OrderSummary>
+      </div>
+    </div>
+  )
+}
+
+export { CheckoutPage as Component }
