@@ -123,6 +123,7 @@ export const messages = defineMessages({
 
     // Discount
     discount: 'Discount code',
+    discountTitle: 'Discount',
     discountApplied: 'Code {code} applied',
     removeDiscount: 'Remove',
     removeDiscountNamed: 'Remove the discount code {code}',
@@ -147,7 +148,7 @@ export const messages = defineMessages({
     required: 'Please fill in this field.',
     emailProblem: 'Please enter an e-mail address like name@example.com.',
     continueToReview: 'Continue to Review',
-    fixProblems: 'Please check the fields marked above.',
+    fixProblems: 'Some details are missing or need checking: see the marked fields.',
 
     // Review
     reviewIntro: 'Please check your order before placing it.',
@@ -250,6 +251,7 @@ export const messages = defineMessages({
     removeGiftCardNamed: 'הסרת כרטיס המתנה שמסתיים ב־{last4}',
 
     discount: 'קוד הנחה',
+    discountTitle: 'הנחה',
     discountApplied: 'הקוד {code} הוחל',
     removeDiscount: 'הסרה',
     removeDiscountNamed: 'הסרת קוד ההנחה {code}',
@@ -273,7 +275,7 @@ export const messages = defineMessages({
     required: 'נא למלא את השדה הזה.',
     emailProblem: 'נא לכתוב כתובת דואר אלקטרוני כמו name@example.com.',
     continueToReview: 'המשך לסקירת ההזמנה',
-    fixProblems: 'נא לבדוק את השדות המסומנים למעלה.',
+    fixProblems: 'חסרים פרטים או שיש לבדוק אותם: ראו את השדות המסומנים.',
 
     reviewIntro: 'נא לבדוק את ההזמנה לפני שליחתה.',
     change: 'שינוי',

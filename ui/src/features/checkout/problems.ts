@@ -1,4 +1,5 @@
 import { chosenCredit, looksLikeEmail, missingAddressFields, EMPTY_ADDRESS, type CheckoutState } from '@/lib/checkout'
+import type { ZipLocation } from '@/lib/location'
 import type { Language } from '@/lib/preferences'
 import type { Customer } from '@/lib/session'
 import { fieldProblemText, refusalOf } from './api'
@@ -21,6 +22,8 @@ export interface CheckoutFacts {
   digitalOnly: boolean
   /** The current quote's gift cards pay it all. */
   covered: boolean
+  /** Where checkout prices for: a new address starts there. */
+  location?: ZipLocation | null
 }
 
 /**
@@ -28,7 +31,10 @@ export interface CheckoutFacts {
  * e-mail for a digital-only bag; otherwise the delivery, with the pickup info or the
  * shipping address; and a card unless the gift cards cover the whole total.
  */
-export function checkoutProblems({ customer, state, digitalOnly, covered }: CheckoutFacts, say: Say): Problems {
+export function checkoutProblems(
+  { customer, state, digitalOnly, covered, location }: CheckoutFacts,
+  say: Say,
+): Problems {
   const problems: Problems = {}
   if (!customer) {
     const problem = emailProblem(state.email, say)
@@ -47,7 +53,8 @@ export function checkoutProblems({ customer, state, digitalOnly, covered }: Chec
     if (info.phone.trim() === '') problems.pickup_phone = say('required')
   } else if (!customer || customer.addresses.length === 0) {
     const info = state.shippingInfo
-    const address = info && 'address' in info ? info.address : EMPTY_ADDRESS
+    const start = { ...EMPTY_ADDRESS, postal_code: location?.zip ?? '', country: location?.country ?? 'US' }
+    const address = info && 'address' in info ? info.address : start
     for (const field of missingAddressFields(address)) problems[`ship_${field}`] = say('required')
   }
   if (!covered && chosenCredit(customer, state) === null) problems.card = say('chooseCard')

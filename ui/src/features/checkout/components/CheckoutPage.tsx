@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai'
-import { useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { bagSummaryAtom } from '@/lib/bag'
 import { checkoutAtom } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
+import { zipLookUpAtom } from '@/lib/location'
 import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
@@ -34,6 +35,7 @@ export function CheckoutPage() {
   const customer = useAtomValue(customerAtom)
   const state = useAtomValue(checkoutAtom)
   const summary = useAtomValue(bagSummaryAtom)
+  const location = useAtomValue(zipLookUpAtom)
   const navigate = useNavigate()
   const view = useCheckoutQuote()
   const [problems, setProblems] = useState<Problems>({})
@@ -47,10 +49,33 @@ export function CheckoutPage() {
   const shipping = !digitalOnly && state.shippingType?.type === 'ship'
   const pickup = !digitalOnly && state.shippingType?.type === 'pickup'
 
-  function onContinue() {
-    const found = checkoutProblems({ customer, state, digitalOnly, covered }, t)
+  // What Continue checks is read after the quote under way (if any) has answered: a card
+  // may or may not be needed, by the gift cards' figures.
+  const facts = { customer, state, digitalOnly, covered, location, error: view.error }
+  const latest = useRef(facts)
+  useLayoutEffect(() => {
+    latest.current = facts
+  })
+  const waiters = useRef<(() => void)[]>([])
+  useEffect(() => {
+    if (view.loading) return
+    const waiting = waiters.current
+    waiters.current = []
+    for (const resume of waiting) resume()
+  }, [view.loading])
+  const [checking, setChecking] = useState(false)
+
+  async function onContinue() {
+    if (checking) return
+    if (view.loading) {
+      setChecking(true)
+      await new Promise<void>((resume) => waiters.current.push(resume))
+      setChecking(false)
+    }
+    const now = latest.current
+    const found = checkoutProblems(now, t)
     setProblems(found)
-    const stopped = focusFirst(steps.current, found) || view.error !== undefined
+    const stopped = focusFirst(steps.current, found) || now.error !== undefined
     setBlocked(stopped)
     if (!stopped) void navigate('/review')
   }
@@ -86,7 +111,7 @@ export function CheckoutPage() {
           <Section id="gift-cards" title={t('giftCards')}>
             <GiftCards quote={quote} problems={refused.giftCards} />
           </Section>
-          <Section id="discount" title={t('discount')}>
+          <Section id="discount" title={t('discountTitle')}>
             <DiscountCode quote={quote} problem={refused.discount} />
           </Section>
           <Section id="payment" title={t('payment')}>
@@ -94,8 +119,14 @@ export function CheckoutPage() {
           </Section>
         </div>
         <OrderSummary view={view} failed={refused.other}>
-          <button type="button" className={formStyles.primary} onClick={onContinue}>
-            {t('continueToReview')}
+          <button
+            type="button"
+            className={formStyles.primary}
+            aria-disabled={checking || undefined}
+            onClick={() => void onContinue()}
+          >
+            {checking && <span className={formStyles.spinner} aria-hidden="true" />}
+            {checking ? t('updating') : t('continueToReview')}
           </button>
           {blocked && (
             <p role="alert" className={styles.problem}>

@@ -38,14 +38,17 @@ export function ContactFields({ problems }: { problems: Problems }) {
 }
 
 // A guest's address fields in the form's order, with their labels and what the browser may fill in.
-const ADDRESS_FIELDS: { name: Exclude<keyof GuestAddress, 'country'>; label: CheckoutKey; autoComplete: string }[] = [
+const ADDRESS_FIELDS: {
+  name: Exclude<keyof GuestAddress, 'country' | 'phone'>
+  label: CheckoutKey
+  autoComplete: string
+}[] = [
   { name: 'name', label: 'name', autoComplete: 'shipping name' },
   { name: 'line1', label: 'line1', autoComplete: 'shipping address-line1' },
   { name: 'line2', label: 'line2', autoComplete: 'shipping address-line2' },
   { name: 'city', label: 'city', autoComplete: 'shipping address-level2' },
   { name: 'region', label: 'region', autoComplete: 'shipping address-level1' },
   { name: 'postal_code', label: 'postalCode', autoComplete: 'shipping postal-code' },
-  { name: 'phone', label: 'phone', autoComplete: 'shipping tel' },
 ]
 const OPTIONAL: readonly string[] = ['line2', 'region']
 
@@ -62,6 +65,7 @@ export function AddressFields({ problems }: { problems: Problems }) {
   const countries = useCountries()
   const legendId = useId()
   const store = useStore()
+  const location = useAtomValue(zipLookUpAtom)
   const [zipProblem, setZipProblem] = useState<string>()
 
   // The typed ZIP, located when it differs from the zip held: tax and delivery follow it.
@@ -106,13 +110,14 @@ export function AddressFields({ problems }: { problems: Problems }) {
     )
   }
 
+  // A new address starts in the place checkout already prices for.
+  const start = location ? { ...EMPTY_ADDRESS, postal_code: location.zip, country: location.country } : EMPTY_ADDRESS
   const info = state.shippingInfo
-  const address = info && 'address' in info ? info.address : EMPTY_ADDRESS
+  const address = info && 'address' in info ? info.address : start
   const change = (name: keyof GuestAddress) => (event: { target: { value: string } }) => {
     const value = event.target.value
     setState((current) => {
-      const held =
-        current.shippingInfo && 'address' in current.shippingInfo ? current.shippingInfo.address : EMPTY_ADDRESS
+      const held = current.shippingInfo && 'address' in current.shippingInfo ? current.shippingInfo.address : start
       return { ...current, shippingInfo: { address: { ...held, [name]: value } } }
     })
   }
@@ -124,10 +129,9 @@ export function AddressFields({ problems }: { problems: Problems }) {
           key={field.name}
           label={t(field.label)}
           name={`ship_${field.name}`}
-          type={field.name === 'phone' ? 'tel' : 'text'}
           autoComplete={field.autoComplete}
           required={!OPTIONAL.includes(field.name)}
-          dir={field.name === 'postal_code' || field.name === 'phone' ? 'ltr' : undefined}
+          dir={field.name === 'postal_code' ? 'ltr' : undefined}
           value={address[field.name]}
           problem={problems[`ship_${field.name}`] ?? (field.name === 'postal_code' ? zipProblem : undefined)}
           onChange={change(field.name)}
@@ -156,6 +160,17 @@ export function AddressFields({ problems }: { problems: Problems }) {
           <option value={address.country}>{countries ? address.country : t('loadingCountries')}</option>
         )}
       </SelectField>
+      <TextField
+        label={t('phone')}
+        name="ship_phone"
+        type="tel"
+        autoComplete="shipping tel"
+        dir="ltr"
+        required
+        value={address.phone}
+        problem={problems.ship_phone}
+        onChange={change('phone')}
+      />
     </div>
   )
 }
