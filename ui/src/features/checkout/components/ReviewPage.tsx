@@ -212,8 +212,7 @@ function Part({
         title={title}
         action={
           <Link to={`/checkout#${guestLink}`} className={styles.small}>
-            {t('change')}
-            <span className="visually-hidden"> {title}</span>
+            {t('change')} <span className="visually-hidden">{title}</span>
           </Link>
         }
       >
@@ -238,8 +237,7 @@ function Part({
               setEditing((current) => !current)
             }}
           >
-            {open ? t('done') : t('change')}
-            <span className="visually-hidden"> {title}</span>
+            {open ? t('done') : t('change')} <span className="visually-hidden">{title}</span>
           </button>
         )
       }
