@@ -21,6 +21,7 @@ import { PaymentFields } from './Payment'
 import { DiscountCode, GiftCards } from './Savings'
 import { Section } from './Section'
 import { ZipForm } from './ZipForm'
+import { useZipFollowsAddress } from '../useZipFollowsAddress'
 
 /**
  * `/checkout`: the guest's e-mail, the delivery (a shipping method or pickup, or the
@@ -38,6 +39,7 @@ export function CheckoutPage() {
   const location = useAtomValue(zipLookUpAtom)
   const navigate = useNavigate()
   const view = useCheckoutQuote()
+  useZipFollowsAddress()
   const [problems, setProblems] = useState<Problems>({})
   const [blocked, setBlocked] = useState(false)
   const steps = useRef<HTMLDivElement>(null)

@@ -23,12 +23,12 @@ const home = {
   line2: '',
   city: 'New York',
   region: 'NY',
-  postal_code: '10001',
+  postal_code: '62704',
   country: 'US',
   phone: '2125550100',
   default: false,
 }
-const work = { ...home, id: 12, line1: '5 Market St', default: true }
+const work = { ...home, id: 12, line1: '5 Market St', postal_code: '10001', default: true }
 const visa = { id: 21, brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030, token: 'tok_visa', default: false }
 const amex = { ...visa, id: 22, brand: 'amex', last4: '0005', token: 'tok_amex', default: true }
 
@@ -94,7 +94,7 @@ describe('Review for a guest', () => {
 
 describe('Review for a signed-in customer', () => {
   it('starts from the default address and card, and changes them in place', async () => {
-    stubCheckoutApi()
+    const sent = stubCheckoutApi()
     const dana = signedInCustomer({ addresses: [home, work], payments: [visa, amex] })
     const { user } = renderCheckoutScreen(ReviewPage, '/review', { customer: dana })
 
@@ -114,6 +114,12 @@ describe('Review for a signed-in customer', () => {
     expect(change).toHaveAttribute('aria-expanded', 'false')
     await user.click(change)
     await user.click(within(address).getByRole('radio', { name: /1 Olive Lane/ }))
+    // The order is priced where it now goes.
+    await waitFor(() => {
+      expect(sent.filter((r) => r.url.pathname === '/api/checkout/quote').at(-1)?.body).toMatchObject({
+        zip_code: '62704',
+      })
+    })
     await user.click(within(address).getByRole('button', { name: 'Done Shipping address' }))
     expect(within(address).queryByRole('radio')).not.toBeInTheDocument()
     expect(address).toHaveTextContent('1 Olive Lane')

@@ -22,6 +22,7 @@ import { PaymentFields, useCardName } from './Payment'
 import { DiscountCode, GiftCards } from './Savings'
 import { Section } from './Section'
 import { ZipForm } from './ZipForm'
+import { useZipFollowsAddress } from '../useZipFollowsAddress'
 
 /**
  * `/review`: everything chosen at checkout, each with a way to change it, and the
@@ -42,6 +43,7 @@ export function ReviewPage() {
   const countries = useCountries()
   const cardName = useCardName()
   const view = useCheckoutQuote()
+  useZipFollowsAddress()
   const noteId = useId()
 
   const quote = view.quote ?? view.last
