@@ -12,10 +12,18 @@ import {
 } from '@/lib/checkout'
 import { DEFAULT_COUNTRY, zipLookUpAtom, type ZipLocation } from '@/lib/location'
 import { customerAtom, type Customer } from '@/lib/session'
+import { ApiError } from '@/lib/api/errors'
 import { quoteCheckout, type QuoteRequest } from './api'
 
 /** How long the quote waits after the last change before asking (typing a ZIP, two quick clicks). */
-export const QUOTE_DELAY_MS = 150
+export const QUOTE_DELAY_MS = 250
+
+/** When a busy server names no time, the quote is asked for again after this long. */
+const RETRY_SECONDS = 5
+
+/** Too many requests, or a busy server: worth asking again after a while. */
+const isBusy = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 429 || error.status === 503)
 
 export interface QuoteInputs {
   lists: BagLists
@@ -94,28 +102,41 @@ export function useCheckoutQuote(): QuoteView {
   const key = keyOf(body)
   const held = useAtomValue(checkoutQuoteAtom)
   const [failure, setFailure] = useState<{ key: string; error: unknown }>()
+  // Bumped to ask again after a busy server's Retry-After.
+  const [attempt, setAttempt] = useState(0)
   const empty = body.products.length === 0
 
   useEffect(() => {
     if (empty || store.get(checkoutQuoteAtom)?.key === key) return
     const controller = new AbortController()
+    let retry: ReturnType<typeof setTimeout> | undefined
     const timer = setTimeout(() => {
       quoteCheckout(body, controller.signal).then(
         (answer) => {
           store.set(checkoutQuoteAtom, { key, answer })
         },
         (error: unknown) => {
-          if (!controller.signal.aborted) setFailure({ key, error })
+          if (controller.signal.aborted) return
+          setFailure({ key, error })
+          if (isBusy(error)) {
+            retry = setTimeout(
+              () => {
+                setAttempt((n) => n + 1)
+              },
+              (error.retryAfter ?? RETRY_SECONDS) * 1000,
+            )
+          }
         },
       )
     }, QUOTE_DELAY_MS)
     return () => {
       clearTimeout(timer)
+      clearTimeout(retry)
       controller.abort()
     }
     // `key` stands for `body`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, empty, store])
+  }, [key, empty, store, attempt])
 
   const quote = held?.key === key ? held.answer : null
   const error = !quote && failure?.key === key ? failure.error : undefined

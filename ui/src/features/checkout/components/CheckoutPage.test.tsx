@@ -5,7 +5,7 @@ import { STORAGE_KEY } from '@/lib/persist'
 import { answer } from '@/testing/api'
 import { signedInCustomer } from '@/testing/customer'
 import { pricedLine } from '@/testing/fixtures'
-import { renderCheckoutScreen, stubCheckoutApi } from '../testing'
+import { fakeQuote, renderCheckoutScreen, stubCheckoutApi } from '../testing'
 import { CheckoutPage } from './CheckoutPage'
 
 afterEach(() => {
@@ -339,5 +339,29 @@ describe('Checkout when the quote fails', () => {
     stubCheckoutApi({ '/api/checkout/quote': answer(503, { message: 'busy' }) })
     render()
     expect(await within(summary()).findByRole('alert')).toHaveTextContent('We couldn’t price your order just now.')
+  })
+
+  it('says when the store is busy, and asks again after the time it names', async () => {
+    let calls = 0
+    stubCheckoutApi({
+      '/api/checkout/quote': (_url, body) => {
+        calls += 1
+        if (calls === 1) {
+          return new Response(JSON.stringify({ message: 'Too many requests: please try again in 1 s.' }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+          })
+        }
+        return fakeQuote(body as Parameters<typeof fakeQuote>[0])
+      },
+    })
+    render()
+    expect(await within(summary()).findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 1 seconds.',
+    )
+    await waitFor(() => {
+      expect(figure('Amount due')).toBe('$19.80')
+    })
+    expect(within(summary()).queryByRole('alert')).not.toBeInTheDocument()
   })
 })

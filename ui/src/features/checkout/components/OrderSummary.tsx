@@ -1,5 +1,7 @@
 import { useAtomValue } from 'jotai'
 import type { ReactNode } from 'react'
+import { ApiError } from '@/lib/api/errors'
+import { useProblemText } from '@/lib/api/problem'
 import type { CheckoutQuote } from '@/lib/checkout'
 import { formatPrice } from '@/lib/format'
 import { hebrewApplies, localize } from '@/lib/hebrew'
@@ -54,6 +56,7 @@ export function OrderSummary({
   children?: ReactNode
 }) {
   const t = useT(messages)
+  const problemText = useProblemText()
   const quote = view.quote ?? view.last
   return (
     <section aria-labelledby="checkout-summary" className={styles.summary}>
@@ -61,7 +64,7 @@ export function OrderSummary({
       <div role="status">{view.loading && <p className={styles.muted}>{t('updating')}</p>}</div>
       {view.error !== undefined && failed && (
         <p role="alert" className={styles.problem}>
-          {t('quoteFailed')}
+          {view.error instanceof ApiError && view.error.status === 429 ? problemText(view.error) : t('quoteFailed')}
         </p>
       )}
       {quote ? (
