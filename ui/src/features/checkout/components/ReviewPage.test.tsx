@@ -104,6 +104,7 @@ describe('Review for a signed-in customer', () => {
     await waitFor(() => {
       expect(figure('Shipping')).toBe('$5.99')
     })
+    expect(delivery).toHaveTextContent('Estimated arrival: Friday, December 4, 2026')
 
     const address = screen.getByRole('region', { name: 'Shipping address' })
     expect(address).toHaveTextContent('5 Market St')

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { bagSummaryAtom } from '@/lib/bag'
 import { chosenAddress, chosenCredit, checkoutAtom, discountAtom, giftCardsAtom, hasNeededInfo } from '@/lib/checkout'
 import { countryName, useCountries } from '@/lib/countries'
+import { formatCalendarDate } from '@/lib/dates'
 import { useT } from '@/lib/i18n'
 import { shippingOptionsAtom } from '@/lib/location'
 import { languageAtom } from '@/lib/preferences'
@@ -72,6 +73,7 @@ export function ReviewPage() {
       <>
         <strong>{language === 'heb' ? method.heb_name : method.name}</strong>
         <span>{arrivalText(method.message, language)}</span>
+        <span>{t('estimatedArrival', { date: formatCalendarDate(method.estimated_arrival, 'long', language) })}</span>
       </>
     )
 
