@@ -188,12 +188,12 @@ describe('accounts in a browser', { timeout: 300_000 }, () => {
         assert.equal(new URL(page.url()).pathname, '/sign-in', where('a guest with a bag stays on /sign-in'))
 
         // Login reached from /sign-in returns there, and a customer with a bag goes
-        // on from /sign-in to the checkout (which sends a customer to Review).
+        // on from /sign-in to the checkout, which sends a customer to Review.
         const menu = await openProfileMenu()
         await menu.getByRole('link', { name: 'Login', exact: true }).click()
         await waitForHeading('Login')
         await logIn(PASSWORD)
-        await waitForPath('/checkout')
+        await waitForPath('/review')
 
         // Signed in: the guest favorites page is the account's; a reset link, a
         // subscription's sign-in and /sign-in do not apply.
@@ -204,7 +204,7 @@ describe('accounts in a browser', { timeout: 300_000 }, () => {
         await page.goto(`${store.url}/subscription/1/2`)
         await waitForHeading('Subscription')
         await page.goto(`${store.url}/sign-in`)
-        await waitForPath('/checkout')
+        await waitForPath('/review')
       })
 
       it('resets a forgotten password through the mailed link; then only the new password signs in', async () => {

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEY } from '@/lib/persist'
 import { answer, stubApi } from '@/testing/api'
-import { departments } from '@/testing/fixtures'
+import { EMPTY_BAG } from '@/lib/bag'
+import { departments, pricedLine, shippingOptions, zipAnswer } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 
 const storeInfo = {
@@ -83,9 +84,15 @@ describe('the header (spec 2.4)', () => {
   })
 
   it.each(['/checkout', '/review'])('shows only the logo on %s, and keeps the footer', async (path) => {
-    stubStore()
-    renderApp(path)
-    const banner = await screen.findByRole('banner')
+    // A guest with something in the bag, coming from checkout's sign-in: both let them in.
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ bag: { ...EMPTY_BAG, products: [pricedLine()] } }))
+    stubStore({ '/api/customer': answer(403, { message: 'Please sign in.' }) })
+    const { router } = renderApp('/sign-in')
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' })
+    await router.navigate(path)
+    await screen.findByRole('heading', { level: 1, name: path === '/checkout' ? 'Checkout' : 'Review' })
+    expect(router.state.location.pathname).toBe(path)
+    const banner = screen.getByRole('banner')
     expect(within(banner).getAllByRole('link')).toHaveLength(1)
     expect(within(banner).queryByRole('button')).not.toBeInTheDocument()
     expect(screen.getByRole('contentinfo')).toBeInTheDocument()
@@ -109,6 +116,16 @@ describe('the banners (spec 2.4)', () => {
     renderApp('/bag')
     expect(await screen.findByText('Free Shipping on all orders')).toBeInTheDocument()
     expect(screen.getByText('Fast and easy shipping options available around the world')).toBeInTheDocument()
+  })
+
+  it('takes the threshold from the shipping options once they are loaded', async () => {
+    stubStore({
+      '/api/zip_code': zipAnswer(),
+      '/api/shipping/index': shippingOptions({ over_price: 7500 }),
+    })
+    renderApp('/bag')
+    expect(await screen.findByText('Free Shipping over $75')).toBeInTheDocument()
+    expect(screen.getByText('Free Shipping over $75 on Most Orders')).toBeInTheDocument()
   })
 
   it('closes the beta banner for good', async () => {

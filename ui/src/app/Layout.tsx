@@ -10,6 +10,7 @@ import { useProxySignal } from '@/features/chrome/useProxySignal'
 import { useCampaignReport } from '@/features/campaigns/useCampaignReport'
 import { HelpChat } from '@/features/help-chat/components/HelpChat'
 import { useInterfaceLanguage, useT } from '@/lib/i18n'
+import { useShippingRefresh } from '@/lib/location'
 import { useTrackPaths } from '@/lib/previousPath'
 import { useScrollBehaviour } from '@/lib/scrollBehaviour'
 import { signingOutAtom } from '@/lib/session'
@@ -34,6 +35,8 @@ export function Layout() {
   // Spec 7's session check at start-up (and 2.2's refresh on each new path).
   useSessionCheck()
   useTrackPaths()
+  // Spec 2.2: the zip, then the shipping options, on every new path (and 4.7's refresh).
+  useShippingRefresh()
   const route = currentHandle(useMatches())?.name
   // Spec 2.4: checkout steps keep the shopper on task with only the logo.
   const logoOnly = route === 'Checkout' || route === 'Review'

@@ -1,6 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router'
 import { Loading } from '@/components/Loading'
-import { checkoutSignIn, Guard, guestFavorites, guestOnly, requireSignIn, type Rule } from '@/features/accounts/guards'
+import {
+  checkoutEntry,
+  checkoutSignIn,
+  Guard,
+  guestFavorites,
+  guestOnly,
+  requireSignIn,
+  reviewEntry,
+  type Rule,
+} from '@/features/accounts/guards'
 import { NotFoundPage } from '@/features/errors/components/NotFoundPage'
 import { RouteError } from '@/features/errors/components/RouteError'
 import { ServerErrorPage } from '@/features/errors/components/ServerErrorPage'
@@ -49,6 +58,9 @@ const dashboardPage = () => import('@/features/accounts/components/DashboardPage
 const accountFavoritesPage = () => import('@/features/account/components/AccountFavoritesPage')
 const addressesPage = () => import('@/features/account/components/AddressesPage')
 const paymentsPage = () => import('@/features/account/components/PaymentsPage')
+const checkoutPage = () => import('@/features/checkout/components/CheckoutPage')
+const reviewPage = () => import('@/features/checkout/components/ReviewPage')
+const signInPage = () => import('@/features/checkout/components/SignInPage')
 // The account screens with nothing in them yet share one chunk.
 const nothingYet =
   (page: 'OrdersPage' | 'BuyItAgainPage' | 'DigitalLibraryPage' | 'SubscriptionsPage') => async () => ({
@@ -58,11 +70,11 @@ const nothingYet =
 const screens: RouteObject[] = [
   { index: true, handle: handle('Home', 'Home'), lazy: home },
   { path: '/bag', handle: handle('Bag', 'Bag'), lazy: bagPage },
-  soon('/checkout', 'Checkout', 'Checkout'),
-  soon('/review', 'Review', 'Review'),
+  guarded(checkoutEntry, [{ path: '/checkout', handle: handle('Checkout', 'Checkout'), lazy: checkoutPage }]),
+  guarded(reviewEntry, [{ path: '/review', handle: handle('Review', 'Review'), lazy: reviewPage }]),
   soon('/thank-you/:id', 'ThankYou', 'Thank You'),
   soon('/orders/guest/:order_id/status', 'GuestOrderStatus', 'Order Status'),
-  guarded(checkoutSignIn, [soon('/sign-in', 'SignIn', 'Sign In')]),
+  guarded(checkoutSignIn, [{ path: '/sign-in', handle: handle('SignIn', 'Sign In'), lazy: signInPage }]),
   guarded(guestOnly, [
     { path: '/login', handle: handle('Login', 'Login'), lazy: loginPage },
     { path: '/register', handle: handle('Register', 'Create Account'), lazy: registerPage },

@@ -1,6 +1,8 @@
 import type { useStore } from 'jotai'
 import { bagAtom, bagSummaryAtom, EMPTY_BAG } from './bag'
+import { clearCheckout, clearDiscount } from './checkout'
 import { favoritesAtom } from './favorites'
+import { clearZip } from './location'
 import { customerAtom } from './session'
 import { appStore, forgetCustomerSync, syncAfterSignIn } from './signedInSync'
 
@@ -19,13 +21,16 @@ export async function afterSignIn(reason: 'login' | 'register' | 'reset'): Promi
 
 /**
  * Spec 4.3, at sign-out and when the session is found ended: the customer's data
- * leaves this device (the customer, the bag lists and totals, the favorites). The
- * checkout, zip, following, discount and gift-card stores join this list as they are built.
+ * leaves this device: the customer, the bag lists and totals, the favorites, the
+ * checkout, zip location, discount and gift cards (and following, in `forgetCustomerSync`).
  */
 export function clearCustomerState(store: Store): void {
   store.set(customerAtom, null)
   store.set(bagAtom, EMPTY_BAG)
   store.set(bagSummaryAtom, null)
   store.set(favoritesAtom, [])
+  clearCheckout(store)
+  clearDiscount(store)
+  clearZip(store)
   forgetCustomerSync(store)
 }

@@ -51,4 +51,15 @@ describe('persistedAtom', () => {
     unsubscribe()
     expect(seen).toEqual([42])
   })
+
+  it('is read by each store on its first use, not once when the atom is made', () => {
+    const atom = persistedAtom('late', 0, isNumber)
+    expect(createStore().get(atom)).toBe(0)
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ late: 5 }))
+    const store = createStore()
+    expect(store.get(atom)).toBe(5)
+    store.set(atom, (n) => n + 1)
+    expect(store.get(atom)).toBe(6)
+    expect(stored()).toEqual({ late: 6 })
+  })
 })

@@ -1,4 +1,4 @@
-import { atomWithStorage } from 'jotai/utils'
+import { atom, type SetStateAction, type WritableAtom } from 'jotai'
 import type { SyncStorage } from 'jotai/vanilla/utils/atomWithStorage'
 
 /**
@@ -68,7 +68,32 @@ function entryStorage<T>(isValid: Guard<T>): SyncStorage<T> {
   }
 }
 
-/** A jotai atom kept in the shared storage entry `name`, read on first use. */
-export function persistedAtom<T>(name: string, initial: T, isValid: Guard<T>) {
-  return atomWithStorage<T>(name, initial, entryStorage(isValid), { getOnInit: true })
+const UNREAD = Symbol('unread')
+
+/**
+ * A jotai atom kept in the shared storage entry `name`. Each store reads the storage
+ * on its first use of the atom (not once when the module loads: a store created later,
+ * a test's or another mount's, sees what is stored then), and follows other tabs while
+ * the atom is in use.
+ */
+export function persistedAtom<T>(
+  name: string,
+  initial: T,
+  isValid: Guard<T>,
+): WritableAtom<T, [SetStateAction<T>], void> {
+  const storage = entryStorage(isValid)
+  const held = atom<T | typeof UNREAD>(UNREAD)
+  held.onMount = (set) => {
+    set(storage.getItem(name, initial))
+    return storage.subscribe?.(name, set, initial)
+  }
+  const read = (value: T | typeof UNREAD): T => (value === UNREAD ? storage.getItem(name, initial) : value)
+  return atom(
+    (get) => read(get(held)),
+    (get, set, update: SetStateAction<T>) => {
+      const next = typeof update === 'function' ? (update as (previous: T) => T)(read(get(held))) : update
+      set(held, next)
+      storage.setItem(name, next)
+    },
+  )
 }

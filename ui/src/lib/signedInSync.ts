@@ -1,6 +1,7 @@
 import { atom, useAtomValue, useStore, type createStore } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { bagAtom } from './bag'
+import { clearCheckout } from './checkout'
 import { loadCustomerBag, mergeOf, pendingMergeAtom } from './customerBag'
 import {
   favoriteCalls,
@@ -10,6 +11,7 @@ import {
   sendPendingFavorites,
 } from './favorites'
 import { followingAtom, loadFollowing, NOT_FOLLOWING } from './following'
+import { clearZip } from './location'
 import { customerAtom, sessionAtom } from './session'
 
 // What a signed-in customer's bag, favorites and following do at sign-in, at start-up
@@ -35,6 +37,8 @@ export async function syncAfterSignIn(store: Store, reason: SignInReason): Promi
   const customer = store.get(customerAtom)
   if (!customer) return
   store.set(syncedAtom, customer.id)
+  clearCheckout(store)
+  clearZip(store)
   if (reason !== 'reset') store.set(pendingMergeAtom, mergeOf(store.get(bagAtom)))
   await Promise.allSettled([
     loadCustomerBag(store),

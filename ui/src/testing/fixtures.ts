@@ -107,6 +107,7 @@ export function pricedLine(overrides: Partial<Schema<'PricedLineDto'>> = {}): Sc
     line_personalization_fee: 0,
     line_discount: 0,
     line_tax: 0,
+    line_discount: 0,
     ...overrides,
   }
   return { line_subtotal: line.price * line.quantity, ...line }
@@ -135,6 +136,73 @@ export function quoteAnswer(overrides: Partial<Schema<'QuoteAnswer'>> = {}): Sch
     digital_only: false,
     free_shipping_over: 5000,
     free_shipping_remaining: Math.max(0, 5000 - subtotal),
+    ...overrides,
+  }
+}
+
+/** Where New York's 10001 is, as `/api/zip_code` answers it. */
+export function zipAnswer(overrides: Partial<Schema<'ZipAnswer'>> = {}): Schema<'ZipAnswer'> {
+  return { zip: '10001', country: 'US', tax_rate: 8.875, city: 'New York', state: 'NY', ...overrides }
+}
+
+const standard: Schema<'MethodOptionDto'> = {
+  id: 1,
+  name: 'Standard',
+  heb_name: 'משלוח רגיל',
+  days: 7,
+  estimated_arrival: '2026-12-04',
+  price: 599,
+  message: { kind: 'on', date: '2026-12-04' },
+}
+const expedited: Schema<'MethodOptionDto'> = {
+  id: 2,
+  name: 'Expedited',
+  heb_name: 'משלוח מהיר',
+  days: 2,
+  estimated_arrival: '2026-11-27',
+  price: 1299,
+  message: { kind: 'days', days: 2 },
+}
+const overnight: Schema<'MethodOptionDto'> = {
+  id: 3,
+  name: 'Overnight',
+  heb_name: 'משלוח אקספרס',
+  days: 1,
+  estimated_arrival: '2026-11-26',
+  price: 2499,
+  message: { kind: 'tomorrow' },
+}
+
+/** Spec 3's shipping options for a US zip, good for an hour (`expires` overrides that). */
+export function shippingOptions(
+  overrides: Partial<Schema<'ShippingOptionsDto'>> = {},
+  expires = new Date(Date.now() + 3_600_000).toISOString(),
+): Schema<'ShippingOptionsDto'> {
+  return {
+    over_price: 5000,
+    pickup: { days: 0, hours: 2, date: '2026-11-25', message: { kind: 'within', hours: 2 } },
+    fastest: overnight,
+    cheapest: standard,
+    free_over: { ...standard, free_shipping_above: 5000 },
+    shipping_ids_not_excluded_from_free_shipping: '1',
+    methods: [overnight, expedited, standard],
+    fulfillment_expires: expires,
+    store_expires: expires,
+    ...overrides,
+  }
+}
+
+/** A checkout quote answer around a bag `quoteAnswer`, with nothing chosen yet. */
+export function checkoutQuoteAnswer(
+  overrides: Partial<Schema<'CheckoutQuoteAnswer'>> = {},
+): Schema<'CheckoutQuoteAnswer'> {
+  const bag = overrides.bag ?? quoteAnswer()
+  return {
+    bag,
+    gift_cards: [],
+    gift_card_total: 0,
+    remaining_balance: bag.totals.total > 0,
+    amount_due: bag.totals.total,
     ...overrides,
   }
 }

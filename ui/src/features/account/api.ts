@@ -7,7 +7,6 @@ import { unwrap } from '@/lib/api/errors'
 export type Address = Schema<'AddressDto'>
 export type AddressInput = Schema<'AddressInput'>
 export type Payment = Schema<'PaymentDto'>
-export type Country = Schema<'Country'>
 export type CardInput = Schema<'CardInput'>
 
 export const addAddress = (body: AddressInput) => unwrap(api.POST('/customer/address', { body }))
@@ -35,5 +34,3 @@ export const setDefaultPayment = (id: number) =>
   unwrap(api.POST('/customer/payment/{id}', { params: { path: { id } }, body: { default: true } }))
 
 export const removePayment = (id: number) => unwrap(api.DELETE('/customer/payment/{id}', { params: { path: { id } } }))
-
-export const getCountries = (signal?: AbortSignal) => unwrap(api.GET('/countries', { signal }))

@@ -5,7 +5,16 @@ import { STORAGE_KEY } from '@/lib/persist'
 import { answer, stubApi } from '@/testing/api'
 import { departments, pricedLine } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
-import { checkoutSignIn, guestFavorites, guestOnly, requireSignIn, returnPath, type Visit } from './guards'
+import {
+  checkoutEntry,
+  checkoutSignIn,
+  guestFavorites,
+  guestOnly,
+  requireSignIn,
+  returnPath,
+  reviewEntry,
+  type Visit,
+} from './guards'
 import { customer } from './testing'
 
 afterEach(() => {
@@ -16,6 +25,7 @@ const visit = (overrides: Partial<Visit> = {}): Visit => ({
   path: '/account/orders?page=2',
   previousPath: '/bag',
   bagLines: 0,
+  checkoutReady: false,
   ...overrides,
 })
 
@@ -37,6 +47,53 @@ describe('the entry rules (spec 2.1)', () => {
     // Signed in on the way to checkout: on to it (and so to Review), not back to Login.
     expect(checkoutSignIn(customer, visit({ bagLines: 3, previousPath: '/login' }))).toEqual({ to: '/checkout' })
     expect(checkoutSignIn(null, visit({ previousPath: null }))).toEqual({ to: '/' })
+  })
+
+  describe('/checkout', () => {
+    const arrivals = [null, '/', '/bag', '/sign-in', '/review', '/login', '/checkout', '/products/mug/1001']
+
+    it.each(arrivals)('sends anyone with an empty bag to the bag (from %s)', (previousPath) => {
+      expect(checkoutEntry(null, visit({ previousPath, bagLines: 0 }))).toEqual({ to: '/bag' })
+      expect(checkoutEntry(customer, visit({ previousPath, bagLines: 0 }))).toEqual({ to: '/bag' })
+    })
+
+    it.each(arrivals)('sends a signed-in customer with a bag to Review (from %s)', (previousPath) => {
+      expect(checkoutEntry(customer, visit({ previousPath, bagLines: 2 }))).toEqual({ to: '/review' })
+    })
+
+    it.each(['/sign-in', '/review'])('lets a guest with a bag coming from %s stay', (previousPath) => {
+      expect(checkoutEntry(null, visit({ previousPath, bagLines: 2 }))).toBeNull()
+    })
+
+    it.each([null, '/', '/bag', '/login', '/products/mug/1001'])(
+      'sends a guest with a bag arriving from %s to SignIn',
+      (previousPath) => {
+        expect(checkoutEntry(null, visit({ previousPath, bagLines: 2 }))).toEqual({ to: '/sign-in' })
+      },
+    )
+  })
+
+  describe('/review', () => {
+    it.each([null, '/checkout', '/bag', '/sign-in'])('sends anyone with an empty bag to the bag (from %s)', (from) => {
+      expect(reviewEntry(null, visit({ previousPath: from, bagLines: 0, checkoutReady: true }))).toEqual({ to: '/bag' })
+      expect(reviewEntry(customer, visit({ previousPath: from, bagLines: 0, checkoutReady: true }))).toEqual({
+        to: '/bag',
+      })
+    })
+
+    it('sends a guest arriving from Checkout without the needed info back to it, and lets one with it in', () => {
+      expect(reviewEntry(null, visit({ previousPath: '/checkout', bagLines: 1 }))).toEqual({ to: '/checkout' })
+      expect(reviewEntry(null, visit({ previousPath: '/checkout', bagLines: 1, checkoutReady: true }))).toBeNull()
+    })
+
+    it('lets a customer arriving from Checkout in (the rule is a guest’s)', () => {
+      expect(reviewEntry(customer, visit({ previousPath: '/checkout', bagLines: 1 }))).toBeNull()
+    })
+
+    it.each([null, '/', '/bag', '/sign-in', '/login', '/review'])('lets every other arrival in (from %s)', (from) => {
+      expect(reviewEntry(null, visit({ previousPath: from, bagLines: 1 }))).toBeNull()
+      expect(reviewEntry(customer, visit({ previousPath: from, bagLines: 1 }))).toBeNull()
+    })
   })
 
   it('sends a customer from the guest favorites to the account’s', () => {
@@ -146,6 +203,92 @@ describe('the guards in the app', () => {
     await router.navigate('/sign-in')
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/contact-us')
+    })
+  })
+
+  describe('of checkout', () => {
+    const bag = { products: [pricedLine()], later: [], unavailableCart: [], unavailableLater: [] }
+    const withBag = (more: Record<string, unknown> = {}) => {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ bag, ...more }))
+    }
+    const path = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname
+
+    it('sends anyone with an empty bag from /checkout and /review to the bag', async () => {
+      guest()
+      const { router, unmount } = renderApp('/checkout')
+      await waitFor(() => {
+        expect(path(router)).toBe('/bag')
+      })
+      unmount()
+      signedIn()
+      const review = renderApp('/review')
+      await waitFor(() => {
+        expect(path(review.router)).toBe('/bag')
+      })
+    })
+
+    it('sends a guest arriving at /checkout from elsewhere to SignIn, and lets one from SignIn stay', async () => {
+      withBag()
+      guest()
+      const { router } = renderApp('/checkout')
+      await waitFor(() => {
+        expect(path(router)).toBe('/sign-in')
+      })
+      await router.navigate('/checkout')
+      expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument()
+      expect(path(router)).toBe('/checkout')
+    })
+
+    it('sends a signed-in customer from /checkout to /review', async () => {
+      withBag()
+      signedIn()
+      const { router } = renderApp('/checkout')
+      await waitFor(() => {
+        expect(path(router)).toBe('/review')
+      })
+    })
+
+    it('sends a guest from Checkout to Review back without the needed info; with it, lets them in', async () => {
+      withBag()
+      guest()
+      const { router } = renderApp('/sign-in')
+      await router.navigate('/checkout')
+      await screen.findByRole('heading', { level: 1, name: 'Checkout' })
+      await router.navigate('/review')
+      await waitFor(() => {
+        expect(path(router)).toBe('/checkout')
+      })
+
+      // A pickup with its info is all Review needs.
+      localStorage.clear()
+      withBag({
+        checkout: {
+          shippingType: { type: 'pickup', delivery: false },
+          shippingInfo: null,
+          creditInfo: null,
+          digitalInfo: null,
+          pickupInfo: { name: 'Noa', email: 'noa@example.com', phone: '2125550101' },
+          email: 'noa@example.com',
+        },
+      })
+      const second = renderApp('/sign-in')
+      await second.router.navigate('/checkout')
+      await waitFor(() => {
+        expect(path(second.router)).toBe('/checkout')
+      })
+      await second.router.navigate('/review')
+      await waitFor(() => {
+        expect(screen.getAllByRole('heading', { level: 1, name: 'Review' }).length).toBeGreaterThan(0)
+      })
+      expect(path(second.router)).toBe('/review')
+    })
+
+    it('lets a guest arriving at /review from anywhere else in', async () => {
+      withBag()
+      guest()
+      const { router } = renderApp('/review')
+      expect(await screen.findByRole('heading', { level: 1, name: 'Review' })).toBeInTheDocument()
+      expect(path(router)).toBe('/review')
     })
   })
 

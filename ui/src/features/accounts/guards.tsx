@@ -2,7 +2,8 @@ import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { Loading } from '@/components/Loading'
-import { bagAtom } from '@/lib/bag'
+import { bagAtom, bagSummaryAtom } from '@/lib/bag'
+import { checkoutAtom, checkoutQuoteAtom, hasNeededInfo } from '@/lib/checkout'
 import { usePreviousPath } from '@/lib/previousPath'
 import { sessionAtom, type Customer } from '@/lib/session'
 
@@ -14,6 +15,8 @@ export interface Visit {
   previousPath: string | null
   /** How many lines the bag holds. */
   bagLines: number
+  /** Whether the checkout has the info Review needs (spec 2.1; `hasNeededInfo`). */
+  checkoutReady: boolean
 }
 
 /** Where to send the shopper instead (with the path to return to after signing in), or null to let them in. */
@@ -40,6 +43,27 @@ export const checkoutSignIn: Rule = (customer, visit) => {
   return customer ? { to: '/checkout' } : null
 }
 
+/**
+ * `/checkout`: an empty bag goes to the bag; a customer goes to Review; a guest coming
+ * from SignIn or Review stays; anyone else signs in (or chooses to go on as a guest) first.
+ */
+export const checkoutEntry: Rule = (customer, visit) => {
+  if (visit.bagLines === 0) return { to: '/bag' }
+  if (customer) return { to: '/review' }
+  if (visit.previousPath === '/sign-in' || visit.previousPath === '/review') return null
+  return { to: '/sign-in' }
+}
+
+/**
+ * `/review`: an empty bag goes to the bag; a guest arriving from Checkout without the
+ * info Review needs goes back to Checkout; every other arrival is let in.
+ */
+export const reviewEntry: Rule = (customer, visit) => {
+  if (visit.bagLines === 0) return { to: '/bag' }
+  if (!customer && visit.previousPath === '/checkout' && !visit.checkoutReady) return { to: '/checkout' }
+  return null
+}
+
 /** `/favorites`: a customer's favorites are in the account. */
 export const guestFavorites: Rule = (customer) => (customer ? { to: '/account/favorites' } : null)
 
@@ -62,6 +86,10 @@ export function returnPath(state: unknown, previousPath: string | null): string 
 export function Guard({ rule }: { rule: Rule }) {
   const known = useAtomValue(sessionAtom) !== undefined
   const { pathname } = useLocation()
+  // What the rules read, subscribed to from the start, so the stored values (another
+  // tab's too) are read by the time the session check answers.
+  useAtomValue(bagAtom)
+  useAtomValue(checkoutAtom)
   if (!known) return <Loading />
   // Each new path is a new visit, judged afresh.
   return <Verdict key={pathname} rule={rule} />
@@ -77,7 +105,19 @@ function Verdict({ rule }: { rule: Rule }) {
   const { pathname, search, hash } = useLocation()
   const previousPath = usePreviousPath()
   const bagLines = useAtomValue(bagAtom).products.length
-  const [redirect] = useState(() => rule(customer, { path: `${pathname}${search}${hash}`, previousPath, bagLines }))
+  const checkoutReady = useCheckoutReady(customer)
+  const [redirect] = useState(() =>
+    rule(customer, { path: `${pathname}${search}${hash}`, previousPath, bagLines, checkoutReady }),
+  )
   if (!redirect) return <Outlet />
   return <Navigate to={redirect.to} replace state={redirect.prevUrl ? { prevUrl: redirect.prevUrl } : undefined} />
+}
+
+/** Whether the checkout has what Review needs, by the last quote's figures (spec 2.1). */
+function useCheckoutReady(customer: Customer | null): boolean {
+  const state = useAtomValue(checkoutAtom)
+  const quote = useAtomValue(checkoutQuoteAtom)?.answer ?? null
+  const summary = useAtomValue(bagSummaryAtom)
+  const digitalOnly = quote?.bag.digital_only ?? summary?.digital_only ?? false
+  return hasNeededInfo(customer, state, digitalOnly, quote)
 }

@@ -28,6 +28,7 @@ export const messages = defineMessages({
     sku: 'SKU',
     itemTotal: 'Item total',
     favorites: 'Favorites',
+    checkout: 'Check out',
   },
   heb: {
     bag: 'סל',
@@ -56,6 +57,7 @@ export const messages = defineMessages({
     sku: 'מק״ט',
     itemTotal: 'סה״כ לפריט',
     favorites: 'מועדפים',
+    checkout: 'לתשלום',
   },
 })
 

@@ -5,6 +5,39 @@ import type { components, paths } from './schema'
 /** A schema of the store's API by its OpenAPI name, e.g. `Schema<'Product'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name]
 
+/** The header every answer of the API carries (spec 7): when the shipping configuration last changed. */
+export const SHIPPING_UPDATED_HEADER = 'shipping_updated_at'
+
+type HeaderListener = (value: string) => void
+const shippingUpdatedListeners = new Set<HeaderListener>()
+
+/**
+ * Spec 4.7: calls `listener` with the `shipping_updated_at` header of every answer of
+ * the API client that carries one. Answers the function that stops listening.
+ */
+export function onShippingUpdatedAt(listener: HeaderListener): () => void {
+  shippingUpdatedListeners.add(listener)
+  return () => {
+    shippingUpdatedListeners.delete(listener)
+  }
+}
+
+/** Tells the listeners about an answer's header; the answer itself goes on untouched. */
+export function noticeHeaders(response: Response): Response {
+  const value = response.headers.get(SHIPPING_UPDATED_HEADER)
+  if (value) {
+    for (const listener of shippingUpdatedListeners) {
+      try {
+        listener(value)
+      } catch (error) {
+        // A listener's failure must never fail the call that brought the header.
+        console.error('A shipping_updated_at listener failed', error)
+      }
+    }
+  }
+  return response
+}
+
 /**
  * The store's JSON API. The binary serves the UI and the API from one origin
  * (in development Vite proxies `/api`), so requests go to this page's origin;
@@ -16,5 +49,6 @@ export const api = createClient<paths>({
   headers: { 'X-Requested-With': 'XMLHttpRequest' },
   // The first screen's calls are answered from the page itself when the server
   // inlined them; `fetch` is looked up on every call rather than once, so tests can stub it.
-  fetch: withFirstScreen(readFirstScreen(document), (request) => globalThis.fetch(request)),
+  // Every answer from the network is checked for the shipping header (spec 7).
+  fetch: withFirstScreen(readFirstScreen(document), (request) => globalThis.fetch(request).then(noticeHeaders)),
 })

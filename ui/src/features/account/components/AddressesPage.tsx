@@ -1,5 +1,6 @@
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { useState } from 'react'
+import { forgetAddress } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
@@ -23,6 +24,7 @@ export function AddressesPage() {
   const language = useAtomValue(languageAtom)
   const customer = useAtomValue(customerAtom)
   const setCustomer = useSetAtom(customerAtom)
+  const store = useStore()
   const countries = useCountries()
   // The address being edited, 'new' while adding one, or null.
   const [editing, setEditing] = useState<number | 'new' | null>(null)
@@ -45,7 +47,8 @@ export function AddressesPage() {
   async function remove(address: Address) {
     await attempt(async () => {
       await removeAddress(address.id)
-      // Spec 4.2 also clears the shipping info chosen at checkout; there is no checkout store yet.
+      // Spec 4.2: it is no longer the shipping info chosen at checkout either.
+      forgetAddress(store, address.id)
       setCustomer(
         (current) => current && { ...current, addresses: current.addresses.filter((a) => a.id !== address.id) },
       )

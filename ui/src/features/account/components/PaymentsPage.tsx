@@ -1,5 +1,6 @@
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { useState } from 'react'
+import { forgetPayment } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
 import { customerAtom } from '@/lib/session'
 import { removePayment, setDefaultPayment, type Payment } from '../api'
@@ -29,6 +30,7 @@ export function PaymentsPage() {
   const t = useT(messages)
   const customer = useAtomValue(customerAtom)
   const setCustomer = useSetAtom(customerAtom)
+  const store = useStore()
   const [adding, setAdding] = useState(false)
   const { notice, setNotice, addButton, done, attempt } = useSavedItems(() => {
     setAdding(false)
@@ -48,7 +50,8 @@ export function PaymentsPage() {
   async function remove(payment: Payment) {
     await attempt(async () => {
       await removePayment(payment.id)
-      // Spec 4.2 also clears the card chosen at checkout; there is no checkout store yet.
+      // Spec 4.2: it is no longer the card chosen at checkout either.
+      forgetPayment(store, payment.id)
       setCustomer((current) => current && { ...current, payments: current.payments.filter((p) => p.id !== payment.id) })
       done({ type: 'status', text: t('cardRemoved') })
     })

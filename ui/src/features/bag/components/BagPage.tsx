@@ -6,6 +6,7 @@ import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
 import { useBag } from '@/lib/useBag'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import formStyles from '@/components/Form.module.css'
 import { messages, type BagKey } from '../messages'
 import styles from './Bag.module.css'
 import { BagLineItem, type LineList } from './BagLineItem'
@@ -124,6 +125,9 @@ function Totals({ summary }: { summary: BagSummary }) {
           </p>
         )}
       </div>
+      <Link to="/checkout" className={`${formStyles.primary} ${styles.checkout}`}>
+        {t('checkout')}
+      </Link>
     </section>
   )
 }

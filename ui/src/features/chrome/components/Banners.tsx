@@ -2,6 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { useT } from '@/lib/i18n'
 import { formatThreshold } from '@/lib/money'
+import { freeShippingOfferAtom } from '@/lib/location'
 import { freeShippingTermsOpenAtom } from '@/lib/panels'
 import { storeInfoAtom } from '@/lib/storeInfo'
 import { messages } from '../messages'
@@ -54,17 +55,18 @@ export function BetaBanner() {
 /** Spec 2.4: the free-shipping line, with the terms popup (2.9) behind Details. */
 export function FreeShippingBanner() {
   const t = useT(messages)
-  const store = useAtomValue(storeInfoAtom)
+  const offer = useAtomValue(freeShippingOfferAtom)
   const openTerms = useSetAtom(freeShippingTermsOpenAtom)
-  // Without the store information the banner would have to guess the offer; its line
-  // is kept empty meanwhile, so the offer arriving does not push the page down.
-  if (!store)
+  // Without the shipping options or the store information the banner would have to
+  // guess the offer; its line is kept empty meanwhile, so the offer arriving does not
+  // push the page down.
+  if (!offer)
     return (
       <p className={styles.freeShipping} aria-hidden="true">
         {'\u00a0'}
       </p>
     )
-  const threshold = store.free_shipping_over
+  const threshold = offer.over
   return (
     <p className={styles.freeShipping}>
       {threshold != null ? t('freeShippingOver', { amount: formatThreshold(threshold) }) : t('freeShippingAll')}{' '}

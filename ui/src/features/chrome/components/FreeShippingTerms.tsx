@@ -3,16 +3,15 @@ import { useId, type RefObject } from 'react'
 import { Link } from 'react-router'
 import { useT } from '@/lib/i18n'
 import { formatThreshold } from '@/lib/money'
+import { freeShippingOfferAtom, zipLookUpAtom } from '@/lib/location'
 import { freeShippingTermsOpenAtom } from '@/lib/panels'
-import { storeInfoAtom } from '@/lib/storeInfo'
 import { useDialog } from '@/lib/useDialog'
 import { messages } from '../messages'
 import styles from './Chrome.module.css'
 
 /**
- * Spec 2.9: the free-shipping terms. There is no zip code yet (it comes with the
- * shipping issue), so the title says "to your address". Closes on the backdrop,
- * the X and Escape.
+ * Spec 2.9: the free-shipping terms, to the zip code held ("to your address" before
+ * one is known). Closes on the backdrop, the X and Escape.
  */
 export function FreeShippingTerms() {
   const [open, setOpen] = useAtom(freeShippingTermsOpenAtom)
@@ -31,9 +30,9 @@ export function FreeShippingTerms() {
 function TermsDialog({ panel, onClose }: { panel: RefObject<HTMLDivElement | null>; onClose: () => void }) {
   const t = useT(messages)
   const titleId = useId()
-  const store = useAtomValue(storeInfoAtom)
-  const threshold = store?.free_shipping_over
-  const place = t('yourAddress')
+  const threshold = useAtomValue(freeShippingOfferAtom)?.over
+  const zip = useAtomValue(zipLookUpAtom)?.zip
+  const place = zip ? zip : t('yourAddress')
   return (
     // Clicks inside the dialog must not reach the backdrop, which closes it.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions

@@ -3,8 +3,8 @@ import { useId } from 'react'
 import { Link } from 'react-router'
 import { useT } from '@/lib/i18n'
 import { formatThreshold } from '@/lib/money'
+import { freeShippingOfferAtom } from '@/lib/location'
 import { freeShippingTermsOpenAtom, helpChatOpenAtom } from '@/lib/panels'
-import { storeInfoAtom } from '@/lib/storeInfo'
 import { messages } from '../messages'
 import styles from './Footer.module.css'
 
@@ -38,9 +38,9 @@ export function CompanyLinks() {
 /** Spec 2.8: the shipping promise, from the store's free-shipping threshold, and its terms (2.9). */
 export function ShippingBlock() {
   const t = useT(messages)
-  const store = useAtomValue(storeInfoAtom)
+  const offer = useAtomValue(freeShippingOfferAtom)
   const openTerms = useSetAtom(freeShippingTermsOpenAtom)
-  const threshold = store?.free_shipping_over
+  const threshold = offer?.over
   return (
     <section className={styles.block}>
       <h2 className={styles.heading}>{t('shipping')}</h2>

@@ -1,0 +1,421 @@
+// End-to-end: checkout in both layouts. A guest goes from the bag through SignIn to
+// Checkout, enters a ZIP and sees the tax and the delivery options with their arrival
+// sentences, picks pickup then shipping, pays with two gift cards and a discount code,
+// and reaches Review; the entry rules of Checkout and Review from each arrival; the
+// same screens in Hebrew, right to left; and a signed-in customer (registered through
+// the outbox, with an address and a card saved in the account) sent straight to
+// Review with them. axe-core checks Checkout and Review in both directions. Products
+// come from the API, never from the demo data; gift cards and codes are the store's
+// documented demo ones (docs/api.md).
+import assert from 'node:assert/strict'
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
+import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
+import { startStore, stopCleanly } from './server.mjs'
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+]
+
+// The same key the app's persisted state uses (ui/src/lib/persist.ts).
+const STORAGE_KEY = 'olive-lane'
+const SETTLE_MS = 10_000
+
+const BIRTHDAY_CARD = 'HAPY-BDAY-2525-GRTS' // $25.00
+const THANKS_CARD = 'THNX-SUCH-ABUN-CH99' // $100.00
+const DISCOUNT = 'WELCOME10' // 10 %
+const CARD_NUMBER = '4242 4242 4242 4242'
+const PASSWORD = 'olive-lane-checkout-e2e'
+
+const limitOf = (offer) => (offer.max_quantity == null ? offer.max : Math.min(offer.max, offer.max_quantity))
+const dollars = (text) => Number(text.replace(/[^0-9.-]/g, ''))
+
+/** Polls `check` (a failure description, or nothing when satisfied) until it passes. */
+async function eventually(check, timeout = SETTLE_MS) {
+  const deadline = Date.now() + timeout
+  for (;;) {
+    const problem = await check()
+    if (!problem) return
+    if (Date.now() > deadline) throw new assert.AssertionError({ message: problem })
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100))
+  }
+}
+
+describe('checkout in a browser', { timeout: 900_000 }, () => {
+  let store
+  let browser
+  // A simple product that ships, costs more than the $25 card and less than both cards.
+  let product
+
+  before(async () => {
+    // Every POST counts against a client's write budget (30 at once, 60 a minute), the
+    // checkout quotes too. One shopper's checkout spends a dozen or so; these tests play
+    // eight shoppers from one address in under a minute, so their store allows more.
+    store = await startStore({ env: { STORE__LIMITS__CLIENT_BURST: '300', STORE__LIMITS__CLIENT_PER_MINUTE: '600' } })
+    browser = await launchBrowser()
+    const home = await store.api('/api/home')
+    const candidates = [...home.new_arrivals]
+    for (const department of home.departments) {
+      const [, index, , id] = department.value.split('/')
+      candidates.push(...(await store.api(`/api/lists/${index}/${id}`)).items)
+    }
+    for (const card of candidates) {
+      if (card.kind !== 'product' || !card.in_stock || card.price < 2500 || card.price > 9000) continue
+      const offer = await store.api(`/api/products/${card.id}`)
+      const simple = offer.type === 'product' && offer.variation_infos.length === 0
+      if (simple && offer.item_type === 'others' && limitOf(offer) >= 1 && offer.meta.personalization.length === 0) {
+        product = offer
+        break
+      }
+    }
+    assert.ok(product, 'no simple product between $25 and $90 in stock')
+  })
+
+  after(async () => {
+    await browser?.close()
+    if (store) await stopCleanly(store)
+  })
+
+  /** The newest sign-up code mailed to `email`, read from the outbox with `store mail`. */
+  async function signUpCode(email) {
+    let code
+    await eventually(async () => {
+      const mails = (await store.command('mail', '--limit', '20')).split(/^(?=#\d)/m)
+      const mail = mails.find((text) => text.split('\n')[0].includes(`to ${email}`))
+      code = mail?.match(/\b(\d{6})\b/)?.[1]
+      return code ? undefined : `no sign-up code for ${email} in the outbox`
+    })
+    return code
+  }
+
+  for (const viewport of VIEWPORTS) {
+    describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
+      let session
+      let page
+      const where = (state) => `${state} (${viewport.name})`
+      const main = () => page.getByRole('main')
+      const h1 = (name) => main().getByRole('heading', { level: 1, name, exact: true })
+      const summary = () => main().getByRole('region', { name: /^(Order summary|סיכום ההזמנה)$/ })
+
+      beforeEach(async () => {
+        session = await openPage(browser, { viewport: { width: viewport.width, height: viewport.height } })
+        page = session.page
+      })
+
+      afterEach(async () => {
+        await session.close()
+      })
+
+      async function waitForPath(pathname) {
+        await page.waitForURL((url) => url.pathname === pathname)
+      }
+
+      /** The figure of the order summary whose term is `name`, once it reads as `expected` says. */
+      async function figure(name) {
+        const term = summary().locator('dt').filter({ hasText: new RegExp(`^${name}`) })
+        return (await term.locator('xpath=following-sibling::dd[1]').textContent()).trim()
+      }
+
+      async function addToBag() {
+        await page.goto(`${store.url}${product.path}`)
+        await main().getByRole('button', { name: 'Add to Bag', exact: true }).click()
+        await page.getByRole('banner').getByRole('link', { name: 'Bag, 1 items', exact: true }).waitFor()
+      }
+
+      /** Stores the interface language as the app does and reloads, so the whole app starts in it. */
+      async function useLanguage(language) {
+        await page.evaluate(
+          ([key, value]) => {
+            const stored = JSON.parse(localStorage.getItem(key) ?? '{}')
+            localStorage.setItem(key, JSON.stringify({ ...stored, language: value }))
+          },
+          [STORAGE_KEY, language],
+        )
+        await page.reload()
+      }
+
+      /** From the bag, through SignIn as a guest, to Checkout. */
+      async function checkoutAsGuest() {
+        await page.goto(`${store.url}/bag`)
+        await main().getByRole('link', { name: 'Check out', exact: true }).click()
+        await waitForPath('/sign-in')
+        await h1('Sign In').waitFor()
+        await main().getByRole('link', { name: 'Continue as guest', exact: true }).click()
+        await waitForPath('/checkout')
+        await h1('Checkout').waitFor()
+      }
+
+      it('a guest enters a ZIP, chooses delivery, pays with gift cards and a code, and reaches Review', async () => {
+        await addToBag()
+        await checkoutAsGuest()
+        // Only the logo in the header (spec 2.4).
+        const banner = page.getByRole('banner')
+        assert.equal(await banner.getByRole('link').count(), 1, where('the checkout header has only the logo'))
+        assert.equal(await banner.getByRole('button').count(), 0, where('the checkout header has no buttons'))
+
+        // The ZIP: tax and the delivery options with their arrival sentences.
+        const zip = main().getByRole('form', { name: 'Where is it going?' })
+        await zip.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).fill('10001')
+        await zip.getByRole('button', { name: 'Update', exact: true }).click()
+        await zip.getByText(/Prices, tax and delivery for 10001, New York, NY/).waitFor()
+        await eventually(async () => ((await figure('Estimated tax')) === '$0.00' ? 'no tax yet' : undefined))
+        const delivery = main().getByRole('group', { name: 'How would you like to get it?', exact: true })
+        const methods = delivery.getByRole('radio')
+        assert.ok((await methods.count()) >= 3, where('the delivery options are listed'))
+        const standard = delivery.getByRole('radio', { name: /^Standard/ })
+        assert.match(
+          await standard.evaluate((radio) => radio.closest('label').textContent),
+          /Standard(Get it [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}|\d+-day shipping|Get it Tomorrow|Get it Today)\$\d+\.\d\d|Free/,
+        )
+        const pickup = delivery.getByRole('radio', { name: /^Pick up at the store/ })
+        assert.match(
+          await pickup.evaluate((radio) => radio.closest('label').textContent),
+          /Pick up at the storeReady (within \d+ hours?|[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2})Free/,
+        )
+        await expectAccessible(page, where('checkout with the delivery options'))
+
+        // Pickup, then shipping.
+        await pickup.check()
+        await main().getByRole('region', { name: 'Who is picking it up?' }).waitFor()
+        await eventually(async () => ((await figure('Shipping')) === 'Free' ? undefined : 'pickup is not free'))
+        await standard.check()
+        await main().getByRole('region', { name: 'Shipping address' }).waitFor()
+        // Standard's price (or Free over the threshold) replaces pickup's once the quote answers.
+        await summary().getByText('Updating the figures…').waitFor({ state: 'detached' })
+        await eventually(async () =>
+          /^\$\d+\.\d\d$|^Free$/.test(await figure('Shipping')) ? undefined : 'shipping is not priced',
+        )
+
+        // The $25 card covers part, the $100 card the rest.
+        const giftCards = main().getByRole('form', { name: 'Gift cards' })
+        const codeField = giftCards.getByRole('textbox', { name: 'Gift card code', exact: true })
+        await codeField.fill(BIRTHDAY_CARD)
+        await giftCards.getByRole('button', { name: 'Apply', exact: true }).click()
+        await main().getByText('Gift card ending in GRTS', { exact: true }).waitFor()
+        await main().getByText('$25.00 applied, $0.00 remaining', { exact: true }).waitFor()
+        await eventually(async () => {
+          const total = dollars(await figure('Total'))
+          const due = dollars(await figure('Amount due'))
+          if (!(total > 25 && total < 125)) return `a total of ${total}, not between the two cards`
+          return Math.abs(due - (total - 25)) < 0.005 ? undefined : `amount due ${due}, not ${total} less $25.00`
+        })
+        assert.equal(await figure('Gift cards'), '−$25.00')
+        await main().getByRole('textbox', { name: 'Card number', exact: true }).waitFor()
+        await codeField.fill(THANKS_CARD)
+        await giftCards.getByRole('button', { name: 'Apply', exact: true }).click()
+        await main().getByText('Gift card ending in CH99', { exact: true }).waitFor()
+        await main().getByText('Your gift cards cover the whole total: no card is needed.', { exact: true }).waitFor()
+        assert.equal(await figure('Amount due'), '$0.00')
+        // A card already applied is ignored.
+        await codeField.fill(BIRTHDAY_CARD.toLowerCase())
+        await giftCards.getByRole('button', { name: 'Apply', exact: true }).click()
+        await main().getByText('This gift card is already applied.', { exact: true }).waitFor()
+        assert.equal(await main().getByText(/^Gift card ending in/).count(), 2)
+
+        // The discount code.
+        const discount = main().getByRole('form', { name: 'Discount code' })
+        await discount.getByRole('textbox', { name: 'Discount code', exact: true }).fill(DISCOUNT)
+        await discount.getByRole('button', { name: 'Apply', exact: true }).click()
+        await main().getByText(`Code ${DISCOUNT} applied`, { exact: true }).waitFor()
+        await eventually(async () => (/^−\$\d+\.\d\d$/.test(await figure('Discount')) ? undefined : 'no discount line'))
+        await expectAccessible(page, where('checkout with gift cards and a discount'))
+
+        // Continue names what is missing at its field.
+        await summary().getByRole('button', { name: 'Continue to Review', exact: true }).click()
+        const email = main().getByRole('textbox', { name: 'E-mail', exact: true })
+        await eventually(async () => ((await email.getAttribute('aria-invalid')) === 'true' ? undefined : 'e-mail not marked'))
+        assert.equal(await email.evaluate((input) => input === document.activeElement), true, 'focus on the first problem')
+        await expectAccessible(page, where('checkout with problems at its fields'))
+
+        await email.fill('noa.guest@example.com')
+        const address = main().getByRole('region', { name: 'Shipping address' })
+        await address.getByRole('textbox', { name: 'Full name', exact: true }).fill('Noa Guest')
+        await address.getByRole('textbox', { name: 'Street address', exact: true }).fill('1 Olive Lane')
+        await address.getByRole('textbox', { name: 'City', exact: true }).fill('New York')
+        assert.equal(await address.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).inputValue(), '10001')
+        await address.getByRole('textbox', { name: 'Phone', exact: true }).fill('212 555 0100')
+        await summary().getByRole('button', { name: 'Continue to Review', exact: true }).click()
+        await waitForPath('/review')
+        await h1('Review').waitFor()
+
+        // Review: every choice, the figures, and no order placed yet.
+        await main().getByRole('region', { name: 'Contact' }).getByText('noa.guest@example.com').waitFor()
+        await main().getByRole('region', { name: 'Delivery' }).getByText('Standard', { exact: true }).waitFor()
+        await main().getByRole('region', { name: 'Shipping address' }).getByText('1 Olive Lane').waitFor()
+        await main().getByRole('region', { name: 'Payment' }).getByText('Paid by gift cards').waitFor()
+        await summary().getByRole('list', { name: 'Items' }).getByText(product.title).waitFor()
+        await eventually(async () => ((await figure('Amount due')) === '$0.00' ? undefined : 'something is due'))
+        const place = main().getByRole('button', { name: 'Place order', exact: true })
+        assert.equal(await place.isDisabled(), true, 'placing orders is not offered yet')
+        await main().getByText(/Placing orders is coming soon/).waitFor()
+        assert.equal(await page.getByRole('banner').getByRole('link').count(), 1, where('the review header has only the logo'))
+        await expectAccessible(page, where('review'))
+
+        // Change goes back to Checkout, which lets a guest coming from Review stay.
+        await main().getByRole('region', { name: 'Payment' }).getByRole('link', { name: 'Change Payment' }).click()
+        await waitForPath('/checkout')
+        await h1('Checkout').waitFor()
+      })
+
+      it('guards Checkout and Review from each arrival (spec 2.1)', async () => {
+        // An empty bag: both go to the bag.
+        await page.goto(`${store.url}/checkout`)
+        await waitForPath('/bag')
+        await page.goto(`${store.url}/review`)
+        await waitForPath('/bag')
+
+        // A guest arriving at Checkout from anywhere but SignIn or Review signs in first.
+        await addToBag()
+        await page.goto(`${store.url}/checkout`)
+        await waitForPath('/sign-in')
+        await main().getByRole('link', { name: 'Continue as guest', exact: true }).click()
+        await waitForPath('/checkout')
+        await h1('Checkout').waitFor()
+
+        // From Checkout to Review with the needed info (pickup with its info and a card)...
+        await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill('guard@example.com')
+        await main().getByRole('radio', { name: /^Pick up at the store/ }).check()
+        const pickup = main().getByRole('region', { name: 'Who is picking it up?' })
+        await pickup.getByRole('textbox', { name: 'Full name', exact: true }).fill('Guard Guest')
+        await pickup.getByRole('textbox', { name: 'Phone', exact: true }).fill('212 555 0101')
+        const card = main().getByRole('form', { name: 'A new card' })
+        const year = (new Date().getFullYear() + 2) % 100
+        await card.getByRole('textbox', { name: 'Card number', exact: true }).fill(CARD_NUMBER)
+        await card.getByRole('textbox', { name: 'Expiry date (MM/YY)', exact: true }).fill(`12/${year}`)
+        await card.getByRole('textbox', { name: 'Security code (CVC)', exact: true }).fill('123')
+        await card.getByRole('button', { name: 'Use this card', exact: true }).click()
+        await main().getByText('Visa ending in 4242', { exact: true }).waitFor()
+        await summary().getByRole('button', { name: 'Continue to Review', exact: true }).click()
+        await waitForPath('/review')
+        await h1('Review').waitFor()
+
+        // ...and back to Checkout from Review, which lets the guest stay.
+        await main().getByRole('region', { name: 'Delivery' }).getByRole('link', { name: 'Change Delivery' }).click()
+        await waitForPath('/checkout')
+        await h1('Checkout').waitFor()
+
+        // Without the needed info (the pickup's name gone), Review sends a guest coming
+        // from Checkout back there: history's Back arrives at Review from Checkout.
+        await main().getByRole('region', { name: 'Who is picking it up?' }).getByRole('textbox', { name: 'Full name' }).fill('')
+        await page.goBack()
+        await eventually(async () => (new URL(page.url()).pathname === '/checkout' ? undefined : `at ${page.url()}`))
+        await h1('Checkout').waitFor()
+
+        // Any other arrival at Review is let in, needed info or not.
+        await page.goto(`${store.url}/review`)
+        await h1('Review').waitFor()
+        assert.equal(new URL(page.url()).pathname, '/review')
+        await main().getByText('A few details are still needed before the order can be placed.').waitFor()
+      })
+
+      it('shows Checkout and Review in Hebrew, right to left', async () => {
+        await addToBag()
+        await page.goto(`${store.url}/sign-in`)
+        await h1('Sign In').waitFor()
+        await useLanguage('heb')
+        await h1('כניסה').waitFor()
+        assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl')
+        await main().getByRole('link', { name: 'המשך כאורח', exact: true }).click()
+        await waitForPath('/checkout')
+        await h1('קופה').waitFor()
+        const delivery = main().getByRole('group', { name: 'איך תרצו לקבל את ההזמנה?', exact: true })
+        const standard = delivery.getByRole('radio', { name: /^משלוח רגיל/ })
+        assert.match(
+          await standard.evaluate((radio) => radio.closest('label').textContent),
+          /משלוח רגיל(מגיע ב.+|משלוח תוך \d+ ימים|מגיע מחר|מגיע היום)/,
+        )
+        assert.match(
+          await delivery.getByRole('radio', { name: /^איסוף מהחנות/ }).evaluate((radio) => radio.closest('label').textContent),
+          /איסוף מהחנותמוכן לאיסוף (תוך|ב).+חינם/,
+        )
+        await expectAccessible(page, where('checkout in Hebrew'))
+
+        await main().getByRole('textbox', { name: 'דואר אלקטרוני', exact: true }).first().fill('noa.heb@example.com')
+        await delivery.getByRole('radio', { name: /^איסוף מהחנות/ }).check()
+        const pickup = main().getByRole('region', { name: 'מי יאסוף את ההזמנה?' })
+        await pickup.getByRole('textbox', { name: 'שם מלא', exact: true }).fill('נועה')
+        await pickup.getByRole('textbox', { name: 'טלפון', exact: true }).fill('03 555 0100')
+        const card = main().getByRole('form', { name: 'כרטיס חדש' })
+        const year = (new Date().getFullYear() + 2) % 100
+        await card.getByRole('textbox', { name: 'מספר הכרטיס', exact: true }).fill(CARD_NUMBER)
+        await card.getByRole('textbox', { name: 'תוקף (MM/YY)', exact: true }).fill(`12/${year}`)
+        await card.getByRole('textbox', { name: 'קוד אבטחה (CVC)', exact: true }).fill('123')
+        await card.getByRole('button', { name: 'להשתמש בכרטיס הזה', exact: true }).click()
+        await main().getByText('ויזה שמסתיים ב־4242', { exact: true }).waitFor()
+        await expectAccessible(page, where('checkout in Hebrew with a card'))
+        await summary().getByRole('button', { name: 'המשך לסקירת ההזמנה', exact: true }).click()
+        await waitForPath('/review')
+        await h1('סקירת ההזמנה').waitFor()
+        await main().getByRole('region', { name: 'איסוף' }).getByText('נועה').waitFor()
+        assert.equal(await main().getByRole('button', { name: 'שליחת ההזמנה', exact: true }).isDisabled(), true)
+        await expectAccessible(page, where('review in Hebrew'))
+      })
+
+      it('sends a signed-in customer to Review with the default address and card', async () => {
+        const email = `customer.${viewport.name}@example.com`
+        await page.goto(`${store.url}/register`)
+        await h1('Create Account').waitFor()
+        await main().getByRole('textbox', { name: 'Full name', exact: true }).fill('Dana Levi')
+        await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+        await main().getByLabel('Password', { exact: true }).fill(PASSWORD)
+        await main().getByRole('button', { name: 'Create account', exact: true }).click()
+        const codeField = main().getByRole('textbox', { name: 'Six-digit code', exact: true })
+        await codeField.fill(await signUpCode(email))
+        await main().getByRole('button', { name: 'Finish', exact: true }).click()
+        await page.waitForURL((url) => url.pathname !== '/register')
+
+        // Two addresses, the second the default; one card.
+        await page.goto(`${store.url}/account/addresses`)
+        await h1('My Addresses').waitFor()
+        for (const [line1, city, zip, makeDefault] of [
+          ['1 Olive Lane', 'New York', '10001', false],
+          ['5 Market Street', 'Springfield', '62704', true],
+        ]) {
+          await main().getByRole('button', { name: 'Add an address', exact: true }).click()
+          const form = main().getByRole('region', { name: 'New address', exact: true })
+          await form.getByRole('textbox', { name: 'Full name', exact: true }).fill('Dana Levi')
+          await form.getByRole('textbox', { name: 'Street address', exact: true }).fill(line1)
+          await form.getByRole('textbox', { name: 'City', exact: true }).fill(city)
+          await form.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).fill(zip)
+          await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('555 010 2030')
+          if (makeDefault) await form.getByRole('checkbox', { name: 'Use as my default address' }).check()
+          await form.getByRole('button', { name: 'Save address', exact: true }).click()
+          await main().getByText('The address is saved.', { exact: true }).waitFor()
+        }
+        await page.goto(`${store.url}/account/payments`)
+        await h1('Payment Methods').waitFor()
+        await main().getByRole('button', { name: 'Add a card', exact: true }).click()
+        const year = (new Date().getFullYear() + 2) % 100
+        await main().getByRole('textbox', { name: 'Card number', exact: true }).fill(CARD_NUMBER)
+        await main().getByRole('textbox', { name: 'Expiry date (MM/YY)', exact: true }).fill(`12/${year}`)
+        await main().getByRole('textbox', { name: 'Security code (CVC)', exact: true }).fill('123')
+        await main().getByRole('button', { name: 'Save card', exact: true }).click()
+        await main().getByText('The card is saved.', { exact: true }).waitFor()
+
+        // Checkout sends a customer to Review, with the default address and the card.
+        await addToBag()
+        await page.goto(`${store.url}/bag`)
+        await main().getByRole('link', { name: 'Check out', exact: true }).click()
+        await waitForPath('/review')
+        await h1('Review').waitFor()
+        const delivery = main().getByRole('region', { name: 'Delivery' })
+        await delivery.getByRole('radio', { name: /^Standard/ }).check()
+        const address = main().getByRole('region', { name: 'Shipping address' })
+        await address.getByText('5 Market Street').waitFor()
+        await main().getByRole('region', { name: 'Payment' }).getByText('Visa ending in 4242').waitFor()
+        // Priced where it goes: Springfield, Illinois.
+        await eventually(async () => (/^\$\d+\.\d\d$|^Free$/.test(await figure('Shipping')) ? undefined : 'no shipping'))
+        await eventually(async () => ((await figure('Estimated tax')) !== '$0.00' ? undefined : 'no tax'))
+        assert.equal(await main().getByText('A few details are still needed before the order can be placed.').count(), 0)
+        await expectAccessible(page, where('review for a customer'))
+
+        // The other address, in place.
+        await address.getByRole('button', { name: 'Change Shipping address' }).click()
+        await address.getByRole('radio', { name: /1 Olive Lane/ }).check()
+        await address.getByRole('button', { name: 'Done Shipping address' }).click()
+        await address.getByText('1 Olive Lane').waitFor()
+        await expectAccessible(page, where('review for a customer after a change'))
+      })
+    })
+  }
+})

@@ -1,0 +1,367 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { checkoutAtom, discountAtom, giftCardsAtom, EMPTY_CHECKOUT } from '@/lib/checkout'
+import { STORAGE_KEY } from '@/lib/persist'
+import { answer } from '@/testing/api'
+import { signedInCustomer } from '@/testing/customer'
+import { pricedLine } from '@/testing/fixtures'
+import { fakeQuote, renderCheckoutScreen, stubCheckoutApi } from '../testing'
+import { CheckoutPage } from './CheckoutPage'
+
+afterEach(() => {
+  localStorage.clear()
+})
+
+const quotes = (sent: { url: URL; body: unknown }[]) =>
+  sent.filter((r) => r.url.pathname === '/api/checkout/quote').map((r) => r.body as Record<string, unknown>)
+const lastQuote = (sent: { url: URL; body: unknown }[]) => quotes(sent).at(-1)
+
+const summary = () => screen.getByRole('region', { name: 'Order summary' })
+const figure = (name: string) => {
+  const term = within(summary()).getByText((_, element) => element?.tagName === 'DT' && element.textContent === name)
+  return term.nextElementSibling?.textContent
+}
+
+function render(setup: Parameters<typeof renderCheckoutScreen>[2] = {}) {
+  return renderCheckoutScreen(CheckoutPage, '/checkout', setup)
+}
+
+describe('Checkout: delivery', () => {
+  it('lists the methods with their prices and arrival, and pickup with when it is ready', async () => {
+    stubCheckoutApi()
+    render()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument()
+    const choices = screen.getByRole('group', { name: 'How would you like to get it?' })
+    expect(within(choices).getByRole('radio', { name: /Overnight.*Get it Tomorrow.*\$24\.99/ })).toBeInTheDocument()
+    expect(within(choices).getByRole('radio', { name: /Expedited.*2-day shipping.*\$12\.99/ })).toBeInTheDocument()
+    expect(
+      within(choices).getByRole('radio', { name: /Standard.*Get it Friday, December 4.*\$5\.99/ }),
+    ).toBeInTheDocument()
+    expect(
+      within(choices).getByRole('radio', { name: /Pick up at the store.*Ready within 2 hours.*Free/ }),
+    ).toBeInTheDocument()
+    // The tax of the zip held, from the quote.
+    await waitFor(() => {
+      expect(figure('Estimated tax')).toBe('$1.80')
+    })
+    expect(figure('Shipping')).toBe('Chosen with delivery')
+  })
+
+  it('prices the method chosen by the quote, and says Free when it is', async () => {
+    const sent = stubCheckoutApi()
+    const { user } = render()
+    await user.click(await screen.findByRole('radio', { name: /Standard/ }))
+    await waitFor(() => {
+      expect(figure('Shipping')).toBe('$5.99')
+    })
+    expect(lastQuote(sent)).toMatchObject({ shipping: { type: 'ship', id: 1 }, zip_code: '10001', country: 'US' })
+    expect(screen.getByRole('heading', { name: 'Shipping address' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('radio', { name: /Pick up/ }))
+    await waitFor(() => {
+      expect(figure('Shipping')).toBe('Free')
+    })
+    expect(lastQuote(sent)).toMatchObject({ shipping: { type: 'pickup' } })
+    expect(screen.getByRole('heading', { name: 'Who is picking it up?' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Shipping address' })).not.toBeInTheDocument()
+  })
+
+  it('shows a method that counts for free shipping as Free once the bag reaches the threshold', async () => {
+    const big = pricedLine({ id: 1001, price: 6000 })
+    stubCheckoutApi({}, [big])
+    render({ lines: [big] })
+    // The fake quote's bag says nothing is left to reach free shipping.
+    expect(await screen.findByRole('radio', { name: /Standard.*Free/ })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /Expedited.*\$12\.99/ })).toBeInTheDocument()
+  })
+
+  it('takes a ZIP, then the options and tax follow it', async () => {
+    const sent = stubCheckoutApi()
+    const { user } = render()
+    const zip = await screen.findByRole('textbox', { name: 'ZIP or postal code' })
+    await user.clear(zip)
+    await user.type(zip, '11201')
+    await user.click(screen.getByRole('button', { name: 'Update' }))
+    expect(await screen.findByText(/Prices, tax and delivery for 11201/)).toBeInTheDocument()
+    await waitFor(() => {
+      expect(lastQuote(sent)).toMatchObject({ zip_code: '11201' })
+    })
+    const located = sent.filter((r) => r.url.pathname !== '/api/checkout/quote' && r.method === 'POST')
+    expect(located.map((r) => [r.url.pathname, r.body])).toEqual([
+      ['/api/zip_code', { zipCode: '11201', country: 'US' }],
+      ['/api/shipping/index', { zip_code: '11201', country: 'US' }],
+    ])
+  })
+
+  it('says at the field when a ZIP is not known, and keeps the one held', async () => {
+    stubCheckoutApi()
+    const { user, store } = render()
+    const zip = await screen.findByRole('textbox', { name: 'ZIP or postal code' })
+    await user.clear(zip)
+    await user.type(zip, '00000')
+    await user.click(screen.getByRole('button', { name: 'Update' }))
+    await waitFor(() => {
+      expect(zip).toHaveAccessibleDescription('We couldn’t find that ZIP or postal code. Please check it.')
+    })
+    expect(zip).toHaveAttribute('aria-invalid', 'true')
+    expect(zip).toHaveFocus()
+    expect(store.get(checkoutAtom)).toEqual(EMPTY_CHECKOUT)
+  })
+
+  it('sends a digital-only bag by e-mail: no delivery to choose', async () => {
+    const ebook = pricedLine({ id: 2001, item_type: 'digital', title: 'E-book' })
+    const sent = stubCheckoutApi({}, [ebook])
+    render({ lines: [ebook] })
+    expect(await screen.findByRole('heading', { name: 'Digital delivery' })).toBeInTheDocument()
+    expect(await screen.findByRole('textbox', { name: 'Send it to (e-mail)' })).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'How would you like to get it?' })).not.toBeInTheDocument()
+    expect(lastQuote(sent)).not.toHaveProperty('shipping')
+  })
+})
+
+describe('Checkout: gift cards and discount (spec 4.5)', () => {
+  it('checks a code first, applies cards in the order added with what each covers, and ignores one already applied', async () => {
+    const sent = stubCheckoutApi()
+    const { user, store } = render()
+    const field = await screen.findByRole('textbox', { name: 'Gift card code' })
+    const form = screen.getByRole('form', { name: 'Gift cards' })
+
+    await user.type(field, 'NOPE-NOPE-NOPE-NOPE')
+    await user.click(within(form).getByRole('button', { name: 'Apply' }))
+    await waitFor(() => {
+      expect(field).toHaveAccessibleDescription('There is no gift card with this code.')
+    })
+    expect(store.get(giftCardsAtom)).toEqual([])
+
+    await user.clear(field)
+    await user.type(field, 'hapy bday 2525 grts')
+    await user.click(within(form).getByRole('button', { name: 'Apply' }))
+    expect(await screen.findByText('Gift card ending in GRTS')).toBeInTheDocument()
+    expect(store.get(giftCardsAtom)).toEqual(['HAPY-BDAY-2525-GRTS'])
+    // $18.00 + $1.80 tax: the $25.00 card covers it all.
+    expect(await screen.findByText('$19.80 applied, $5.20 remaining')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(figure('Amount due')).toBe('$0.00')
+    })
+
+    const checks = () => sent.filter((r) => r.url.pathname === '/api/gift_card').length
+    expect(checks()).toBe(2)
+    await user.type(field, 'HAPY-BDAY-2525-GRTS')
+    await user.click(within(form).getByRole('button', { name: 'Apply' }))
+    expect(await screen.findByText('This gift card is already applied.')).toBeInTheDocument()
+    expect(checks()).toBe(2)
+    expect(store.get(giftCardsAtom)).toEqual(['HAPY-BDAY-2525-GRTS'])
+
+    await user.click(screen.getByRole('button', { name: 'Remove the gift card ending in GRTS' }))
+    expect(store.get(giftCardsAtom)).toEqual([])
+    await waitFor(() => {
+      expect(figure('Amount due')).toBe('$19.80')
+    })
+  })
+
+  it('shows what the quote says against a card at that card', async () => {
+    stubCheckoutApi()
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ giftCard: ['HAPY-BDAY-2525-GRTS', 'USED-UPUP-USED-UPUP'] }))
+    render()
+    const used = await screen.findByText('Gift card ending in UPUP')
+    expect(
+      await within(used.parentElement as HTMLElement).findByText('This gift card has been used up.'),
+    ).toBeInTheDocument()
+  })
+
+  it('keeps a discount code only when the quote takes it, and says why not at the field', async () => {
+    const sent = stubCheckoutApi()
+    const { user, store } = render()
+    const field = await screen.findByRole('textbox', { name: 'Discount code' })
+    const form = screen.getByRole('form', { name: 'Discount code' })
+    await user.type(field, 'BOGUS')
+    await user.click(within(form).getByRole('button', { name: 'Apply' }))
+    await waitFor(() => {
+      expect(field).toHaveAccessibleDescription('There is no such discount code.')
+    })
+    expect(store.get(discountAtom)).toEqual({})
+
+    await user.clear(field)
+    await user.type(field, 'welcome10')
+    await user.click(within(form).getByRole('button', { name: 'Apply' }))
+    expect(await screen.findByText('Code WELCOME10 applied')).toBeInTheDocument()
+    expect(store.get(discountAtom)).toEqual({ code: 'WELCOME10' })
+    await waitFor(() => {
+      expect(figure('Discount (WELCOME10)')).toBe('−$1.80')
+    })
+    expect(lastQuote(sent)).toMatchObject({ discount_code: 'WELCOME10' })
+
+    await user.click(screen.getByRole('button', { name: 'Remove the discount code WELCOME10' }))
+    expect(store.get(discountAtom)).toEqual({})
+  })
+
+  it('sends a guest’s e-mail with a discount code, for codes usable once per shopper', async () => {
+    const sent = stubCheckoutApi()
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ discount: { code: 'WELCOME10' } }))
+    const { user } = render()
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'noa@example.com')
+    await waitFor(() => {
+      expect(lastQuote(sent)).toMatchObject({ discount_code: 'WELCOME10', email: 'noa@example.com' })
+    })
+  })
+})
+
+describe('Checkout: the card', () => {
+  it('asks for a token with the spaces and the slash removed, and keeps only the token, brand and last four', async () => {
+    const sent = stubCheckoutApi()
+    const { user, store } = render()
+    const form = await screen.findByRole('form', { name: 'A new card' })
+    await user.type(within(form).getByRole('textbox', { name: 'Card number' }), '4242 4242 4242 4242')
+    await user.type(within(form).getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '04 / 30')
+    await user.type(within(form).getByRole('textbox', { name: 'Security code (CVC)' }), '123')
+    await user.click(within(form).getByRole('button', { name: 'Use this card' }))
+    expect(await screen.findByText('Visa ending in 4242')).toBeInTheDocument()
+    expect(sent.find((r) => r.url.pathname === '/api/card/createToken')?.body).toEqual({
+      card: '4242424242424242',
+      exp: '0430',
+      cvc: '123',
+    })
+    expect(store.get(checkoutAtom).creditInfo).toEqual({ token: 'tok_test_1', last4: '4242', brand: 'visa' })
+    const stored = localStorage.getItem(STORAGE_KEY) ?? ''
+    expect(stored).not.toContain('4242424242424242')
+    expect(stored).not.toContain('"123"')
+  })
+
+  it('shows the server’s refusal at the card field and empties the code', async () => {
+    stubCheckoutApi()
+    const { user } = render()
+    const form = await screen.findByRole('form', { name: 'A new card' })
+    const number = within(form).getByRole('textbox', { name: 'Card number' })
+    await user.type(number, '4242')
+    await user.type(within(form).getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '04/30')
+    await user.type(within(form).getByRole('textbox', { name: 'Security code (CVC)' }), '123')
+    await user.click(within(form).getByRole('button', { name: 'Use this card' }))
+    await waitFor(() => {
+      expect(number).toHaveAccessibleDescription('The card number is not right.')
+    })
+    expect(number).toHaveFocus()
+    expect(within(form).getByRole('textbox', { name: 'Security code (CVC)' })).toHaveValue('')
+  })
+})
+
+describe('Checkout: continuing to Review', () => {
+  it('names every missing field at the field and focuses the first', async () => {
+    stubCheckoutApi()
+    const { user, router } = render()
+    await user.click(await screen.findByRole('button', { name: 'Continue to Review' }))
+    const email = await screen.findByRole('textbox', { name: 'E-mail' })
+    await waitFor(() => {
+      expect(email).toHaveFocus()
+    })
+    expect(email).toHaveAccessibleDescription(/Please fill in this field\./)
+    expect(screen.getByRole('group', { name: 'How would you like to get it?' })).toHaveAccessibleDescription(
+      'Please choose how you would like to get your order.',
+    )
+    expect(screen.getByText('Please enter a card, or gift cards that cover the whole total.')).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('Some details are missing')
+    expect(router.state.location.pathname).toBe('/checkout')
+
+    await user.click(screen.getByRole('radio', { name: /Standard/ }))
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }))
+    const address = screen.getByRole('region', { name: 'Shipping address' })
+    await waitFor(() => {
+      expect(within(address).getByRole('textbox', { name: 'Full name' })).toHaveAttribute('aria-invalid', 'true')
+    })
+    // The ZIP the address starts with is there already.
+    expect(within(address).getByRole('textbox', { name: 'ZIP or postal code' })).toHaveAttribute(
+      'aria-invalid',
+      'false',
+    )
+  })
+
+  it('goes on to Review with pickup and gift cards that cover the total', async () => {
+    stubCheckoutApi()
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ giftCard: ['THNX-SUCH-ABUN-CH99'] }))
+    const { user, router } = render()
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'noa@example.com')
+    await user.click(screen.getByRole('radio', { name: /Pick up/ }))
+    const pickup = screen.getByRole('region', { name: 'Who is picking it up?' })
+    await user.type(within(pickup).getByRole('textbox', { name: 'Full name' }), 'Noa')
+    expect(within(pickup).getByRole('textbox', { name: 'E-mail' })).toHaveValue('noa@example.com')
+    await user.type(within(pickup).getByRole('textbox', { name: 'Phone' }), '212 555 0100')
+    expect(await screen.findByText('Your gift cards cover the whole total: no card is needed.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/review')
+    })
+  })
+
+  it('shows a guest’s shipping address form, starting at the zip held', async () => {
+    stubCheckoutApi()
+    const { user, store } = render()
+    await user.click(await screen.findByRole('radio', { name: /Standard/ }))
+    const address = screen.getByRole('region', { name: 'Shipping address' })
+    expect(within(address).getByRole('textbox', { name: 'ZIP or postal code' })).toHaveValue('10001')
+    await user.type(within(address).getByRole('textbox', { name: 'Full name' }), 'Noa')
+    expect(store.get(checkoutAtom).shippingInfo).toEqual({
+      address: expect.objectContaining({ name: 'Noa', postal_code: '10001', country: 'US' }) as unknown,
+    })
+  })
+})
+
+describe('Checkout for a signed-in customer', () => {
+  it('offers the saved addresses and cards, the default chosen', async () => {
+    stubCheckoutApi()
+    const home = { id: 11, name: 'Dana Levi', line1: '1 Olive Lane', line2: '', city: 'New York', region: 'NY' }
+    const address = { ...home, postal_code: '10001', country: 'US', phone: '2125550100', default: false }
+    const card = { id: 21, brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030, token: 'tok_1', default: true }
+    const dana = signedInCustomer({
+      addresses: [address, { ...address, id: 12, line1: '5 Market St', default: true }],
+      payments: [card],
+    })
+    const { user } = render({ customer: dana })
+    await user.click(await screen.findByRole('radio', { name: /Standard/ }))
+    expect(screen.getByRole('radio', { name: /5 Market St/ })).toBeChecked()
+    expect(screen.getByRole('radio', { name: /1 Olive Lane/ })).not.toBeChecked()
+    expect(screen.getByRole('radio', { name: 'Visa ending in 4242' })).toBeChecked()
+  })
+})
+
+describe('Checkout in Hebrew', () => {
+  it('speaks Hebrew, with the arrival sentences in Hebrew', async () => {
+    stubCheckoutApi()
+    renderCheckoutScreen(CheckoutPage, '/checkout', { language: 'heb' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'קופה' })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /משלוח רגיל.*מגיע ביום שישי, 4 בדצמבר/ })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /איסוף מהחנות.*מוכן לאיסוף תוך שעתיים.*חינם/ })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'המשך לסקירת ההזמנה' })).toBeInTheDocument()
+  })
+})
+
+describe('Checkout when the quote fails', () => {
+  it('says so in the summary and does not go on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    stubCheckoutApi({ '/api/checkout/quote': answer(503, { message: 'busy' }) })
+    render()
+    expect(await within(summary()).findByRole('alert')).toHaveTextContent('We couldn’t price your order just now.')
+  })
+
+  it('says when the store is busy, and asks again after the time it names', async () => {
+    let calls = 0
+    stubCheckoutApi({
+      '/api/checkout/quote': (_url, body) => {
+        calls += 1
+        if (calls === 1) {
+          return new Response(JSON.stringify({ message: 'Too many requests: please try again in 1 s.' }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+          })
+        }
+        return fakeQuote(body as Parameters<typeof fakeQuote>[0])
+      },
+    })
+    render()
+    expect(await within(summary()).findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 1 seconds.',
+    )
+    await waitFor(() => {
+      expect(figure('Amount due')).toBe('$19.80')
+    })
+    expect(within(summary()).queryByRole('alert')).not.toBeInTheDocument()
+  })
+})

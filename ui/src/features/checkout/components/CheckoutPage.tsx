@@ -1,0 +1,144 @@
+import { useAtomValue } from 'jotai'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { bagSummaryAtom } from '@/lib/bag'
+import { checkoutAtom } from '@/lib/checkout'
+import { useT } from '@/lib/i18n'
+import { zipLookUpAtom } from '@/lib/location'
+import { languageAtom } from '@/lib/preferences'
+import { customerAtom } from '@/lib/session'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import formStyles from '@/components/Form.module.css'
+import { messages } from '../messages'
+import { checkoutProblems, quoteProblems, type Problems } from '../problems'
+import { useCheckoutQuote } from '../quote'
+import { focusFirst } from '../useBusy'
+import styles from './Checkout.module.css'
+import { DeliveryChoice, DigitalDelivery } from './Delivery'
+import { AddressFields, ContactFields, PickupFields } from './Details'
+import { OrderSummary } from './OrderSummary'
+import { PaymentFields } from './Payment'
+import { DiscountCode, GiftCards } from './Savings'
+import { Section } from './Section'
+import { ZipForm } from './ZipForm'
+import { useZipFollowsAddress } from '../useZipFollowsAddress'
+
+/**
+ * `/checkout`: the guest's e-mail, the delivery (a shipping method or pickup, or the
+ * e-mail a digital-only order goes to) with the ZIP that prices it, the shipping address
+ * or pickup info, gift cards, a discount code and the card; beside them every figure of
+ * the checkout quote. Continue checks what Review needs and goes on.
+ */
+export function CheckoutPage() {
+  const t = useT(messages)
+  useDocumentTitle(t('checkout'))
+  const language = useAtomValue(languageAtom)
+  const customer = useAtomValue(customerAtom)
+  const state = useAtomValue(checkoutAtom)
+  const summary = useAtomValue(bagSummaryAtom)
+  const location = useAtomValue(zipLookUpAtom)
+  const navigate = useNavigate()
+  const view = useCheckoutQuote()
+  useZipFollowsAddress()
+  const [problems, setProblems] = useState<Problems>({})
+  const [blocked, setBlocked] = useState(false)
+  const steps = useRef<HTMLDivElement>(null)
+
+  const quote = view.quote ?? view.last
+  const digitalOnly = quote?.bag.digital_only ?? summary?.digital_only ?? false
+  const covered = view.quote?.amount_due === 0
+  const refused = quoteProblems(view.error, language)
+  const shipping = !digitalOnly && state.shippingType?.type === 'ship'
+  const pickup = !digitalOnly && state.shippingType?.type === 'pickup'
+
+  // What Continue checks is read after the quote under way (if any) has answered: a card
+  // may or may not be needed, by the gift cards' figures.
+  const facts = { customer, state, digitalOnly, covered, location, error: view.error }
+  const latest = useRef(facts)
+  useLayoutEffect(() => {
+    latest.current = facts
+  })
+  const waiters = useRef<(() => void)[]>([])
+  useEffect(() => {
+    if (view.loading) return
+    const waiting = waiters.current
+    waiters.current = []
+    for (const resume of waiting) resume()
+  }, [view.loading])
+  const [checking, setChecking] = useState(false)
+
+  async function onContinue() {
+    if (checking) return
+    if (view.loading) {
+      setChecking(true)
+      await new Promise<void>((resume) => waiters.current.push(resume))
+      setChecking(false)
+    }
+    const now = latest.current
+    const found = checkoutProblems(now, t)
+    setProblems(found)
+    const stopped = focusFirst(steps.current, found) || now.error !== undefined
+    setBlocked(stopped)
+    if (!stopped) void navigate('/review')
+  }
+
+  return (
+    <div className="page">
+      <h1>{t('checkout')}</h1>
+      <div className={styles.layout}>
+        <div ref={steps} className={styles.steps}>
+          {!customer && (
+            <Section id="contact" title={t('contact')}>
+              <ContactFields problems={{ email: problems.email ?? refused.email }} />
+            </Section>
+          )}
+          <Section id="delivery" title={digitalOnly ? t('digitalDelivery') : t('delivery')}>
+            <ZipForm problem={refused.zip} />
+            {digitalOnly ? (
+              <DigitalDelivery problem={problems.digital_email ?? refused.email} />
+            ) : (
+              <DeliveryChoice quote={quote} problem={problems.delivery ?? refused.delivery} />
+            )}
+          </Section>
+          {shipping && (
+            <Section id="address" title={t('shippingAddress')}>
+              <AddressFields problems={problems} />
+            </Section>
+          )}
+          {pickup && (
+            <Section id="pickup" title={t('pickupInfo')}>
+              <PickupFields problems={problems} />
+            </Section>
+          )}
+          <Section id="gift-cards" title={t('giftCards')}>
+            <GiftCards quote={quote} problems={refused.giftCards} />
+          </Section>
+          <Section id="discount" title={t('discountTitle')}>
+            <DiscountCode quote={quote} problem={refused.discount} />
+          </Section>
+          <Section id="payment" title={t('payment')}>
+            <PaymentFields problems={problems} covered={covered} />
+          </Section>
+        </div>
+        <OrderSummary view={view} failed={refused.other}>
+          <button
+            type="button"
+            className={formStyles.primary}
+            aria-disabled={checking || undefined}
+            onClick={() => void onContinue()}
+          >
+            {checking && <span className={formStyles.spinner} aria-hidden="true" />}
+            {checking ? t('updating') : t('continueToReview')}
+          </button>
+          {blocked && (
+            <p role="alert" className={styles.problem}>
+              {t('fixProblems')}
+            </p>
+          )}
+        </OrderSummary>
+      </div>
+    </div>
+  )
+}
+
+export { CheckoutPage as Component }

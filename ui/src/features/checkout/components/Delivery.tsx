@@ -1,0 +1,163 @@
+import { useAtom, useAtomValue } from 'jotai'
+import { useEffect, useId } from 'react'
+import { TextField } from '@/components/FormField'
+import { bagSummaryAtom } from '@/lib/bag'
+import { checkoutAtom, type CheckoutQuote, type ShippingType } from '@/lib/checkout'
+import { formatPrice } from '@/lib/format'
+import { useT } from '@/lib/i18n'
+import { shippingOptionsAtom, shippingStatusAtom, type MethodOption, type ShippingOptions } from '@/lib/location'
+import { languageAtom } from '@/lib/preferences'
+import { customerAtom } from '@/lib/session'
+import { messages } from '../messages'
+import { arrivalText, pickupText } from '../shippingMessages'
+import styles from './Checkout.module.css'
+
+const valueOf = (type: ShippingType | null) =>
+  type === null ? '' : type.type === 'pickup' ? 'pickup' : `ship-${type.id}`
+
+/**
+ * What a method costs this order: the quote's price for the method chosen; for the
+ * others their price, or nothing when the server's figures say this bag ships free by it
+ * (a method that counts for free shipping, and nothing left to reach the threshold).
+ */
+export function methodPrice(
+  method: MethodOption,
+  options: ShippingOptions,
+  quote: CheckoutQuote | null,
+  freeRemaining: number | undefined,
+): number {
+  if (quote?.shipping?.type === 'ship' && quote.shipping.id === method.id) return quote.shipping.price
+  const counts = options.shipping_ids_not_excluded_from_free_shipping.split(',').map(Number).includes(method.id)
+  const reached = options.over_price === undefined || freeRemaining === 0
+  return counts && reached ? 0 : method.price
+}
+
+/**
+ * Spec 3's shipping type: the methods to the zip held, each with its price and arrival,
+ * and pickup when the store offers it. A choice the options no longer offer is dropped.
+ */
+export function DeliveryChoice({ quote, problem }: { quote: CheckoutQuote | null; problem?: string }) {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const status = useAtomValue(shippingStatusAtom)
+  const options = useAtomValue(shippingOptionsAtom)
+  const [state, setState] = useAtom(checkoutAtom)
+  const customer = useAtomValue(customerAtom)
+  const summary = useAtomValue(bagSummaryAtom)
+  const legendId = useId()
+  const problemId = useId()
+  const chosen = state.shippingType
+
+  useEffect(() => {
+    if (!options || !chosen) return
+    const offered =
+      chosen.type === 'pickup' ? options.pickup !== undefined : options.methods.some((m) => m.id === chosen.id)
+    if (!offered) setState((current) => ({ ...current, shippingType: null }))
+  }, [options, chosen, setState])
+
+  if (status === 'noZip') return <p className={styles.muted}>{t('noZip')}</p>
+  if (status === 'loading')
+    return (
+      <p role="status" className={styles.muted}>
+        {t('loadingOptions')}
+      </p>
+    )
+  if (!options || (options.methods.length === 0 && !options.pickup)) {
+    return <p className={styles.problem}>{t('noOptions')}</p>
+  }
+
+  const freeRemaining = quote?.bag.free_shipping_remaining ?? summary?.free_shipping_remaining
+  const choose = (type: ShippingType) => {
+    setState((current) => ({
+      ...current,
+      shippingType: type,
+      // Pickup starts from what checkout already knows of the shopper.
+      pickupInfo:
+        type.type === 'pickup' && current.pickupInfo === null
+          ? { name: customer?.name ?? '', email: customer?.email ?? current.email, phone: '' }
+          : current.pickupInfo,
+    }))
+  }
+  const price = (cents: number) => (cents === 0 ? t('free') : formatPrice(cents))
+
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={problem ? problemId : undefined}>
+      <legend id={legendId}>{t('deliveryLegend')}</legend>
+      {options.methods.map((method) => (
+        <label key={method.id} className={styles.choice}>
+          <input
+            type="radio"
+            name="delivery"
+            value={`ship-${method.id}`}
+            checked={valueOf(chosen) === `ship-${method.id}`}
+            onChange={() => {
+              choose({ type: 'ship', id: method.id, delivery: true })
+            }}
+          />
+          <span className={styles.choiceText}>
+            <strong>{language === 'heb' ? method.heb_name : method.name}</strong>
+            <span>{arrivalText(method.message, language)}</span>
+          </span>
+          <span className={styles.price} dir="ltr">
+            {price(methodPrice(method, options, quote, freeRemaining))}
+          </span>
+        </label>
+      ))}
+      {options.pickup && (
+        <label className={styles.choice}>
+          <input
+            type="radio"
+            name="delivery"
+            value="pickup"
+            checked={valueOf(chosen) === 'pickup'}
+            onChange={() => {
+              choose({ type: 'pickup', delivery: false })
+            }}
+          />
+          <span className={styles.choiceText}>
+            <strong>{t('pickup')}</strong>
+            <span>{pickupText(options.pickup.message, language)}</span>
+          </span>
+          <span className={styles.price}>{t('free')}</span>
+        </label>
+      )}
+      {problem && (
+        <p id={problemId} className={styles.problem}>
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** Spec 3's digital info: where a digital-only order is sent. */
+export function DigitalDelivery({ problem }: { problem?: string }) {
+  const t = useT(messages)
+  const [state, setState] = useAtom(checkoutAtom)
+  const customer = useAtomValue(customerAtom)
+  const email = state.digitalInfo?.email ?? customer?.email ?? state.email
+  // Starts from the address checkout already knows, so it need not be typed twice.
+  useEffect(() => {
+    if (state.digitalInfo === null && email !== '') {
+      setState((current) => ({ ...current, digitalInfo: { email } }))
+    }
+  }, [state.digitalInfo, email, setState])
+  return (
+    <>
+      <p className={styles.intro}>{t('digitalIntro')}</p>
+      <TextField
+        label={t('digitalEmail')}
+        name="digital_email"
+        type="email"
+        autoComplete="email"
+        dir="ltr"
+        required
+        value={email}
+        problem={problem}
+        onChange={(event) => {
+          setState((current) => ({ ...current, digitalInfo: { email: event.target.value } }))
+        }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,235 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useId, useState, type SubmitEvent } from 'react'
+import { SubmitButton, TextField } from '@/components/FormField'
+import { chosenCredit, checkoutAtom, type CreditInfo } from '@/lib/checkout'
+import { useT } from '@/lib/i18n'
+import { languageAtom } from '@/lib/preferences'
+import { customerAtom } from '@/lib/session'
+import { createCardToken, fieldProblemText, refusalOf, type CardInput } from '../api'
+import { messages, type CheckoutKey } from '../messages'
+import { focusFirst, useBusy } from '../useBusy'
+import type { Problems } from '../problems'
+import styles from './Checkout.module.css'
+
+const BRANDS: Record<string, CheckoutKey> = {
+  visa: 'brand_visa',
+  mastercard: 'brand_mastercard',
+  amex: 'brand_amex',
+  discover: 'brand_discover',
+}
+
+/** "Visa ending in 4242", in the interface's language. */
+export function useCardName() {
+  const t = useT(messages)
+  return (card: { brand: string; last4: string }) =>
+    t('cardChosen', { brand: t(BRANDS[card.brand] ?? 'brand_other'), last4: card.last4 })
+}
+
+/**
+ * Spec 3's credit info: a customer's saved cards (the default, or the first, chosen
+ * until they pick another) or a new card; a guest's card. `covered`: the gift cards
+ * pay it all, so no card is needed.
+ */
+export function PaymentFields({ problems, covered }: { problems: Problems; covered: boolean }) {
+  const t = useT(messages)
+  const customer = useAtomValue(customerAtom)
+  const state = useAtomValue(checkoutAtom)
+  const legendId = useId()
+  const problemId = useId()
+  if (covered) return <p className={styles.note}>{t('coveredByGiftCards')}</p>
+
+  const saved = customer?.payments ?? []
+  if (saved.length === 0) return <CardEntry problem={problems.card} />
+
+  const chosen = chosenCredit(customer, state)
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={problems.card ? problemId : undefined}>
+      <legend id={legendId}>{t('savedCards')}</legend>
+      <SavedCardChoices chosen={chosen} />
+      {problems.card && (
+        <p id={problemId} className={styles.problem}>
+          {problems.card}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/**
+ * A customer's saved cards and "a new card". Choosing a new card opens its entry; the
+ * card chosen before stays the one that pays until the new one is entered.
+ */
+function SavedCardChoices({ chosen }: { chosen: CreditInfo | null }) {
+  const t = useT(messages)
+  const customer = useAtomValue(customerAtom)
+  const setState = useSetAtom(checkoutAtom)
+  const cardName = useCardName()
+  const [adding, setAdding] = useState(chosen !== null && chosen.paymentId === undefined)
+  return (
+    <>
+      {customer?.payments.map((payment) => (
+        <label key={payment.id} className={styles.choice}>
+          <input
+            type="radio"
+            name="payment"
+            value={payment.id}
+            checked={!adding && chosen?.paymentId === payment.id}
+            onChange={() => {
+              setAdding(false)
+              setState((current) => ({
+                ...current,
+                creditInfo: { token: payment.token, last4: payment.last4, brand: payment.brand, paymentId: payment.id },
+              }))
+            }}
+          />
+          <strong className={styles.choiceText}>{cardName(payment)}</strong>
+          <span />
+        </label>
+      ))}
+      <label className={styles.choice}>
+        <input
+          type="radio"
+          name="payment"
+          value="new"
+          checked={adding}
+          onChange={() => {
+            setAdding(true)
+          }}
+        />
+        <strong className={styles.choiceText}>{t('newCard')}</strong>
+        <span />
+      </label>
+      {adding && <CardEntry />}
+    </>
+  )
+}
+
+type CardField = keyof CardInput
+const CARD_FIELDS: readonly CardField[] = ['card', 'exp', 'cvc']
+
+/**
+ * A card for this order: `POST /api/card/createToken` turns it into a token, and only
+ * the token, brand and last four digits are kept (spec 7). The number and the code are
+ * read from the inputs when sending and kept nowhere; the code is emptied after a failure.
+ */
+export function CardEntry({ problem }: { problem?: string }) {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const [state, setState] = useAtom(checkoutAtom)
+  const cardName = useCardName()
+  const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({})
+  const [alert, setAlert] = useState<string>()
+  const { busy, run } = useBusy()
+  const noteId = useId()
+  const credit: CreditInfo | null = state.creditInfo?.paymentId === undefined ? state.creditInfo : null
+
+  if (credit) {
+    return (
+      <div className={styles.actions}>
+        <p className={styles.intro}>
+          <strong>{cardName(credit)}</strong>
+        </p>
+        <button
+          type="button"
+          className={styles.small}
+          onClick={() => {
+            setState((current) => ({ ...current, creditInfo: null }))
+          }}
+        >
+          {t('changeCard')}
+        </button>
+      </div>
+    )
+  }
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const typed = (name: CardField) => {
+      const value = new FormData(form).get(name)
+      return typeof value === 'string' ? value : ''
+    }
+    // Spec 5: spaces leave the number, spaces and the slash the expiry, before the token is asked for.
+    const card: CardInput = {
+      card: typed('card').replace(/\s/g, ''),
+      exp: typed('exp').replace(/[\s/]/g, ''),
+      cvc: typed('cvc').trim(),
+    }
+    setAlert(undefined)
+    const missing = Object.fromEntries(CARD_FIELDS.filter((f) => card[f] === '').map((f) => [f, t('required')]))
+    setProblems(missing)
+    if (focusFirst(form, missing)) return
+    void run(async () => {
+      try {
+        const token = await createCardToken(card)
+        form.reset()
+        setState((current) => ({
+          ...current,
+          creditInfo: { token: token.token, last4: token.last4, brand: token.brand },
+        }))
+      } catch (error) {
+        const code = form.elements.namedItem('cvc')
+        if (code instanceof HTMLInputElement) code.value = ''
+        const field = CARD_FIELDS.find((f) => f === refusalOf(error)?.field)
+        if (field) {
+          const found = { [field]: fieldProblemText(error, language) }
+          setProblems(found)
+          focusFirst(form, found)
+        } else {
+          setAlert(fieldProblemText(error, language))
+        }
+      }
+    })
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={t('newCard')}
+      aria-describedby={noteId}
+      className={styles.fieldset}
+      onSubmit={onSubmit}
+    >
+      <p id={noteId} className={styles.muted}>
+        {t('cardNote')}
+      </p>
+      {alert && (
+        <p role="alert" className={styles.problem}>
+          {alert}
+        </p>
+      )}
+      <TextField
+        label={t('cardNumber')}
+        name="card"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        required
+        dir="ltr"
+        problem={problems.card ?? problem}
+      />
+      <div className={styles.pair}>
+        <TextField
+          label={t('expiry')}
+          name="exp"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          required
+          dir="ltr"
+          problem={problems.exp}
+        />
+        <TextField
+          label={t('cvc')}
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          required
+          dir="ltr"
+          problem={problems.cvc}
+        />
+      </div>
+      <div className={styles.actions}>
+        <SubmitButton busy={busy} label={t('useCard')} busyLabel={t('checkingCard')} />
+      </div>
+    </form>
+  )
+}

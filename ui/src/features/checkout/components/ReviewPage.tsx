@@ -1,0 +1,257 @@
+import { useAtomValue } from 'jotai'
+import { useId, useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { bagSummaryAtom } from '@/lib/bag'
+import { chosenAddress, chosenCredit, checkoutAtom, discountAtom, giftCardsAtom, hasNeededInfo } from '@/lib/checkout'
+import { countryName, useCountries } from '@/lib/countries'
+import { formatCalendarDate } from '@/lib/dates'
+import { useT } from '@/lib/i18n'
+import { shippingOptionsAtom } from '@/lib/location'
+import { languageAtom } from '@/lib/preferences'
+import { customerAtom } from '@/lib/session'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import formStyles from '@/components/Form.module.css'
+import { messages } from '../messages'
+import { quoteProblems } from '../problems'
+import { useCheckoutQuote } from '../quote'
+import { arrivalText, pickupText } from '../shippingMessages'
+import styles from './Checkout.module.css'
+import { DeliveryChoice, DigitalDelivery } from './Delivery'
+import { AddressFields, PickupFields } from './Details'
+import { OrderSummary } from './OrderSummary'
+import { PaymentFields, useCardName } from './Payment'
+import { DiscountCode, GiftCards } from './Savings'
+import { Section } from './Section'
+import { ZipForm } from './ZipForm'
+import { useZipFollowsAddress } from '../useZipFollowsAddress'
+
+/**
+ * `/review`: everything chosen at checkout, each with a way to change it, and the
+ * lines and figures of the checkout quote. A guest changes a choice on Checkout (which
+ * lets a guest coming from Review in); a signed-in customer, whom Checkout sends here,
+ * changes it in place. Placing the order is not built yet, and the screen says so.
+ */
+export function ReviewPage() {
+  const t = useT(messages)
+  useDocumentTitle(t('review'))
+  const language = useAtomValue(languageAtom)
+  const customer = useAtomValue(customerAtom)
+  const state = useAtomValue(checkoutAtom)
+  const summary = useAtomValue(bagSummaryAtom)
+  const options = useAtomValue(shippingOptionsAtom)
+  const giftCards = useAtomValue(giftCardsAtom)
+  const discount = useAtomValue(discountAtom)
+  const countries = useCountries()
+  const cardName = useCardName()
+  const view = useCheckoutQuote()
+  useZipFollowsAddress()
+  const noteId = useId()
+
+  const quote = view.quote ?? view.last
+  const digitalOnly = quote?.bag.digital_only ?? summary?.digital_only ?? false
+  const covered = view.quote?.amount_due === 0
+  const refused = quoteProblems(view.error, language)
+  const ready = hasNeededInfo(customer, state, digitalOnly, view.quote)
+  const type = state.shippingType
+  const method = type?.type === 'ship' ? options?.methods.find((m) => m.id === type.id) : undefined
+  const address = customer && customer.addresses.length > 0 ? chosenAddress(customer, state) : undefined
+  const typed = state.shippingInfo && 'address' in state.shippingInfo ? state.shippingInfo.address : undefined
+  const shown = address ?? typed
+  const credit = chosenCredit(customer, state)
+
+  let delivery: ReactNode = t('nothingChosen')
+  if (digitalOnly) delivery = state.digitalInfo?.email ? <bdi>{state.digitalInfo.email}</bdi> : t('nothingChosen')
+  else if (type?.type === 'pickup')
+    delivery = (
+      <>
+        <strong>{t('pickup')}</strong>
+        {options?.pickup && <span>{pickupText(options.pickup.message, language)}</span>}
+      </>
+    )
+  else if (method)
+    delivery = (
+      <>
+        <strong>{language === 'heb' ? method.heb_name : method.name}</strong>
+        <span>{arrivalText(method.message, language)}</span>
+        <span>{t('estimatedArrival', { date: formatCalendarDate(method.estimated_arrival, 'long', language) })}</span>
+      </>
+    )
+
+  return (
+    <div className="page">
+      <h1>{t('review')}</h1>
+      <p>{t('reviewIntro')}</p>
+      <div className={styles.layout}>
+        <div className={styles.steps}>
+          {!customer && (
+            <Part id="contact" title={t('contactSummary')} guestLink="contact">
+              <p className={styles.facts}>{state.email ? <bdi>{state.email}</bdi> : t('nothingChosen')}</p>
+            </Part>
+          )}
+          <Part
+            id="delivery"
+            title={digitalOnly ? t('digitalDelivery') : t('deliverySummary')}
+            guestLink="delivery"
+            missing={digitalOnly ? !state.digitalInfo?.email : type === null}
+            editor={
+              <>
+                <ZipForm problem={refused.zip} />
+                {digitalOnly ? <DigitalDelivery /> : <DeliveryChoice quote={quote} problem={refused.delivery} />}
+              </>
+            }
+          >
+            <p className={styles.facts}>{delivery}</p>
+          </Part>
+          {!digitalOnly && type?.type === 'ship' && (
+            <Part
+              id="address"
+              title={t('addressSummary')}
+              guestLink="address"
+              missing={shown === undefined}
+              editor={<AddressFields problems={{}} />}
+            >
+              {shown ? (
+                <address className={styles.facts}>
+                  <strong>{shown.name}</strong>
+                  <span>{shown.line1}</span>
+                  {shown.line2 && <span>{shown.line2}</span>}
+                  <span>{[shown.city, shown.region, shown.postal_code].filter(Boolean).join(', ')}</span>
+                  <span>{countryName(countries, shown.country, language)}</span>
+                  <span dir="ltr">{shown.phone}</span>
+                </address>
+              ) : (
+                <p className={styles.facts}>{t('nothingChosen')}</p>
+              )}
+            </Part>
+          )}
+          {!digitalOnly && type?.type === 'pickup' && (
+            <Part
+              id="pickup"
+              title={t('pickupSummary')}
+              guestLink="pickup"
+              missing={state.pickupInfo === null}
+              editor={<PickupFields problems={{}} />}
+            >
+              {state.pickupInfo ? (
+                <p className={styles.facts}>
+                  <strong>{state.pickupInfo.name}</strong>
+                  <bdi>{state.pickupInfo.email}</bdi>
+                  <span dir="ltr">{state.pickupInfo.phone}</span>
+                </p>
+              ) : (
+                <p className={styles.facts}>{t('nothingChosen')}</p>
+              )}
+            </Part>
+          )}
+          <Part
+            id="payment"
+            title={t('paymentSummary')}
+            guestLink="payment"
+            missing={!covered && credit === null}
+            editor={
+              <>
+                <GiftCards quote={quote} problems={refused.giftCards} />
+                <DiscountCode quote={quote} problem={refused.discount} />
+                <PaymentFields problems={{}} covered={covered} />
+              </>
+            }
+          >
+            <div className={styles.facts}>
+              {covered ? (
+                <span>{t('paidByGiftCards')}</span>
+              ) : (
+                <span>{credit ? cardName(credit) : t('nothingChosen')}</span>
+              )}
+              {quote?.gift_cards.map((card) => (
+                <span key={card.code}>{t('giftCardApplied', { last4: card.last_four })}</span>
+              ))}
+              {giftCards.length > 0 && !quote && <span>{t('giftCards')}</span>}
+              {discount.code && <span>{t('discountApplied', { code: discount.code })}</span>}
+            </div>
+          </Part>
+        </div>
+        <OrderSummary view={view} failed={refused.other}>
+          {!ready && <p className={styles.problem}>{t('needMore')}</p>}
+          <button type="button" className={formStyles.primary} disabled aria-describedby={noteId}>
+            {t('placeOrder')}
+          </button>
+          <p id={noteId} className={styles.note}>
+            {t('placeOrderSoon')}
+          </p>
+          {!customer && <Link to="/checkout">{t('backToCheckout')}</Link>}
+        </OrderSummary>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * One choice of the order and its "Change": a link to Checkout for a guest; for a
+ * customer (whom Checkout sends back here) the choice's editor in place, open from the
+ * start when something is still missing.
+ */
+function Part({
+  id,
+  title,
+  guestLink,
+  missing = false,
+  editor,
+  children,
+}: {
+  id: string
+  title: string
+  guestLink: string
+  missing?: boolean
+  editor?: ReactNode
+  children: ReactNode
+}) {
+  const t = useT(messages)
+  const customer = useAtomValue(customerAtom)
+  const [editing, setEditing] = useState(missing)
+  const editorId = useId()
+  if (!customer) {
+    return (
+      <Section
+        id={id}
+        title={title}
+        action={
+          <Link to={`/checkout#${guestLink}`} className={styles.small}>
+            {t('change')} <span className="visually-hidden">{title}</span>
+          </Link>
+        }
+      >
+        {children}
+      </Section>
+    )
+  }
+  const open = editor !== undefined && (editing || missing)
+  return (
+    <Section
+      id={id}
+      title={title}
+      action={
+        editor !== undefined &&
+        !missing && (
+          <button
+            type="button"
+            className={styles.small}
+            aria-expanded={open}
+            aria-controls={editorId}
+            onClick={() => {
+              setEditing((current) => !current)
+            }}
+          >
+            {open ? t('done') : t('change')} <span className="visually-hidden">{title}</span>
+          </button>
+        )
+      }
+    >
+      {children}
+      <div id={editorId} hidden={!open} className={styles.fieldset}>
+        {open && editor}
+      </div>
+    </Section>
+  )
+}
+
+export { ReviewPage as Component }

@@ -1,0 +1,108 @@
+import { useAtomValue, useStore } from 'jotai'
+import { useState, type SubmitEvent } from 'react'
+import { SelectField, SubmitButton, TextField } from '@/components/FormField'
+import { countryName, useCountries } from '@/lib/countries'
+import { useT } from '@/lib/i18n'
+import { DEFAULT_COUNTRY, setZip, zipLookUpAtom } from '@/lib/location'
+import { languageAtom } from '@/lib/preferences'
+import { refusalOf, fieldProblemText } from '../api'
+import { messages } from '../messages'
+import { useBusy } from '../useBusy'
+import styles from './Checkout.module.css'
+
+/**
+ * Spec 4.6's ZIP entry: the shopper's ZIP or postal code and country, which set the tax
+ * and the delivery options. A blank ZIP resets to the server's default. `problem` is what
+ * the last quote said about the ZIP.
+ */
+export function ZipForm({ problem: quoteProblem }: { problem?: string }) {
+  const t = useT(messages)
+  const store = useStore()
+  const language = useAtomValue(languageAtom)
+  const location = useAtomValue(zipLookUpAtom)
+  const countries = useCountries()
+  const [zip, setZipText] = useState(location?.zip ?? '')
+  const [country, setCountry] = useState(location?.country ?? DEFAULT_COUNTRY)
+  const [problem, setProblem] = useState<string>()
+  const { busy, run } = useBusy()
+
+  // The zip held may change elsewhere (the first answer, a shipping address): show it.
+  const [shown, setShown] = useState(location)
+  if (location !== shown) {
+    setShown(location)
+    if (location) {
+      setZipText(location.zip)
+      setCountry(location.country)
+    }
+  }
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    void run(async () => {
+      const result = await setZip(store, zip, country)
+      if (result.ok) {
+        setProblem(undefined)
+        return
+      }
+      const refusal = refusalOf(result.error)
+      setProblem(refusal?.field === 'zipCode' ? t('zipProblem') : fieldProblemText(result.error, language))
+      form.querySelector<HTMLInputElement>('input[name="zip"]')?.focus()
+    })
+  }
+
+  const list = countries && 'list' in countries ? countries.list : undefined
+  const place = location
+    ? [location.zip, location.city, location.state, countryName(countries, location.country, language)]
+        .filter(Boolean)
+        .join(', ')
+    : undefined
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('zipLegend')} className={styles.fieldset}>
+      <div className={styles.pair}>
+        <SelectField
+          label={t('country')}
+          name="zip_country"
+          autoComplete="country"
+          value={country}
+          aria-busy={countries === undefined || undefined}
+          onChange={(event) => {
+            setCountry(event.target.value)
+          }}
+        >
+          {list ? (
+            list.map((c) => (
+              <option key={c.value} value={c.value}>
+                {language === 'heb' ? c.heb_label : c.label}
+              </option>
+            ))
+          ) : (
+            <option value={country}>{countries ? country : t('loadingCountries')}</option>
+          )}
+        </SelectField>
+        <TextField
+          label={t('zip')}
+          name="zip"
+          autoComplete="postal-code"
+          dir="ltr"
+          value={zip}
+          problem={problem ?? quoteProblem}
+          onChange={(event) => {
+            setZipText(event.target.value)
+          }}
+        />
+      </div>
+      <div className={styles.actions}>
+        <SubmitButton busy={busy} label={t('updateZip')} busyLabel={t('updatingZip')} />
+      </div>
+      {/* Announced when a new ZIP is located. */}
+      <div role="status">
+        {place && location && (
+          <p className={styles.muted}>
+            {t('zipFor', { place })} {t('taxRate', { rate: location.tax_rate })}
+          </p>
+        )}
+      </div>
+    </form>
+  )
+}
