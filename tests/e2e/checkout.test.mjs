@@ -48,10 +48,7 @@ describe('checkout in a browser', { timeout: 900_000 }, () => {
   let product
 
   before(async () => {
-    // Every POST counts against a client's write budget (30 at once, 60 a minute), the
-    // checkout quotes too. One shopper's checkout spends a dozen or so; these tests play
-    // eight shoppers from one address in under a minute, so their store allows more.
-    store = await startStore({ env: { STORE__LIMITS__CLIENT_BURST: '300', STORE__LIMITS__CLIENT_PER_MINUTE: '600' } })
+    store = await startStore()
     browser = await launchBrowser()
     const home = await store.api('/api/home')
     const candidates = [...home.new_arrivals]

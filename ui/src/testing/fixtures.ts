@@ -107,7 +107,6 @@ export function pricedLine(overrides: Partial<Schema<'PricedLineDto'>> = {}): Sc
     line_personalization_fee: 0,
     line_discount: 0,
     line_tax: 0,
-    line_discount: 0,
     ...overrides,
   }
   return { line_subtotal: line.price * line.quantity, ...line }

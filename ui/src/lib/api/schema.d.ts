@@ -76,7 +76,6 @@ export interface paths {
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
-                429: components["responses"]["TooManyRequests"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
@@ -406,7 +405,6 @@ export interface paths {
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
-                429: components["responses"]["TooManyRequests"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
@@ -3129,7 +3127,6 @@ export interface paths {
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
-                429: components["responses"]["TooManyRequests"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
@@ -4136,7 +4133,6 @@ export interface paths {
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
-                429: components["responses"]["TooManyRequests"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
@@ -4328,7 +4324,6 @@ export interface paths {
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
-                429: components["responses"]["TooManyRequests"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
