@@ -7,11 +7,7 @@ use poem::Endpoint;
 use poem::http::StatusCode;
 use poem::test::TestClient;
 use serde_json::{Value, json};
-use std::sync::Arc;
-use store_adapters::fakes::{InMemoryCatalog, fixture, product};
 use store_app::web;
-use store_domain::catalog::{CatalogImport, ProductType};
-use store_domain::ports::CatalogWriter;
 
 mod common;
 
@@ -20,19 +16,7 @@ mod common;
 /// at $30.00, 7 in stock; bundle 50 at $40.00, 2 sets) plus gift card 60 at $25.00
 /// and book 61 at $9.99 with tax code 22.
 async fn app() -> TestClient<impl Endpoint> {
-    let catalog = Arc::new(InMemoryCatalog::new());
-    catalog.import(&fixture()).await.unwrap();
-    let mut card = product(60, 3, 1, 2500, "2025-01-01", 100);
-    card.product_type = ProductType::GiftCard;
-    let mut book = product(61, 4, 2, 999, "2025-01-01", 10);
-    book.tax_code = "22".into();
-    catalog
-        .import(&CatalogImport {
-            products: vec![card, book],
-            ..CatalogImport::default()
-        })
-        .await
-        .unwrap();
+    let catalog = common::shop_catalogue().await;
     let (state, _) = common::state_with(catalog);
     TestClient::new(web::routes(state))
 }

@@ -8,9 +8,8 @@ use poem::http::StatusCode;
 use poem::test::TestClient;
 use serde_json::{Value, json};
 use std::sync::Arc;
-use store_adapters::fakes::{InMemoryCatalog, fixture, product};
+use store_adapters::fakes::{InMemoryCatalog, fixture};
 use store_app::web;
-use store_domain::catalog::{CatalogImport, ProductType};
 use store_domain::checkout::discounts::{Discount, DiscountCode, DiscountValue};
 use store_domain::checkout::gift_cards::GiftCardCode;
 use store_domain::checkout::storage::{Discounts, GiftCards, NewGiftCard};
@@ -28,19 +27,7 @@ const CARD_B: &str = "BBBB-CCCC-DDDD-3456";
 const EXPIRED: &str = "DDDD-EEEE-FFFF-5678";
 
 async fn app() -> TestClient<impl Endpoint> {
-    let catalog = Arc::new(InMemoryCatalog::new());
-    catalog.import(&fixture()).await.unwrap();
-    let mut card = product(60, 3, 1, 2500, "2025-01-01", 100);
-    card.product_type = ProductType::GiftCard;
-    let mut book = product(61, 4, 2, 999, "2025-01-01", 10);
-    book.tax_code = "22".into();
-    catalog
-        .import(&CatalogImport {
-            products: vec![card, book],
-            ..CatalogImport::default()
-        })
-        .await
-        .unwrap();
+    let catalog = common::shop_catalogue().await;
     let (state, fakes) = common::state_with(catalog);
     let at = common::START;
     for (code, cents, expires) in [

@@ -109,7 +109,7 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
 }
 
 /** Focuses the first field of `form` named in `problems`; true when there was one (the form is not sent). */
-export function focusFirstProblem(form: HTMLFormElement | null, problems: Record<string, unknown>): boolean {
+export function focusFirstProblem(form: HTMLElement | null, problems: Record<string, unknown>): boolean {
   const first = Object.keys(problems)[0]
   if (first === undefined) return false
   form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()

@@ -222,3 +222,25 @@ pub async fn indexed(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
     search_refresh::rebuild(&state, REFRESH).await.unwrap();
     (state, fakes)
 }
+
+/// The fixture catalogue (`store_adapters::fakes::fixture`) with gift card 60 at $25.00
+/// and book 61 at $9.99 with tax code 22 added: every kind of line the bag prices.
+pub async fn shop_catalogue() -> Arc<store_adapters::fakes::InMemoryCatalog> {
+    use store_adapters::fakes::{InMemoryCatalog, fixture, product};
+    use store_domain::catalog::{CatalogImport, ProductType};
+    use store_domain::ports::CatalogWriter;
+    let catalog = Arc::new(InMemoryCatalog::new());
+    catalog.import(&fixture()).await.unwrap();
+    let mut card = product(60, 3, 1, 2500, "2025-01-01", 100);
+    card.product_type = ProductType::GiftCard;
+    let mut book = product(61, 4, 2, 999, "2025-01-01", 10);
+    book.tax_code = "22".into();
+    catalog
+        .import(&CatalogImport {
+            products: vec![card, book],
+            ..CatalogImport::default()
+        })
+        .await
+        .unwrap();
+    catalog
+}

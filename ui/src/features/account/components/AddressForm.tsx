@@ -7,7 +7,7 @@ import type { Countries } from '../countries'
 import { messages, type AccountKey } from '../messages'
 import { useProblemText } from '@/lib/api/problem'
 import { fieldProblem } from '../problems'
-import { useAction } from '../useAction'
+import { useAction } from '@/lib/useAction'
 import formStyles from '@/components/Form.module.css'
 import styles from './Account.module.css'
 import {

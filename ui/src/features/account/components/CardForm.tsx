@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { CardFields } from '@/components/CardFields'
 import { useT } from '@/lib/i18n'
 import { addPayment, createCardToken, type CardInput, type Payment } from '../api'
 import { messages } from '../messages'
 import { useProblemText } from '@/lib/api/problem'
 import { fieldProblem } from '../problems'
-import { useAction } from '../useAction'
+import { useAction } from '@/lib/useAction'
 import formStyles from '@/components/Form.module.css'
 import styles from './Account.module.css'
-import { CheckboxField, focusFirstProblem, FormAlert, SubmitButton, TextField } from '@/components/FormField'
+import { CheckboxField, focusFirstProblem, FormAlert, SubmitButton } from '@/components/FormField'
 
 type CardField = keyof CardInput
 const CARD_FIELDS: readonly CardField[] = ['card', 'exp', 'cvc']
@@ -80,35 +81,11 @@ export function CardForm({ onSaved, onCancel }: { onSaved: (payments: Payment[])
       </p>
       <FormAlert message={alert} />
       <form ref={form} noValidate aria-describedby={noteId} className={formStyles.form} onSubmit={onSubmit}>
-        <TextField
-          label={t('cardNumber')}
-          name="card"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          required
-          dir="ltr"
-          problem={problems.card}
+        <CardFields
+          labels={{ cardNumber: t('cardNumber'), expiry: t('expiry'), cvc: t('cvc') }}
+          problems={{ ...problems, card: problems.card }}
+          pairClassName={styles.pair}
         />
-        <div className={styles.pair}>
-          <TextField
-            label={t('expiry')}
-            name="exp"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            required
-            dir="ltr"
-            problem={problems.exp}
-          />
-          <TextField
-            label={t('cvc')}
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            required
-            dir="ltr"
-            problem={problems.cvc}
-          />
-        </div>
         <CheckboxField
           label={t('defaultCard')}
           name="default"

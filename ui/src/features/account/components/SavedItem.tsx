@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useT } from '@/lib/i18n'
 import { messages } from '../messages'
-import { useAction } from '../useAction'
+import { useAction } from '@/lib/useAction'
 import formStyles from '@/components/Form.module.css'
 import styles from './Account.module.css'
 

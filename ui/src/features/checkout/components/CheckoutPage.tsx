@@ -12,7 +12,7 @@ import formStyles from '@/components/Form.module.css'
 import { messages } from '../messages'
 import { checkoutProblems, quoteProblems, type Problems } from '../problems'
 import { useCheckoutQuote } from '../quote'
-import { focusFirst } from '../useBusy'
+import { focusFirstProblem } from '@/components/FormField'
 import styles from './Checkout.module.css'
 import { DeliveryChoice, DigitalDelivery } from './Delivery'
 import { AddressFields, ContactFields, PickupFields } from './Details'
@@ -77,7 +77,7 @@ export function CheckoutPage() {
     const now = latest.current
     const found = checkoutProblems(now, t)
     setProblems(found)
-    const stopped = focusFirst(steps.current, found) || now.error !== undefined
+    const stopped = focusFirstProblem(steps.current, found) || now.error !== undefined
     setBlocked(stopped)
     if (!stopped) void navigate('/review')
   }

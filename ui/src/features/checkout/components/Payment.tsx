@@ -1,13 +1,14 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useId, useState, type SubmitEvent } from 'react'
-import { SubmitButton, TextField } from '@/components/FormField'
+import { focusFirstProblem, SubmitButton } from '@/components/FormField'
 import { chosenCredit, checkoutAtom, type CreditInfo } from '@/lib/checkout'
+import { CardFields } from '@/components/CardFields'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
 import { createCardToken, fieldProblemText, refusalOf, type CardInput } from '../api'
 import { messages, type CheckoutKey } from '../messages'
-import { focusFirst, useBusy } from '../useBusy'
+import { useAction } from '@/lib/useAction'
 import type { Problems } from '../problems'
 import styles from './Checkout.module.css'
 
@@ -119,7 +120,7 @@ export function CardEntry({ problem }: { problem?: string }) {
   const cardName = useCardName()
   const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({})
   const [alert, setAlert] = useState<string>()
-  const { busy, run } = useBusy()
+  const { busy, run } = useAction()
   const noteId = useId()
   const credit: CreditInfo | null = state.creditInfo?.paymentId === undefined ? state.creditInfo : null
 
@@ -158,7 +159,7 @@ export function CardEntry({ problem }: { problem?: string }) {
     setAlert(undefined)
     const missing = Object.fromEntries(CARD_FIELDS.filter((f) => card[f] === '').map((f) => [f, t('required')]))
     setProblems(missing)
-    if (focusFirst(form, missing)) return
+    if (focusFirstProblem(form, missing)) return
     void run(async () => {
       try {
         const token = await createCardToken(card)
@@ -174,7 +175,7 @@ export function CardEntry({ problem }: { problem?: string }) {
         if (field) {
           const found = { [field]: fieldProblemText(error, language) }
           setProblems(found)
-          focusFirst(form, found)
+          focusFirstProblem(form, found)
         } else {
           setAlert(fieldProblemText(error, language))
         }
@@ -198,35 +199,11 @@ export function CardEntry({ problem }: { problem?: string }) {
           {alert}
         </p>
       )}
-      <TextField
-        label={t('cardNumber')}
-        name="card"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        required
-        dir="ltr"
-        problem={problems.card ?? problem}
+      <CardFields
+        labels={{ cardNumber: t('cardNumber'), expiry: t('expiry'), cvc: t('cvc') }}
+        problems={{ ...problems, card: problems.card ?? problem }}
+        pairClassName={styles.pair}
       />
-      <div className={styles.pair}>
-        <TextField
-          label={t('expiry')}
-          name="exp"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          required
-          dir="ltr"
-          problem={problems.exp}
-        />
-        <TextField
-          label={t('cvc')}
-          name="cvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          required
-          dir="ltr"
-          problem={problems.cvc}
-        />
-      </div>
       <div className={styles.actions}>
         <SubmitButton busy={busy} label={t('useCard')} busyLabel={t('checkingCard')} />
       </div>

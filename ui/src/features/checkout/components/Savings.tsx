@@ -17,7 +17,7 @@ import { languageAtom } from '@/lib/preferences'
 import { checkGiftCard, fieldProblemText, quoteCheckout, refusalOf } from '../api'
 import { messages } from '../messages'
 import { keyOf, quoteBody, useQuoteInputs } from '../quote'
-import { useBusy } from '../useBusy'
+import { useAction } from '@/lib/useAction'
 import styles from './Checkout.module.css'
 
 /**
@@ -33,7 +33,7 @@ export function GiftCards({ quote, problems }: { quote: CheckoutQuote | null; pr
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string>()
   const [notice, setNotice] = useState<string>()
-  const { busy, run } = useBusy()
+  const { busy, run } = useAction()
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -139,7 +139,7 @@ export function DiscountCode({ quote, problem: quoteProblem }: { quote: Checkout
   const inputs = useQuoteInputs()
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string>()
-  const { busy, run } = useBusy()
+  const { busy, run } = useAction()
 
   if (discount.code) {
     const amount = quote?.discount?.amount

@@ -7,7 +7,7 @@ import { DEFAULT_COUNTRY, setZip, zipLookUpAtom } from '@/lib/location'
 import { languageAtom } from '@/lib/preferences'
 import { refusalOf, fieldProblemText } from '../api'
 import { messages } from '../messages'
-import { useBusy } from '../useBusy'
+import { useAction } from '@/lib/useAction'
 import styles from './Checkout.module.css'
 
 /**
@@ -24,7 +24,7 @@ export function ZipForm({ problem: quoteProblem }: { problem?: string }) {
   const [zip, setZipText] = useState(location?.zip ?? '')
   const [country, setCountry] = useState(location?.country ?? DEFAULT_COUNTRY)
   const [problem, setProblem] = useState<string>()
-  const { busy, run } = useBusy()
+  const { busy, run } = useAction()
 
   // The zip held may change elsewhere (the first answer, a shipping address): show it.
   const [shown, setShown] = useState(location)
