@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises'
 import { after, before, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
+import { eventually, limitOf } from './waiting.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -18,7 +19,6 @@ const VIEWPORTS = [
 
 // The same key the app's persisted state uses (ui/src/lib/persist.ts).
 const STORAGE_KEY = 'olive-lane'
-const SETTLE_MS = 10_000
 
 const CARD_NUMBER = '4242 4242 4242 4242'
 const CVC = '123'
@@ -43,19 +43,6 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * computes a space before the colon (the hidden span is absolutely positioned); both pass.
  */
 const named = (action, name) => new RegExp(`^${escapeRegExp(action)} ?: ${escapeRegExp(name)}$`)
-
-const limitOf = (offer) => (offer.max_quantity == null ? offer.max : Math.min(offer.max, offer.max_quantity))
-
-/** Polls `check` (a failure description, or nothing when satisfied) until it passes. */
-async function eventually(check, timeout = SETTLE_MS) {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const problem = await check()
-    if (!problem) return
-    if (Date.now() > deadline) throw new assert.AssertionError({ message: problem })
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100))
-  }
-}
 
 describe('the account in a browser', { timeout: 600_000 }, () => {
   let store

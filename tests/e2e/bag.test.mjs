@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
+import { eventually, limitOf } from './waiting.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -16,7 +17,6 @@ const VIEWPORTS = [
 // The same key and shape the app's persisted state uses (ui/src/lib/persist.ts).
 const STORAGE_KEY = 'olive-lane'
 // What a quote or a storage event may take to show.
-const SETTLE_MS = 10_000
 
 // The interface's words (ui/src/features/bag/messages.ts, ui/src/components/messages.ts,
 // ui/src/features/chrome/messages.ts, ui/src/features/catalog/messages.ts).
@@ -80,8 +80,6 @@ const WORDS = {
 const dollars = (cents) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100)
 
 /** Spec 5's limit: stock, lowered to max_quantity when there is one. */
-const limitOf = (offer) => (offer.max_quantity == null ? offer.max : Math.min(offer.max, offer.max_quantity))
-
 /**
  * The accessible name of a button that names its product: "Add to Bag: <title>". Chromium
  * computes it with a space before the colon ("Add to Bag : <title>"), because the
@@ -92,18 +90,6 @@ const named = (action, title) => new RegExp(`^${escapeRegExp(action)} ?: ${escap
 
 /** A product's title as the interface shows it in `language`. */
 const titleIn = (language, product) => (language === 'heb' && product.heb_title ? product.heb_title : product.title)
-
-/** Polls `check` (which returns a failure description, or nothing when satisfied) until it passes. */
-async function eventually(check, timeout = SETTLE_MS) {
-  const deadline = Date.now() + timeout
-  let problem
-  for (;;) {
-    problem = await check()
-    if (!problem) return
-    if (Date.now() > deadline) throw new assert.AssertionError({ message: problem })
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100))
-  }
-}
 
 describe('the bag in a browser', { timeout: 300_000 }, () => {
   let store

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
+import { limitOf } from './waiting.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -57,7 +58,6 @@ describe('the catalogue in a browser', { timeout: 300_000 }, () => {
   }
 
   /** Spec 5's limit: stock, lowered to max_quantity when there is one. */
-  const limitOf = (offer) => (offer.max_quantity == null ? offer.max : Math.min(offer.max, offer.max_quantity))
 
   const dollars = (cents) =>
     new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100)

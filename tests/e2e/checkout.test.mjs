@@ -11,6 +11,7 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
+import { eventually, limitOf } from './waiting.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -19,7 +20,6 @@ const VIEWPORTS = [
 
 // The same key the app's persisted state uses (ui/src/lib/persist.ts).
 const STORAGE_KEY = 'olive-lane'
-const SETTLE_MS = 10_000
 
 const BIRTHDAY_CARD = 'HAPY-BDAY-2525-GRTS' // $25.00
 const THANKS_CARD = 'THNX-SUCH-ABUN-CH99' // $100.00
@@ -27,19 +27,7 @@ const DISCOUNT = 'WELCOME10' // 10 %
 const CARD_NUMBER = '4242 4242 4242 4242'
 const PASSWORD = 'olive-lane-checkout-e2e'
 
-const limitOf = (offer) => (offer.max_quantity == null ? offer.max : Math.min(offer.max, offer.max_quantity))
 const dollars = (text) => Number(text.replace(/[^0-9.-]/g, ''))
-
-/** Polls `check` (a failure description, or nothing when satisfied) until it passes. */
-async function eventually(check, timeout = SETTLE_MS) {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const problem = await check()
-    if (!problem) return
-    if (Date.now() > deadline) throw new assert.AssertionError({ message: problem })
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100))
-  }
-}
 
 describe('checkout in a browser', { timeout: 900_000 }, () => {
   let store
