@@ -7,7 +7,6 @@ import { unwrap } from '@/lib/api/errors'
 export type Address = Schema<'AddressDto'>
 export type AddressInput = Schema<'AddressInput'>
 export type Payment = Schema<'PaymentDto'>
-export type CardInput = Schema<'CardInput'>
 
 export const addAddress = (body: AddressInput) => unwrap(api.POST('/customer/address', { body }))
 
@@ -23,9 +22,6 @@ export const updateAddress = (id: number, body: AddressInput) =>
   unwrap(api.POST('/customer/address/{id}', { params: { path: { id } }, body }))
 
 export const removeAddress = (id: number) => unwrap(api.DELETE('/customer/address/{id}', { params: { path: { id } } }))
-
-/** Spec 5: the caller has already removed the spaces and the slash. Works for guests too. */
-export const createCardToken = (body: CardInput) => unwrap(api.POST('/card/createToken', { body }))
 
 export const addPayment = (token: string, makeDefault: boolean) =>
   unwrap(api.POST('/customer/payment', { body: { token, default: makeDefault } }))

@@ -6,14 +6,10 @@ import type { Language } from '@/lib/preferences'
 // Checkout's calls (spec 7). Each resolves to its answer or rejects with an ApiError
 // carrying the server's message.
 
-export type CardInput = Schema<'CardInput'>
 export type QuoteRequest = Schema<'CheckoutQuoteRequest'>
 
 /** `POST /api/gift_card`: the card's printed code and balance, or a 400 saying why not (spec 4.5). */
 export const checkGiftCard = (code: string) => unwrap(api.POST('/gift_card', { body: { code } }))
-
-/** Spec 5: the caller has already removed the spaces and the slash. */
-export const createCardToken = (body: CardInput) => unwrap(api.POST('/card/createToken', { body }))
 
 /** `POST /api/checkout/quote`: every figure of the order. */
 export const quoteCheckout = (body: QuoteRequest, signal?: AbortSignal) =>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { CardFields } from '@/components/CardFields'
+import { CARD_FIELDS, createCardToken, readCard, type CardField } from '@/lib/cards'
 import { useT } from '@/lib/i18n'
-import { addPayment, createCardToken, type CardInput, type Payment } from '../api'
+import { addPayment, type Payment } from '../api'
 import { messages } from '../messages'
 import { useProblemText } from '@/lib/api/problem'
 import { fieldProblem } from '../problems'
@@ -9,9 +10,6 @@ import { useAction } from '@/lib/useAction'
 import formStyles from '@/components/Form.module.css'
 import styles from './Account.module.css'
 import { CheckboxField, focusFirstProblem, FormAlert, SubmitButton } from '@/components/FormField'
-
-type CardField = keyof CardInput
-const CARD_FIELDS: readonly CardField[] = ['card', 'exp', 'cvc']
 
 /**
  * Saves a card: `POST /api/card/createToken` turns it into a token, which
@@ -38,16 +36,7 @@ export function CardForm({ onSaved, onCancel }: { onSaved: (payments: Payment[])
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const element = event.currentTarget
-    const typed = (name: CardField) => {
-      const value = new FormData(element).get(name)
-      return typeof value === 'string' ? value : ''
-    }
-    // Spec 5: spaces leave the number, spaces and the slash the expiry, before the token is asked for.
-    const card: CardInput = {
-      card: typed('card').replace(/\s/g, ''),
-      exp: typed('exp').replace(/[\s/]/g, ''),
-      cvc: typed('cvc').trim(),
-    }
+    const card = readCard(element)
     setAlert(undefined)
     const missing = Object.fromEntries(CARD_FIELDS.filter((f) => card[f] === '').map((f) => [f, t('required')]))
     setProblems(missing)

@@ -3,10 +3,11 @@ import { useId, useState, type SubmitEvent } from 'react'
 import { focusFirstProblem, SubmitButton } from '@/components/FormField'
 import { chosenCredit, checkoutAtom, type CreditInfo } from '@/lib/checkout'
 import { CardFields } from '@/components/CardFields'
+import { CARD_FIELDS, createCardToken, readCard, type CardField } from '@/lib/cards'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
-import { createCardToken, fieldProblemText, refusalOf, type CardInput } from '../api'
+import { fieldProblemText, refusalOf } from '../api'
 import { messages, type CheckoutKey } from '../messages'
 import { useAction } from '@/lib/useAction'
 import type { Problems } from '../problems'
@@ -105,9 +106,6 @@ function SavedCardChoices({ chosen }: { chosen: CreditInfo | null }) {
   )
 }
 
-type CardField = keyof CardInput
-const CARD_FIELDS: readonly CardField[] = ['card', 'exp', 'cvc']
-
 /**
  * A card for this order: `POST /api/card/createToken` turns it into a token, and only
  * the token, brand and last four digits are kept (spec 7). The number and the code are
@@ -146,16 +144,7 @@ export function CardEntry({ problem }: { problem?: string }) {
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
-    const typed = (name: CardField) => {
-      const value = new FormData(form).get(name)
-      return typeof value === 'string' ? value : ''
-    }
-    // Spec 5: spaces leave the number, spaces and the slash the expiry, before the token is asked for.
-    const card: CardInput = {
-      card: typed('card').replace(/\s/g, ''),
-      exp: typed('exp').replace(/[\s/]/g, ''),
-      cvc: typed('cvc').trim(),
-    }
+    const card = readCard(form)
     setAlert(undefined)
     const missing = Object.fromEntries(CARD_FIELDS.filter((f) => card[f] === '').map((f) => [f, t('required')]))
     setProblems(missing)
