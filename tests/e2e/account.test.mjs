@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises'
 import { after, before, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { eventually, limitOf } from './waiting.mjs'
+import { eventually, limitOf, signUpCode } from './helpers.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -75,18 +75,6 @@ describe('the account in a browser', { timeout: 600_000 }, () => {
     if (store) await stopCleanly(store)
   })
 
-  /** The six-digit code the newest sign-up mail to `email` holds (`store mail`, newest first). */
-  async function signUpCode(email) {
-    let code
-    await eventually(async () => {
-      const mails = (await store.command('mail', '--limit', '20')).split(/^(?=#\d)/m)
-      const mail = mails.find((text) => text.split('\n')[0].includes(`to ${email}`))
-      code = mail?.match(/\b(\d{6})\b/)?.[1]
-      return code ? undefined : `no sign-up code for ${email} in the outbox`
-    })
-    return code
-  }
-
   for (const viewport of VIEWPORTS) {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
       const mobile = viewport.width < 769
@@ -144,7 +132,7 @@ describe('the account in a browser', { timeout: 600_000 }, () => {
           await main().getByLabel('Password', { exact: true }).fill(PASSWORD)
           await main().getByRole('button', { name: 'Create account', exact: true }).click()
           const codeField = main().getByRole('textbox', { name: 'Six-digit code', exact: true })
-          await codeField.fill(await signUpCode(email))
+          await codeField.fill(await signUpCode(store, email))
           await main().getByRole('button', { name: 'Finish', exact: true }).click()
           await page.waitForURL((url) => url.pathname !== '/register')
 

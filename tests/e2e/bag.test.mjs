@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { eventually, limitOf } from './waiting.mjs'
+import { eventually, limitOf } from './helpers.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { limitOf } from './waiting.mjs'
+import { limitOf } from './helpers.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { eventually, limitOf } from './waiting.mjs'
+import { eventually, limitOf, signUpCode } from './helpers.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -60,18 +60,6 @@ describe('checkout in a browser', { timeout: 900_000 }, () => {
     await browser?.close()
     if (store) await stopCleanly(store)
   })
-
-  /** The newest sign-up code mailed to `email`, read from the outbox with `store mail`. */
-  async function signUpCode(email) {
-    let code
-    await eventually(async () => {
-      const mails = (await store.command('mail', '--limit', '20')).split(/^(?=#\d)/m)
-      const mail = mails.find((text) => text.split('\n')[0].includes(`to ${email}`))
-      code = mail?.match(/\b(\d{6})\b/)?.[1]
-      return code ? undefined : `no sign-up code for ${email} in the outbox`
-    })
-    return code
-  }
 
   for (const viewport of VIEWPORTS) {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
@@ -345,7 +333,7 @@ describe('checkout in a browser', { timeout: 900_000 }, () => {
         await main().getByLabel('Password', { exact: true }).fill(PASSWORD)
         await main().getByRole('button', { name: 'Create account', exact: true }).click()
         const codeField = main().getByRole('textbox', { name: 'Six-digit code', exact: true })
-        await codeField.fill(await signUpCode(email))
+        await codeField.fill(await signUpCode(store, email))
         await main().getByRole('button', { name: 'Finish', exact: true }).click()
         await page.waitForURL((url) => url.pathname !== '/register')
 

@@ -84,17 +84,10 @@ async fn app() -> TestClient<impl Endpoint> {
     TestClient::new(web::routes(state))
 }
 
+/// A browser's POST (the AJAX header, JSON): the status and the answer.
 async fn post(client: &TestClient<impl Endpoint>, path: &str, body: Value) -> (StatusCode, Value) {
-    let resp = client
-        .post(path)
-        .header("X-Requested-With", "XMLHttpRequest")
-        .content_type("application/json")
-        .body(body.to_string())
-        .send()
-        .await;
-    let status = resp.0.status();
-    let text = resp.0.into_body().into_string().await.unwrap();
-    (status, serde_json::from_str(&text).unwrap())
+    let answer = common::session::post(client, path, body).await;
+    (answer.status, answer.body)
 }
 
 fn line(id: i64, kind: &str, quantity: i64) -> Value {

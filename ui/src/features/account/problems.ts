@@ -1,17 +1,15 @@
-import { ApiError } from '@/lib/api/errors'
-import { sentence } from '@/lib/api/problem'
+import { refusalOf, sentence } from '@/lib/api/problem'
 
 /**
- * The field a 400 answer names, and why: the server writes "postal_code: a US ZIP
- * code is five digits...". Undefined for any other failure, or a field not in `fields`.
+ * The field a 400 answer names, and why, as a sentence: the server writes "postal_code:
+ * a US ZIP code is five digits...". Undefined for any other failure, or a field not in
+ * `fields`.
  */
 export function fieldProblem<Field extends string>(
   error: unknown,
   fields: readonly Field[],
 ): { field: Field; reason: string } | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined
-  const match = /^(\w+): (.+)$/s.exec(error.message)
-  const field = fields.find((f) => f === match?.[1])
-  if (!match?.[2] || field === undefined) return undefined
-  return { field, reason: sentence(match[2]) }
+  const refusal = refusalOf(error)
+  const field = fields.find((f) => f === refusal?.field)
+  return refusal && field !== undefined ? { field, reason: sentence(refusal.reason) } : undefined
 }

@@ -1,6 +1,6 @@
 import { api, type Schema } from '@/lib/api/client'
 import { ApiError, unwrap } from '@/lib/api/errors'
-import { problemText, sentence } from '@/lib/api/problem'
+import { problemText, refusalOf, sentence } from '@/lib/api/problem'
 import type { Language } from '@/lib/preferences'
 
 // Checkout's calls (spec 7). Each resolves to its answer or rejects with an ApiError
@@ -14,17 +14,6 @@ export const checkGiftCard = (code: string) => unwrap(api.POST('/gift_card', { b
 /** `POST /api/checkout/quote`: every figure of the order. */
 export const quoteCheckout = (body: QuoteRequest, signal?: AbortSignal) =>
   unwrap(api.POST('/checkout/quote', { body, signal }))
-
-/**
- * The field a 400 names and why: the server writes `gift_cards[1]: this gift card has
- * been used up`. Undefined for any other failure.
- */
-export function refusalOf(error: unknown): { field: string; reason: string } | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined
-  const match = /^([\w.[\]]+): (.+)$/s.exec(error.message)
-  if (!match?.[1] || !match[2]) return undefined
-  return { field: match[1], reason: match[2] }
-}
 
 /**
  * What to tell the shopper at a field about `error`: the server's reason, as a

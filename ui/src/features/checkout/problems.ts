@@ -2,7 +2,8 @@ import { chosenCredit, looksLikeEmail, missingAddressFields, EMPTY_ADDRESS, type
 import type { ZipLocation } from '@/lib/location'
 import type { Language } from '@/lib/preferences'
 import type { Customer } from '@/lib/session'
-import { fieldProblemText, refusalOf } from './api'
+import { refusalOf } from '@/lib/api/problem'
+import { fieldProblemText } from './api'
 import { messages, type CheckoutKey } from './messages'
 
 /** What is wrong with each field, by the field's `name`, in the screen's order. */

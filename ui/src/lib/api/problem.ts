@@ -61,3 +61,15 @@ export function useProblemText(): (error: unknown) => string {
   const language = useAtomValue(languageAtom)
   return useCallback((error: unknown) => problemText(error, language), [language])
 }
+
+/**
+ * The field a 400 names and why: the server writes `postal_code: a US ZIP code is five
+ * digits` or `gift_cards[1]: this gift card has been used up`. Undefined for any other
+ * failure.
+ */
+export function refusalOf(error: unknown): { field: string; reason: string } | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined
+  const match = /^([\w.[\]]+): (.+)$/s.exec(error.message)
+  if (!match?.[1] || !match[2]) return undefined
+  return { field: match[1], reason: match[2] }
+}

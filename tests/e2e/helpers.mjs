@@ -1,4 +1,4 @@
-// Small helpers the end-to-end tests share.
+// Small helpers the end-to-end tests share: waiting for the app, item limits, the outbox.
 import assert from 'node:assert/strict'
 
 /** How long a test waits for the app to settle after an action. */
@@ -17,3 +17,15 @@ export async function eventually(check, timeout = SETTLE_MS) {
 
 /** The most of an item one order may hold: its stock, capped by its per-order limit. */
 export const limitOf = (offer) => (offer.max_quantity == null ? offer.max : Math.min(offer.max, offer.max_quantity))
+
+/** The six-digit code of the newest sign-up mail to `email`, read from the outbox with `store mail`. */
+export async function signUpCode(store, email) {
+  let code
+  await eventually(async () => {
+    const mails = (await store.command('mail', '--limit', '20')).split(/^(?=#\d)/m)
+    const mail = mails.find((text) => text.split('\n')[0].includes(`to ${email}`))
+    code = mail?.match(/\b(\d{6})\b/)?.[1]
+    return code ? undefined : `no sign-up code for ${email} in the outbox`
+  })
+  return code
+}
