@@ -222,6 +222,14 @@ pub struct Mail {
     pub body: String,
 }
 
+/// Secrets the store makes for itself (the key that signs order links), kept where
+/// every instance finds the same one.
+#[async_trait]
+pub trait StoreSecrets: Send + Sync {
+    /// The secret named `name`; `candidate` becomes it if there is none yet.
+    async fn secret(&self, name: &str, candidate: &str) -> Result<String, StorageError>;
+}
+
 /// Sending e-mail.
 #[async_trait]
 pub trait Mailer: Send + Sync {
@@ -440,6 +448,9 @@ pub trait PaymentGateway: Send + Sync {
         key: &str,
         at: Timestamp,
     ) -> Result<Charge, PaymentError>;
+    /// The charge made with idempotency key `key`, if any: what a sweep asks of an
+    /// order whose placement stopped before it learned the answer.
+    async fn charge_by_key(&self, key: &str) -> Result<Option<Charge>, PaymentError>;
     /// Takes the held amount. Capturing a captured charge answers it as it is.
     async fn capture(&self, charge: &str) -> Result<Charge, PaymentError>;
     /// Releases the hold of an authorised charge. Voiding a voided charge answers it.

@@ -20,6 +20,11 @@ impl TokenHash {
         TokenHash(hex)
     }
 
+    /// A hash as storage kept it (`of` made it on the way in).
+    pub fn from_stored(hex: String) -> Self {
+        TokenHash(hex)
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

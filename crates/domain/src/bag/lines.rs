@@ -34,6 +34,18 @@ impl LineType {
             LineType::Bundle => "bundle",
         }
     }
+
+    /// The type `as_str` names, as storage keeps it.
+    pub fn parse(raw: &str) -> Option<LineType> {
+        [
+            LineType::Product,
+            LineType::Variation,
+            LineType::GiftCard,
+            LineType::Bundle,
+        ]
+        .into_iter()
+        .find(|t| t.as_str() == raw)
+    }
 }
 
 /// Which list a line is in; errors name it, as the client's field names do.

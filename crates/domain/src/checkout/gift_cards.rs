@@ -21,6 +21,32 @@ pub const CODE_LENGTH: usize = 16;
 /// Gift cards one order may carry.
 pub const MAX_GIFT_CARDS: usize = 5;
 
+/// `length` symbols of `CODE_ALPHABET` from `random` bytes, one symbol per byte, by
+/// rejection: a byte past the last whole multiple of 31 is skipped, so every symbol is
+/// equally likely. `None` if the bytes ran out first. Order numbers are made the same way.
+pub fn symbols_from_random_bytes(random: &[u8], length: usize) -> Option<String> {
+    const LIMIT: u8 = (256 / CODE_ALPHABET.len() * CODE_ALPHABET.len()) as u8;
+    let symbols: String = random
+        .iter()
+        .filter(|&&b| b < LIMIT)
+        .take(length)
+        .map(|&b| char::from(CODE_ALPHABET[usize::from(b) % CODE_ALPHABET.len()]))
+        .collect();
+    (symbols.len() == length).then_some(symbols)
+}
+
+/// `symbols` in dash-separated groups of four (`ABCD-EFGH`), as codes are read aloud.
+pub fn grouped_by_four(symbols: &str) -> String {
+    let mut shown = String::with_capacity(symbols.len() + symbols.len() / 4);
+    for (i, c) in symbols.chars().enumerate() {
+        if i > 0 && i % 4 == 0 {
+            shown.push('-');
+        }
+        shown.push(c);
+    }
+    shown
+}
+
 /// A well-formed gift card code, in its canonical form (upper case, no separators).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct GiftCardCode(String);
@@ -51,26 +77,12 @@ impl GiftCardCode {
     /// the last whole multiple of 31 is skipped, so every symbol is equally likely).
     /// `None` if the bytes ran out first; 64 random bytes run out with odds below 2^-200.
     pub fn from_random_bytes(random: &[u8]) -> Option<GiftCardCode> {
-        const LIMIT: u8 = (256 / CODE_ALPHABET.len() * CODE_ALPHABET.len()) as u8;
-        let code: String = random
-            .iter()
-            .filter(|&&b| b < LIMIT)
-            .take(CODE_LENGTH)
-            .map(|&b| char::from(CODE_ALPHABET[usize::from(b) % CODE_ALPHABET.len()]))
-            .collect();
-        (code.len() == CODE_LENGTH).then_some(GiftCardCode(code))
+        symbols_from_random_bytes(random, CODE_LENGTH).map(GiftCardCode)
     }
 
     /// `ABCD-EFGH-JKMN-PQRS`, as printed and mailed.
     pub fn display(&self) -> String {
-        let mut shown = String::with_capacity(CODE_LENGTH + 3);
-        for (i, c) in self.0.chars().enumerate() {
-            if i > 0 && i % 4 == 0 {
-                shown.push('-');
-            }
-            shown.push(c);
-        }
-        shown
+        grouped_by_four(&self.0)
     }
 
     /// What storage keeps to find the card.

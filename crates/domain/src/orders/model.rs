@@ -1,0 +1,203 @@
+//! An order as the store keeps it: what was bought at what price, where it goes, how
+//! it was paid, and each status it reached. Every figure is copied from the quote the
+//! order was placed with, so a later catalogue change never rewrites what was paid.
+
+use super::number::OrderNumber;
+use crate::accounts::AddressFields;
+use crate::bag::{LineFigures, LineType, TaxRate};
+use crate::clock::Timestamp;
+use crate::input::Email;
+use crate::money::Money;
+use crate::payments::Brand;
+use crate::token::TokenHash;
+use chrono::NaiveDate;
+use std::collections::BTreeMap;
+
+/// Where an order is in its life. `Placed` is the moment stock and gift cards are
+/// reserved, before the card is charged; `Declined` is a placement the card refused,
+/// with everything given back, and is never shown to a shopper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum OrderStatus {
+    Placed,
+    Paid,
+    Packed,
+    Shipped,
+    Delivered,
+    Cancelled,
+    Declined,
+}
+
+impl OrderStatus {
+    pub const ALL: [OrderStatus; 7] = [
+        OrderStatus::Placed,
+        OrderStatus::Paid,
+        OrderStatus::Packed,
+        OrderStatus::Shipped,
+        OrderStatus::Delivered,
+        OrderStatus::Cancelled,
+        OrderStatus::Declined,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::Placed => "placed",
+            OrderStatus::Paid => "paid",
+            OrderStatus::Packed => "packed",
+            OrderStatus::Shipped => "shipped",
+            OrderStatus::Delivered => "delivered",
+            OrderStatus::Cancelled => "cancelled",
+            OrderStatus::Declined => "declined",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<OrderStatus> {
+        OrderStatus::ALL.into_iter().find(|s| s.as_str() == raw)
+    }
+
+    /// Whether the store owner may move an order from `self` to `to`. Forward only,
+    /// steps may be skipped (a digital order is delivered once paid; a pickup is never
+    /// shipped); an order is cancelled only before it leaves. Placement's own moves
+    /// (placed to paid or declined) are not the owner's to make.
+    pub fn owner_may_move_to(self, to: OrderStatus) -> bool {
+        use OrderStatus::*;
+        matches!(
+            (self, to),
+            (Paid | Packed, Cancelled)
+                | (Paid, Packed | Shipped | Delivered)
+                | (Packed, Shipped | Delivered)
+                | (Shipped, Delivered)
+        )
+    }
+
+    /// Shown to shoppers: every status but a refused placement.
+    pub fn is_visible(self) -> bool {
+        self != OrderStatus::Declined
+    }
+}
+
+/// Who to reach about a pickup or a digital order; the e-mail is the order's own.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Contact {
+    pub name: String,
+    pub phone: String,
+}
+
+/// How the order reaches the shopper, with the date promised when it was placed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Delivery {
+    Ship {
+        method_id: u32,
+        method_name: String,
+        address: AddressFields,
+        arrives_on: NaiveDate,
+    },
+    Pickup {
+        contact: Contact,
+        ready_on: NaiveDate,
+    },
+    /// Nothing to ship: e-mailed or downloaded.
+    Digital { contact: Contact },
+}
+
+impl Delivery {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Delivery::Ship { .. } => "ship",
+            Delivery::Pickup { .. } => "pickup",
+            Delivery::Digital { .. } => "digital",
+        }
+    }
+}
+
+/// One line as bought.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderLine {
+    pub line_type: LineType,
+    /// The product, variation or bundle bought.
+    pub item_id: i64,
+    /// The product a variation belongs to; the item's own id otherwise.
+    pub product_id: i64,
+    pub item_key: String,
+    pub title: String,
+    pub heb_title: Option<String>,
+    pub sku: String,
+    pub path: String,
+    pub image: Option<String>,
+    /// `digital`, `service` or `others` (spec 3).
+    pub item_type: String,
+    pub quantity: i64,
+    pub unit_price: Money,
+    pub gift_options: bool,
+    pub personalization: BTreeMap<String, String>,
+    pub figures: LineFigures,
+}
+
+/// The order's figures, as quoted when it was placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct OrderFigures {
+    pub subtotal: Money,
+    pub gift_options: Money,
+    pub personalization_fees: Money,
+    pub tax: Money,
+    pub shipping: Money,
+    pub discount: Money,
+    /// What the order costs: paid by the gift cards, then the card.
+    pub total: Money,
+    pub gift_card_total: Money,
+    /// What the card pays.
+    pub amount_due: Money,
+}
+
+/// A gift card's part in paying.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GiftCardUse {
+    pub code_hash: TokenHash,
+    pub last_four: String,
+    pub amount: Money,
+}
+
+/// The card that pays `amount_due`: its token (never its number), what may be shown,
+/// and the gateway's charge once authorised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardPayment {
+    pub token: String,
+    pub brand: Brand,
+    pub last4: String,
+    pub charge_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatusChange {
+    pub status: OrderStatus,
+    pub at: Timestamp,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    pub number: OrderNumber,
+    pub customer_id: Option<i64>,
+    pub email: Email,
+    pub status: OrderStatus,
+    pub lines: Vec<OrderLine>,
+    pub delivery: Delivery,
+    /// Where it was taxed: the ZIP or postal code and country, and the rate.
+    pub zip: String,
+    pub country: String,
+    pub tax_rate: TaxRate,
+    pub figures: OrderFigures,
+    pub discount_code: Option<String>,
+    pub gift_cards: Vec<GiftCardUse>,
+    pub card: Option<CardPayment>,
+    /// Why the card refused, for a declined placement.
+    pub decline: Option<String>,
+    /// Oldest first; `Placed` is always the first.
+    pub history: Vec<StatusChange>,
+    pub placed_at: Timestamp,
+}
+
+impl Order {
+    /// Whether everything bought is digital (no address, nothing to pack).
+    pub fn is_digital(&self) -> bool {
+        matches!(self.delivery, Delivery::Digital { .. })
+    }
+}

@@ -1,0 +1,626 @@
+//! Placing an order: the quote again, a reservation, the card, the record. Each step
+//! is safe to run twice, so a double click, a retry after a lost answer, the start-up
+//! sweep and a second instance all reach the same order, charged once.
+//!
+//! 1. The submit's idempotency key is looked up: an order placed with it is answered
+//!    as it stands (finishing it first if its payment stopped half-way).
+//! 2. The bag is priced again (`checkout_quote`); a total, amount due or quantity that
+//!    differs from what Review showed is refused, and nothing is written.
+//! 3. One transaction (`Orders::reserve`) claims the key, writes the order `Placed` and
+//!    takes its stock and gift card balances with conditional updates.
+//! 4. With no transaction open, the gateway authorises the card (its idempotency key is
+//!    the order number) and captures it; a decline releases everything (`release`).
+//! 5. One transaction records the payment (`Paid`) and queues the confirmation mail.
+
+use super::model::{CardPayment, Contact, Delivery, GiftCardUse, Order, OrderFigures, OrderLine};
+use super::model::{OrderStatus, StatusChange};
+use super::number::OrderNumber;
+use super::storage::{DiscountUse, NewOrder, Orders, ReserveError};
+use crate::accounts::AddressFields;
+use crate::bag::{ItemRef, PricedLine};
+use crate::checkout::quote::{CheckoutContext, CheckoutError, CheckoutRequest, checkout_quote};
+use crate::clock::Timestamp;
+use crate::input::{Email, InputError, refuse};
+use crate::jobs::{JobKind, NewJob};
+use crate::money::Money;
+use crate::payments::{CardToken, ChargeState, Decline, PaymentError};
+use crate::ports::{PaymentGateway, StorageError};
+use crate::shipping::{self, ShippingChoice};
+use crate::token::TokenHash;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::time::Duration;
+
+/// A client's key for one submit of the order button: 16 to 100 letters, digits,
+/// dashes and underscores (a UUID fits).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdempotencyKey(String);
+
+impl IdempotencyKey {
+    pub fn parse(raw: &str) -> Result<IdempotencyKey, InputError> {
+        let fits = (16..=100).contains(&raw.len())
+            && raw
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if fits {
+            Ok(IdempotencyKey(raw.to_owned()))
+        } else {
+            Err(refuse(
+                "idempotency_key",
+                "must be 16 to 100 letters, digits, dashes or underscores (a new UUID per order)",
+            ))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// How the order reaches the shopper, as checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeliveryRequest {
+    Ship(AddressFields),
+    Pickup(Contact),
+    Digital(Contact),
+}
+
+/// What the order button sends, checked for form.
+#[derive(Debug, Clone)]
+pub struct PlaceRequest {
+    pub key: IdempotencyKey,
+    /// The bag and everything checkout knows, as the quote takes it.
+    pub checkout: CheckoutRequest,
+    pub customer_id: Option<i64>,
+    /// Where the confirmation goes.
+    pub email: Email,
+    pub delivery: DeliveryRequest,
+    /// The card that pays what the gift cards leave, as the gateway knows it.
+    pub card: Option<CardToken>,
+    /// The total and the amount due Review showed: a re-priced order that differs is
+    /// refused rather than charged.
+    pub expected_total: Money,
+    pub expected_amount_due: Money,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceError {
+    #[error(transparent)]
+    Checkout(#[from] CheckoutError),
+    /// The request does not fit (a 400 naming the field).
+    #[error("{0}")]
+    Refused(String),
+    /// Something changed since Review (a price, stock, a gift card's balance, a
+    /// discount's uses): nothing was placed (a 409).
+    #[error("{0}")]
+    Changed(String),
+    /// The idempotency key was used for another request (a 409).
+    #[error("this order key was used for another order; please place the order again")]
+    KeyReused,
+    /// The card was declined; nothing was placed (a 402).
+    #[error("{}", .0.message())]
+    Declined(Decline),
+    /// The payment service failed (the text is for the log); the order waits, and
+    /// the same submit (or the sweep) finishes it (a 503).
+    #[error("the payment service is not answering; please try again")]
+    PaymentUnavailable(String),
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+}
+
+impl From<InputError> for PlaceError {
+    fn from(e: InputError) -> Self {
+        PlaceError::Refused(e.to_string())
+    }
+}
+
+/// What placing reads and writes beyond the request.
+pub struct PlaceContext<'a> {
+    pub checkout: CheckoutContext<'a>,
+    pub orders: &'a dyn Orders,
+    pub gateway: &'a dyn PaymentGateway,
+    /// A fresh random order number.
+    pub new_number: &'a (dyn Fn() -> OrderNumber + Send + Sync),
+}
+
+impl PlaceContext<'_> {
+    fn payments(&self) -> Payments<'_> {
+        Payments {
+            orders: self.orders,
+            gateway: self.gateway,
+            now: self.checkout.now,
+        }
+    }
+}
+
+/// What finishing a placed order needs.
+pub struct Payments<'a> {
+    pub orders: &'a dyn Orders,
+    pub gateway: &'a dyn PaymentGateway,
+    pub now: Timestamp,
+}
+
+/// Everything the submit asked for, as one hash: the same key with a different hash
+/// is another request.
+pub fn fingerprint(request: &PlaceRequest) -> String {
+    let mut text = String::new();
+    let c = &request.checkout;
+    for line in &c.lists.products {
+        let _ = write!(
+            text,
+            "line:{}:{}:{}:{}:{};",
+            line.key.line_type.as_str(),
+            line.key.id,
+            line.key.item_key,
+            line.quantity,
+            line.gift_options
+        );
+        for (key, value) in &line.personalization {
+            let _ = write!(text, "p:{key}={value};");
+        }
+    }
+    if let Some(location) = &c.location {
+        let _ = write!(text, "at:{}:{};", location.country, location.zip);
+    }
+    let _ = write!(text, "via:{:?};", c.shipping);
+    for card in &c.gift_cards {
+        let _ = write!(text, "gc:{};", card.hash().as_str());
+    }
+    if let Some(code) = &c.discount {
+        let _ = write!(text, "dc:{};", code.as_str());
+    }
+    let _ = write!(
+        text,
+        "who:{:?}:{};to:{:?};card:{:?};expect:{}:{}",
+        request.customer_id,
+        request.email.as_str(),
+        request.delivery,
+        request.card.as_ref().map(|c| &c.token),
+        request.expected_total.cents(),
+        request.expected_amount_due.cents(),
+    );
+    TokenHash::of(&text).as_str().to_owned()
+}
+
+/// Places the order, or answers the one this key placed.
+pub async fn place_order(
+    ctx: &PlaceContext<'_>,
+    request: PlaceRequest,
+) -> Result<Order, PlaceError> {
+    let hash = fingerprint(&request);
+    if let Some(order) = replay(ctx, &request.key, &hash).await? {
+        return Ok(order);
+    }
+    let mut new = prepare(ctx, &request, hash.clone()).await?;
+    loop {
+        match ctx.orders.reserve(&new).await {
+            Ok(()) => break,
+            Err(ReserveError::KeyTaken) => {
+                // A second submit with this key reserved first: answer its order.
+                return replay(ctx, &request.key, &hash).await?.ok_or_else(|| {
+                    StorageError::Storage("a taken key has no order".into()).into()
+                });
+            }
+            Err(ReserveError::NumberTaken) => new.order.number = (ctx.new_number)(),
+            Err(ReserveError::SoldOut(item)) => {
+                let title = new
+                    .order
+                    .lines
+                    .iter()
+                    .find(|l| ItemRef::of(l.line_type, l.item_id) == item)
+                    .map_or("An item", |l| l.title.as_str());
+                return Err(PlaceError::Changed(format!(
+                    "{title} sold out while you were checking out; please review your bag"
+                )));
+            }
+            Err(ReserveError::GiftCardSpent(last_four)) => {
+                return Err(PlaceError::Changed(format!(
+                    "the gift card ending {last_four} no longer holds what Review showed; please review your order"
+                )));
+            }
+            Err(ReserveError::DiscountUsedUp) => {
+                return Err(PlaceError::Changed(
+                    "this discount code can no longer be used; please review your order".into(),
+                ));
+            }
+            Err(ReserveError::Storage(e)) => return Err(e.into()),
+        }
+    }
+    finish(&ctx.payments(), new.order).await
+}
+
+/// The order placed with `key`, finished; `None` when the key is new.
+async fn replay(
+    ctx: &PlaceContext<'_>,
+    key: &IdempotencyKey,
+    hash: &str,
+) -> Result<Option<Order>, PlaceError> {
+    let Some(keyed) = ctx.orders.keyed_order(key.as_str()).await? else {
+        return Ok(None);
+    };
+    if keyed.request_hash != hash {
+        return Err(PlaceError::KeyReused);
+    }
+    finish(&ctx.payments(), keyed.order).await.map(Some)
+}
+
+fn changed(why: impl Into<String>) -> PlaceError {
+    PlaceError::Changed(why.into())
+}
+
+/// Units asked for per line identity.
+fn quantities<'a>(
+    lines: impl Iterator<Item = (&'a crate::bag::LineKey, i64)>,
+) -> BTreeMap<String, i64> {
+    let mut counted = BTreeMap::new();
+    for (key, quantity) in lines {
+        let name = format!("{}:{}:{}", key.line_type.as_str(), key.id, key.item_key);
+        *counted.entry(name).or_insert(0) += quantity;
+    }
+    counted
+}
+
+/// Prices the request again and builds what the reservation writes.
+async fn prepare(
+    ctx: &PlaceContext<'_>,
+    request: &PlaceRequest,
+    request_hash: String,
+) -> Result<NewOrder, PlaceError> {
+    if request.checkout.lists.products.is_empty() {
+        return Err(PlaceError::Refused("products: the bag is empty".into()));
+    }
+    let quoted = match checkout_quote(&ctx.checkout, request.checkout.clone()).await {
+        Ok(quoted) => quoted,
+        // A card or code Review accepted that no longer pays: it changed meanwhile.
+        Err(CheckoutError::Refused(why))
+            if why.starts_with("gift_cards[") || why.starts_with("discount_code") =>
+        {
+            return Err(PlaceError::Changed(format!(
+                "{why}; please review your order"
+            )));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let asked = quantities(
+        request
+            .checkout
+            .lists
+            .products
+            .iter()
+            .map(|l| (&l.key, l.quantity)),
+    );
+    let priced = quantities(
+        quoted
+            .quote
+            .products
+            .iter()
+            .map(|l| (&l.line.key, l.line.quantity)),
+    );
+    if asked != priced {
+        return Err(changed(
+            "some items in your bag sold out or are no longer available in that quantity; please review your bag",
+        ));
+    }
+    let totals = &quoted.quote.totals;
+    if totals.total != request.expected_total || quoted.amount_due != request.expected_amount_due {
+        return Err(changed(format!(
+            "your order's total is now {} (it was {} at Review); please review your order",
+            totals.total, request.expected_total
+        )));
+    }
+    let now = ctx.checkout.now;
+    let country = quoted
+        .location
+        .as_ref()
+        .map_or(crate::location::DEFAULT_COUNTRY.to_owned(), |l| {
+            l.country.clone()
+        });
+    let delivery = delivery(ctx, request, &quoted.quote.products, &country)?;
+    if let (Delivery::Ship { address, .. }, Some(location)) = (&delivery, &quoted.location)
+        && (address.country != location.country
+            || !address
+                .postal_code
+                .to_uppercase()
+                .starts_with(&location.zip))
+    {
+        return Err(PlaceError::Refused(
+            "zipCode: taxes are figured on the shipping address's ZIP code; please enter it".into(),
+        ));
+    }
+    let card = match (quoted.amount_due.cents(), &request.card) {
+        (0, _) => None,
+        (_, Some(card)) => Some(CardPayment {
+            token: card.token.clone(),
+            brand: card.brand,
+            last4: card.last4.clone(),
+            charge_id: None,
+        }),
+        (_, None) => {
+            return Err(PlaceError::Refused(
+                "payment: choose a card, or gift cards that cover the total".into(),
+            ));
+        }
+    };
+    let mut stock: BTreeMap<ItemRef, i64> = BTreeMap::new();
+    for line in &quoted.quote.products {
+        *stock
+            .entry(ItemRef::of(line.line.key.line_type, line.line.key.id))
+            .or_insert(0) += line.line.quantity;
+    }
+    let discount_use = match (&quoted.discount, &request.checkout.discount) {
+        (Some(applied), Some(_)) => Some(DiscountUse {
+            code: applied.code.as_str().to_owned(),
+            email: request.checkout.discount_email.clone(),
+            once_per_shopper: ctx
+                .checkout
+                .discounts
+                .discount(&applied.code)
+                .await?
+                .is_some_and(|d| d.once_per_shopper),
+        }),
+        _ => None,
+    };
+    let location = quoted.location.as_ref();
+    let order = Order {
+        number: (ctx.new_number)(),
+        customer_id: request.customer_id,
+        email: request.email.clone(),
+        status: OrderStatus::Placed,
+        lines: quoted.quote.products.iter().map(order_line).collect(),
+        delivery,
+        zip: location.map(|l| l.zip.clone()).unwrap_or_default(),
+        country,
+        tax_rate: location.map(|l| l.tax_rate).unwrap_or_default(),
+        figures: OrderFigures {
+            subtotal: totals.subtotal,
+            gift_options: totals.gift_options,
+            personalization_fees: totals.personalization_fees,
+            tax: totals.tax,
+            shipping: totals.shipping,
+            discount: totals.discount,
+            total: totals.total,
+            gift_card_total: quoted.gift_card_total,
+            amount_due: quoted.amount_due,
+        },
+        discount_code: quoted.discount.as_ref().map(|d| d.code.as_str().to_owned()),
+        gift_cards: quoted
+            .gift_cards
+            .iter()
+            .filter(|g| g.applied.amount_applied > Money::ZERO)
+            .map(|g| GiftCardUse {
+                code_hash: g.code.hash(),
+                last_four: g.code.last_four().to_owned(),
+                amount: g.applied.amount_applied,
+            })
+            .collect(),
+        card,
+        decline: None,
+        history: vec![StatusChange {
+            status: OrderStatus::Placed,
+            at: now,
+        }],
+        placed_at: now,
+    };
+    Ok(NewOrder {
+        order,
+        idempotency_key: request.key.as_str().to_owned(),
+        request_hash,
+        stock: stock.into_iter().collect(),
+        discount_use,
+    })
+}
+
+fn order_line(priced: &PricedLine) -> OrderLine {
+    let (line, offer) = (&priced.line, &priced.offer);
+    OrderLine {
+        line_type: line.key.line_type,
+        item_id: line.key.id,
+        product_id: offer.product_id,
+        item_key: line.key.item_key.clone(),
+        title: offer.title.clone(),
+        heb_title: offer.heb_title.clone(),
+        sku: offer.sku.clone(),
+        path: offer.path.clone(),
+        image: offer.image.clone(),
+        item_type: offer.item_type.clone(),
+        quantity: line.quantity,
+        unit_price: offer.price,
+        gift_options: line.gift_options,
+        personalization: line.personalization.clone(),
+        figures: priced.figures,
+    }
+}
+
+/// The delivery the request names, checked against the bag and the shipping choice,
+/// with the date promised now.
+fn delivery(
+    ctx: &PlaceContext<'_>,
+    request: &PlaceRequest,
+    lines: &[PricedLine],
+    country: &str,
+) -> Result<Delivery, PlaceError> {
+    let refused = |why: &str| PlaceError::Refused(why.to_owned());
+    let digital = crate::bag::digital_only(lines);
+    let options = || {
+        shipping::options(ctx.checkout.shipping, country, ctx.checkout.now)
+            .map_err(|e| PlaceError::Refused(format!("shipping: {e}")))
+    };
+    match (&request.delivery, request.checkout.shipping) {
+        (DeliveryRequest::Digital(contact), None) if digital => Ok(Delivery::Digital {
+            contact: contact.clone(),
+        }),
+        (DeliveryRequest::Digital(_), _) => Err(refused(
+            "shipping: only a bag of digital items, gift cards and services is delivered by e-mail",
+        )),
+        (_, _) if digital => Err(refused(
+            "shipping: a digital bag is delivered by e-mail; send digital_info",
+        )),
+        (DeliveryRequest::Pickup(contact), Some(ShippingChoice::Pickup)) => {
+            let pickup = options()?
+                .pickup
+                .ok_or_else(|| refused("shipping: this store has no pickup point"))?;
+            Ok(Delivery::Pickup {
+                contact: contact.clone(),
+                ready_on: pickup.date,
+            })
+        }
+        (DeliveryRequest::Ship(address), Some(ShippingChoice::Method(id))) => {
+            let method = options()?
+                .methods
+                .into_iter()
+                .find(|m| m.id == id)
+                .ok_or_else(|| refused("shipping.id: this method does not ship there"))?;
+            Ok(Delivery::Ship {
+                method_id: id,
+                method_name: method.name,
+                address: address.clone(),
+                arrives_on: method.estimated_arrival,
+            })
+        }
+        _ => Err(refused(
+            "shipping: send a shipping method with an address, or pickup with pickup_info",
+        )),
+    }
+}
+
+fn declined(order: &Order) -> PlaceError {
+    PlaceError::Declined(
+        order
+            .decline
+            .as_deref()
+            .and_then(Decline::parse)
+            .unwrap_or(Decline::Declined),
+    )
+}
+
+/// Takes a `Placed` order through payment: the card authorised and captured (both
+/// idempotent by the order number), then `Paid`; or, on a decline, everything given
+/// back. An order past `Placed` is answered as it stands (a declined one as its
+/// decline). The gateway is called with no transaction open.
+pub async fn finish(p: &Payments<'_>, order: Order) -> Result<Order, PlaceError> {
+    match order.status {
+        OrderStatus::Placed => {}
+        OrderStatus::Declined => return Err(declined(&order)),
+        _ => return Ok(order),
+    }
+    let number = order.number.clone();
+    let due = order.figures.amount_due.cents();
+    let charge_id = match (&order.card, due) {
+        (_, 0) => None,
+        (None, _) => {
+            let broken = format!("order {number} owes {due} cents with no card");
+            return Err(StorageError::Storage(broken).into());
+        }
+        (Some(card), _) => match charge(p, &card.token, due, &number).await? {
+            Ok(charge_id) => Some(charge_id),
+            Err(why) => {
+                let order = p.orders.release(&number, why.as_str(), p.now).await?;
+                return match order.status {
+                    // Paid by another run of this order in between: it stands.
+                    OrderStatus::Placed | OrderStatus::Declined => Err(PlaceError::Declined(why)),
+                    _ => Ok(order),
+                };
+            }
+        },
+    };
+    let jobs = [NewJob {
+        kind: JobKind::OrderConfirmation,
+        subject: number.as_str().to_owned(),
+        due_at: p.now,
+    }];
+    let order = p
+        .orders
+        .record_payment(&number, charge_id.as_deref(), &jobs, p.now)
+        .await?;
+    match order.status {
+        OrderStatus::Declined => Err(declined(&order)),
+        _ => Ok(order),
+    }
+}
+
+/// Authorises and captures `amount` on the card for order `number`: the captured
+/// charge's id, or why the card was refused. A gateway failure is an error: the order
+/// stays `Placed` for a retry or the sweep.
+async fn charge(
+    p: &Payments<'_>,
+    token: &str,
+    amount: i64,
+    number: &OrderNumber,
+) -> Result<Result<String, Decline>, PlaceError> {
+    let unavailable = |e: PaymentError| PlaceError::PaymentUnavailable(e.to_string());
+    match p
+        .gateway
+        .authorize(token, amount, number.as_str(), p.now)
+        .await
+    {
+        Ok(charge) if charge.state == ChargeState::Voided => Ok(Err(Decline::Declined)),
+        Ok(charge) => {
+            p.gateway.capture(&charge.id).await.map_err(unavailable)?;
+            Ok(Ok(charge.id))
+        }
+        Err(PaymentError::Declined(why)) => Ok(Err(why)),
+        // A token the gateway forgot cannot pay: as a decline, the shopper picks another card.
+        Err(PaymentError::UnknownToken) => Ok(Err(Decline::Declined)),
+        Err(e) => Err(unavailable(e)),
+    }
+}
+
+/// What the sweep did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SweepReport {
+    /// Finished and paid.
+    pub paid: u32,
+    /// Declined, or abandoned, with everything given back.
+    pub released: u32,
+    /// Left `Placed` (the gateway failed): the next sweep tries again.
+    pub left: u32,
+}
+
+/// Resolves every order whose placement stopped half-way (a crash, a lost gateway
+/// answer). One younger than `abandon_after` is finished as its submit would have
+/// finished it: the shopper pressed the button and its stock and gift cards are
+/// held. An older one is given up: a charge the gateway holds for it is voided (or,
+/// if captured, kept and the order paid), and the rest released.
+pub async fn sweep_unfinished(
+    p: &Payments<'_>,
+    abandon_after: Duration,
+) -> Result<SweepReport, StorageError> {
+    let mut report = SweepReport::default();
+    for order in p.orders.unfinished().await? {
+        let outcome = if order.placed_at.plus(abandon_after) > p.now {
+            finish(p, order).await
+        } else {
+            abandon(p, order).await
+        };
+        match outcome {
+            Ok(order) if order.status == OrderStatus::Declined => report.released += 1,
+            Ok(_) => report.paid += 1,
+            Err(PlaceError::Declined(_)) => report.released += 1,
+            Err(PlaceError::Storage(e)) => return Err(e),
+            Err(_) => report.left += 1,
+        }
+    }
+    Ok(report)
+}
+
+async fn abandon(p: &Payments<'_>, order: Order) -> Result<Order, PlaceError> {
+    let number = order.number.clone();
+    let unavailable = |e: PaymentError| PlaceError::PaymentUnavailable(e.to_string());
+    if order.card.is_some() && order.figures.amount_due > Money::ZERO {
+        let held = p
+            .gateway
+            .charge_by_key(number.as_str())
+            .await
+            .map_err(unavailable)?;
+        if let Some(charge) = held {
+            let state = match charge.state {
+                ChargeState::Authorized => p.gateway.void(&charge.id).await.map(|c| c.state),
+                state => Ok(state),
+            };
+            if state.map_err(unavailable)? == ChargeState::Captured {
+                return finish(p, order).await;
+            }
+        }
+    }
+    Ok(p.orders.release(&number, "abandoned", p.now).await?)
+}

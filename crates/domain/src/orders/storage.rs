@@ -1,0 +1,130 @@
+//! What orders need from storage. Each method is one short transaction whose writes
+//! are conditional (`... WHERE stock >= $n`, `... WHERE status = 'placed'`), so a
+//! retry, a race or a second instance can never take stock or a balance twice, nor
+//! move an order past a state it already left. See docs/decisions.md, "Orders".
+
+use super::model::{Order, OrderStatus};
+use super::number::OrderNumber;
+use crate::bag::ItemRef;
+use crate::clock::Timestamp;
+use crate::input::Email;
+use crate::jobs::NewJob;
+use crate::ports::StorageError;
+use async_trait::async_trait;
+
+/// A discount code's use, counted by the order that reserves it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscountUse {
+    pub code: String,
+    /// Spec 3's discount e-mail.
+    pub email: Option<Email>,
+    /// Refuse a second use by `email` (checked in the reserving transaction).
+    pub once_per_shopper: bool,
+}
+
+/// Everything the reserving transaction writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewOrder {
+    /// Status `Placed`, its history one `Placed` change; the gift cards are spent
+    /// from their balances.
+    pub order: Order,
+    /// The client's key for this submit: a second submit with it finds this order.
+    pub idempotency_key: String,
+    /// What the submit asked for (`PlaceRequest::fingerprint`): the same key with
+    /// another request is refused.
+    pub request_hash: String,
+    /// Units to take, per item: a bundle's units are taken from its products.
+    pub stock: Vec<(ItemRef, i64)>,
+    pub discount_use: Option<DiscountUse>,
+}
+
+/// Why reserving failed; nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReserveError {
+    /// Another submit with this idempotency key reserved first.
+    #[error("this idempotency key is taken")]
+    KeyTaken,
+    /// The order number is taken (odds about 2^-59): make another.
+    #[error("this order number is taken")]
+    NumberTaken,
+    /// Fewer units of this item are left than the order takes.
+    #[error("sold out")]
+    SoldOut(ItemRef),
+    /// The card with these last four symbols holds less than the order spends.
+    #[error("gift card balance changed")]
+    GiftCardSpent(String),
+    /// The discount code reached its usage limit, or this shopper used it already.
+    #[error("discount used up")]
+    DiscountUsedUp,
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+}
+
+/// An order found by the idempotency key it was placed with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyedOrder {
+    pub order: Order,
+    pub request_hash: String,
+}
+
+#[async_trait]
+pub trait Orders: Send + Sync {
+    async fn keyed_order(&self, idempotency_key: &str) -> Result<Option<KeyedOrder>, StorageError>;
+
+    /// In one transaction: claims the key, writes the order `Placed`, takes its stock
+    /// and gift card balances and counts its discount use, each only if enough is
+    /// left; on any shortfall, nothing.
+    async fn reserve(&self, order: &NewOrder) -> Result<(), ReserveError>;
+
+    /// `Placed` to `Paid`, recording the captured charge (none when the gift cards
+    /// paid it all) and queueing `jobs`, in one transaction. An order no longer
+    /// `Placed` is left as it is. Answers the order as it now stands.
+    async fn record_payment(
+        &self,
+        number: &OrderNumber,
+        charge_id: Option<&str>,
+        jobs: &[NewJob],
+        at: Timestamp,
+    ) -> Result<Order, StorageError>;
+
+    /// `Placed` to `Declined` (`why` the card refused), giving back the stock, the
+    /// gift card balances and the discount use, in one transaction. An order no
+    /// longer `Placed` is left as it is. Answers the order as it now stands.
+    async fn release(
+        &self,
+        number: &OrderNumber,
+        why: &str,
+        at: Timestamp,
+    ) -> Result<Order, StorageError>;
+
+    /// The owner's move from `from` to `to` (checked by `OrderStatus`), with `jobs`
+    /// queued; `Cancelled` also gives back the stock and the gift card balances.
+    /// `None` when the order is not (or no longer) `from`.
+    async fn move_order(
+        &self,
+        number: &OrderNumber,
+        from: OrderStatus,
+        to: OrderStatus,
+        jobs: &[NewJob],
+        at: Timestamp,
+    ) -> Result<Option<Order>, StorageError>;
+
+    async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError>;
+
+    /// A customer's orders a shopper may see, newest first.
+    async fn customer_orders(
+        &self,
+        customer_id: i64,
+        limit: u32,
+    ) -> Result<Vec<Order>, StorageError>;
+
+    /// Orders still `Placed`: their payment never finished.
+    async fn unfinished(&self) -> Result<Vec<Order>, StorageError>;
+
+    /// The newest orders, of one status or all, for the owner.
+    async fn orders(
+        &self,
+        status: Option<OrderStatus>,
+        limit: u32,
+    ) -> Result<Vec<Order>, StorageError>;
+}
