@@ -43,6 +43,73 @@ impl InMemoryCatalog {
     fn read(&self) -> std::sync::RwLockReadGuard<'_, State> {
         read(&self.state)
     }
+
+    /// Takes `units` of each item, a bundle's from its products, only if every one
+    /// has enough left (as the SQLite adapter's conditional updates do): what was
+    /// taken, per product or variation, or the first item short of units.
+    pub fn take_stock(&self, items: &[(ItemRef, i64)]) -> Result<Vec<(ItemRef, i64)>, ItemRef> {
+        let mut state = write(&self.state);
+        let before = state.products.clone();
+        let mut taken = Vec::new();
+        for &(item, units) in items {
+            let parts = match item {
+                ItemRef::Bundle(id) => state
+                    .bundles
+                    .get(&id)
+                    .map(|b| {
+                        b.items
+                            .iter()
+                            .map(|i| (ItemRef::Product(i.product_id), i.quantity * units))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                other => vec![(other, units)],
+            };
+            for (part, wanted) in parts {
+                if !state.take(part, wanted) {
+                    state.products = before;
+                    return Err(item);
+                }
+                taken.push((part, wanted));
+            }
+        }
+        Ok(taken)
+    }
+
+    /// Gives back what `take_stock` took.
+    pub fn give_stock(&self, taken: &[(ItemRef, i64)]) {
+        let mut state = write(&self.state);
+        for &(item, units) in taken {
+            state.take(item, -units);
+        }
+    }
+}
+
+impl State {
+    /// The stock row of a product or variation.
+    fn stock_of(&mut self, item: ItemRef) -> Option<&mut i64> {
+        match item {
+            ItemRef::Product(id) => self.products.get_mut(&id).map(|p| &mut p.stock),
+            ItemRef::Variation(id) => self
+                .products
+                .values_mut()
+                .flat_map(|p| p.variations.iter_mut())
+                .find(|v| v.id == id)
+                .map(|v| &mut v.stock),
+            ItemRef::Bundle(_) => None,
+        }
+    }
+
+    /// Takes `units` (gives back, when negative) if that many are left.
+    fn take(&mut self, item: ItemRef, units: i64) -> bool {
+        match self.stock_of(item) {
+            Some(stock) if units <= 0 || *stock >= units => {
+                *stock -= units;
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 impl State {

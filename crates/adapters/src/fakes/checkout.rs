@@ -39,7 +39,7 @@ pub struct InMemoryCheckout {
 
 impl InMemoryCheckout {
     /// Records that the order `order_ref` used `code`, as the order will: an order
-    /// already recorded counts once. For tests, until the order's port writes uses.
+    /// already recorded counts once. For tests that need past uses.
     pub fn record_discount_use(&self, code: &DiscountCode, email: Option<&Email>, order_ref: &str) {
         let mut state = write(&self.state);
         if !state.uses.iter().any(|u| u.order_ref == order_ref) {
@@ -48,6 +48,76 @@ impl InMemoryCheckout {
                 email: email.cloned(),
                 order_ref: order_ref.to_owned(),
             });
+        }
+    }
+
+    /// Counts the order's use of `code` if its limit and, when `once_per_shopper`,
+    /// the shopper's earlier uses allow (as the SQLite adapter's conditional update).
+    pub fn use_discount(
+        &self,
+        code: &str,
+        email: Option<&Email>,
+        once_per_shopper: bool,
+        order_ref: &str,
+    ) -> bool {
+        let mut state = write(&self.state);
+        let Some((discount, _)) = state
+            .discounts
+            .iter()
+            .find(|(d, _)| d.code.as_str() == code)
+        else {
+            return false;
+        };
+        let code = discount.code.clone();
+        let limit = discount.usage_limit;
+        let uses: Vec<&Use> = state.uses.iter().filter(|u| u.code == code).collect();
+        let full = limit.is_some_and(|l| uses.len() >= l as usize);
+        let again = once_per_shopper
+            && email.is_some_and(|e| uses.iter().any(|u| u.email.as_ref() == Some(e)));
+        if full || again {
+            return false;
+        }
+        state.uses.push(Use {
+            code,
+            email: email.cloned(),
+            order_ref: order_ref.to_owned(),
+        });
+        true
+    }
+
+    /// Forgets the order's use of a code.
+    pub fn drop_discount_use(&self, order_ref: &str) {
+        write(&self.state).uses.retain(|u| u.order_ref != order_ref);
+    }
+
+    /// Takes each amount from its card if it holds that much and has not expired at
+    /// `now`, all or none: the last four symbols of the first card short of it.
+    pub fn spend(&self, uses: &[(TokenHash, Money, String)], now: Timestamp) -> Result<(), String> {
+        let mut state = write(&self.state);
+        let before = state.cards.clone();
+        for (hash, amount, last_four) in uses {
+            match state.cards.get_mut(hash.as_str()) {
+                Some(card)
+                    if card.balance >= *amount && card.expires_at.is_none_or(|at| at > now) =>
+                {
+                    card.balance = Money::from_cents(card.balance.cents() - amount.cents());
+                }
+                _ => {
+                    state.cards = before;
+                    return Err(last_four.clone());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives back what `spend` took.
+    pub fn give_back(&self, uses: &[(TokenHash, Money)]) {
+        let mut state = write(&self.state);
+        for (hash, amount) in uses {
+            if let Some(card) = state.cards.get_mut(hash.as_str()) {
+                card.balance = Money::from_cents(card.balance.cents() + amount.cents());
+            }
         }
     }
 }

@@ -18,11 +18,33 @@ struct State {
     charges: Vec<(String, Charge)>,
     /// Idempotency key to (charge id, amount).
     refunds: HashMap<String, (String, i64)>,
+    /// Every authorise and capture fails as an unreachable service would.
+    down: bool,
 }
 
 #[derive(Default)]
 pub struct InMemoryGateway {
     state: RwLock<State>,
+}
+
+impl InMemoryGateway {
+    /// Makes authorise and capture fail (or work again), as a service that is down.
+    pub fn set_down(&self, down: bool) {
+        write(&self.state).down = down;
+    }
+
+    /// Every charge made, oldest first.
+    pub fn charges(&self) -> Vec<Charge> {
+        read(&self.state)
+            .charges
+            .iter()
+            .map(|(_, c)| c.clone())
+            .collect()
+    }
+}
+
+fn down() -> PaymentError {
+    PaymentError::Gateway("the test gateway is down".into())
 }
 
 fn refused(why: impl Into<String>) -> PaymentError {
@@ -93,6 +115,9 @@ impl PaymentGateway for InMemoryGateway {
             return Err(refused(format!("a charge of {amount} cents")));
         }
         let mut state = write(&self.state);
+        if state.down {
+            return Err(down());
+        }
         let decline = state
             .tokens
             .iter()
@@ -119,8 +144,20 @@ impl PaymentGateway for InMemoryGateway {
         }
     }
 
+    async fn charge_by_key(&self, key: &str) -> Result<Option<Charge>, PaymentError> {
+        Ok(read(&self.state)
+            .charges
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, c)| c.clone()))
+    }
+
     async fn capture(&self, charge: &str) -> Result<Charge, PaymentError> {
-        write(&self.state).settle(charge, ChargeState::Captured)
+        let mut state = write(&self.state);
+        if state.down {
+            return Err(down());
+        }
+        state.settle(charge, ChargeState::Captured)
     }
 
     async fn void(&self, charge: &str) -> Result<Charge, PaymentError> {

@@ -77,6 +77,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         9 "customer data" "0009_customer_data.sql",
         10 "sandbox charges" "0010_sandbox_charges.sql",
         11 "checkout" "0011_checkout.sql",
+        12 "orders" "0012_orders.sql",
     ])
 }
 

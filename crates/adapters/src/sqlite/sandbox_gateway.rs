@@ -162,6 +162,18 @@ impl PaymentGateway for SandboxGateway {
         answer(charge)
     }
 
+    async fn charge_by_key(&self, key: &str) -> Result<Option<Charge>, PaymentError> {
+        let row: Option<ChargeRow> = sqlx::query_as(concat!(
+            "SELECT id, token, amount, refunded, state, decline FROM sandbox_charges",
+            " WHERE idempotency_key = $1"
+        ))
+        .bind(key)
+        .fetch_optional(&self.store.writer)
+        .await
+        .map_err(failed)?;
+        row.map(ChargeRow::charge).transpose()
+    }
+
     async fn capture(&self, charge: &str) -> Result<Charge, PaymentError> {
         self.settle(charge, ChargeState::Captured, "captured").await
     }
