@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use store_adapters::clock::SystemClock;
 use store_app::discounts_cli::{self, DiscountsCommand};
+use store_app::orders_cli::{self, OrdersCommand};
 use store_app::{api, reports, seed, serve, settings};
 use store_domain::ports::Clock;
 
@@ -63,6 +64,16 @@ enum Command {
         command: DiscountsCommand,
     },
     /// Print a report for the store owner.
+    /// Orders: list them, move them along (the shopper is mailed each move).
+    Orders {
+        #[command(subcommand)]
+        command: OrdersCommand,
+    },
+    /// Durable jobs (order mails, refunds, the unfinished-order sweep): what ran and what is due.
+    Jobs {
+        #[arg(long, default_value_t = 30)]
+        limit: u32,
+    },
     Report {
         #[command(subcommand)]
         report: Report,
@@ -154,6 +165,20 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Mail { limit } => {
             let store = serve::open_database(&settings).await?;
             print!("{}", reports::mail(&store, limit).await?);
+            Ok(())
+        }
+        Command::Orders { command } => {
+            let store = serve::open_database(&settings).await?;
+            let done = orders_cli::run(&store, &command, SystemClock.now()).await;
+            store.close().await;
+            print!("{}", done?);
+            Ok(())
+        }
+        Command::Jobs { limit } => {
+            let store = serve::open_database(&settings).await?;
+            let listed = orders_cli::jobs(&store, limit, SystemClock.now()).await;
+            store.close().await;
+            print!("{}", listed?);
             Ok(())
         }
         Command::Discounts { command } => {

@@ -8,10 +8,12 @@ use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_pool::PooledSearch;
 use crate::search_refresh::{self, Refresh};
 use crate::settings::{MailTransport, Settings};
+use crate::state::OrderConfig;
 use crate::state::{AccountConfig, AppState, CheckoutConfig, StoreInfo};
-use crate::{seed, web};
+use crate::{jobs_runner, seed, web};
 use poem::EndpointExt;
 use poem::middleware::Tracing;
+use rand::Rng;
 use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::clock::SystemClock;
@@ -22,7 +24,9 @@ use store_adapters::smtp::SmtpMailer;
 use store_adapters::sqlite::SandboxGateway;
 use store_adapters::sqlite::{OutboxMailer, SqliteStore};
 use store_adapters::zip::EmbeddedZipLookup;
+use store_domain::orders::links::OrderLinks;
 use store_domain::ports::Clock;
+use store_domain::ports::StoreSecrets;
 
 pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
     let store =
@@ -74,9 +78,25 @@ fn checkout_config(settings: &Settings) -> Result<CheckoutConfig, String> {
 
 /// Every port on one database, the embedded reference data and the log mailer; and the
 /// task that writes search counts, to be stopped after the server.
+/// The key that signs order links: made once, kept in the database, so every
+/// instance and every restart signs alike.
+async fn order_links(store: &SqliteStore) -> Result<OrderLinks, Box<dyn std::error::Error>> {
+    let candidate = hex::encode(rand::rng().random::<[u8; 32]>());
+    let key = store.secret("order_links", &candidate).await?;
+    Ok(OrderLinks::new(key.as_bytes()))
+}
+
+fn order_config(settings: &Settings) -> OrderConfig {
+    OrderConfig {
+        abandon_after: Duration::from_secs(settings.orders.abandon_unfinished_after_minutes * 60),
+        sweep_every: Duration::from_secs(settings.orders.sweep_every_minutes.max(1) * 60),
+    }
+}
+
 fn state(
     store: SqliteStore,
     settings: &Settings,
+    links: OrderLinks,
 ) -> Result<(AppState, CountWriter), Box<dyn std::error::Error>> {
     let store = Arc::new(store);
     let (search_counter, count_writer) = search_counts::spawn(store.clone(), batching(settings));
@@ -129,6 +149,14 @@ fn state(
             settings.checkout.gift_card_attempts_per_minute,
             "checkout.gift_card_attempts_per_minute",
         )?),
+        orders: store.clone(),
+        jobs: store.clone(),
+        order_links: Arc::new(links),
+        order_config: order_config(settings),
+        order_attempts: Arc::new(Attempts::new(
+            settings.orders.status_attempts_per_minute,
+            "orders.status_attempts_per_minute",
+        )?),
         write_probe: store,
         search_built: Default::default(),
         newsletter: settings.newsletter.policy(),
@@ -142,7 +170,13 @@ fn state(
 /// touching the configured one.
 pub async fn offline_state(settings: &Settings) -> Result<AppState, Box<dyn std::error::Error>> {
     // Describing the API counts no searches: the writer may end with the state.
-    let (state, _count_writer) = state(SqliteStore::open("sqlite::memory:", 1).await?, settings)?;
+    // It serves no request: its order links need no kept key.
+    let links = OrderLinks::new(&[0; 32]);
+    let (state, _count_writer) = state(
+        SqliteStore::open("sqlite::memory:", 1).await?,
+        settings,
+        links,
+    )?;
     Ok(state)
 }
 
@@ -152,7 +186,20 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
         seed::demo_checkout(&store, &store, SystemClock.now()).await?;
         tracing::info!("empty database: demo catalogue, gift cards and discounts imported");
     }
-    let (state, count_writer) = state(store.clone(), &settings)?;
+    let links = order_links(&store).await?;
+    let (state, count_writer) = state(store.clone(), &settings, links)?;
+    // Before any shopper is served: no order is left half-placed by a crash.
+    let swept = jobs_runner::sweep(&state).await?;
+    tracing::info!(
+        paid = swept.paid,
+        released = swept.released,
+        left = swept.left,
+        "unfinished orders resolved at start-up"
+    );
+    let running_jobs = jobs_runner::spawn(
+        state.clone(),
+        Duration::from_secs(settings.orders.jobs_poll_seconds.max(1)),
+    );
     let forgetting = limits::spawn_forgetting(
         state.limits.clone(),
         state.account_attempts.clone(),
@@ -187,6 +234,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
         server::serve(listener, app, timeouts, shutdown_signal(), grace).await?;
     }
     refresher.abort();
+    running_jobs.abort();
     forgetting.abort();
     purging.abort();
     count_writer.stop().await;

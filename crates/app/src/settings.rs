@@ -22,6 +22,7 @@ pub struct Settings {
     pub shipping: crate::checkout_settings::ShippingSettings,
     pub tax: crate::checkout_settings::TaxSection,
     pub checkout: CheckoutSettings,
+    pub orders: OrdersSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -31,6 +32,19 @@ pub struct CheckoutSettings {
     /// Where a shopper with no ZIP of their own is taken to be (spec 4.6), for tax and
     /// shipping estimates: a US ZIP.
     pub default_zip: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct OrdersSettings {
+    /// An order whose payment stopped half-way (a crash, a lost gateway answer) is
+    /// finished by the sweep until it is this old, then given up and released.
+    pub abandon_unfinished_after_minutes: u64,
+    /// How often the job runner looks for due jobs.
+    pub jobs_poll_seconds: u64,
+    /// How often the sweep of unfinished orders runs, beside the one at start-up.
+    pub sweep_every_minutes: u64,
+    /// Order status look-ups by e-mail one client may make a minute.
+    pub status_attempts_per_minute: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -4,8 +4,12 @@ use crate::limits::{Attempts, Limits};
 use crate::search_counts::SearchCounter;
 use crate::search_refresh::IndexBuilt;
 use std::sync::Arc;
+use std::time::Duration;
 use store_domain::checkout::storage::{Discounts, GiftCards};
+use store_domain::jobs::Jobs;
 use store_domain::location::ZipLookup;
+use store_domain::orders::links::OrderLinks;
+use store_domain::orders::storage::Orders;
 use store_domain::ports::{
     Accounts, Addresses, CampaignReports, Catalog, Clock, Countries, CurrencyRates, CustomerBags,
     ErrorReports, Inbox, Mailer, MailingList, Passwords, PaymentGateway, Picks, SavedCards,
@@ -56,6 +60,22 @@ pub struct AppState {
     pub checkout: Arc<CheckoutConfig>,
     /// Gift card checks per client.
     pub gift_card_attempts: Arc<Attempts>,
+    /// Orders, the durable jobs that follow them, and the key that signs their links.
+    pub orders: Arc<dyn Orders>,
+    pub jobs: Arc<dyn Jobs>,
+    pub order_links: Arc<OrderLinks>,
+    pub order_config: OrderConfig,
+    /// Guest order look-ups by e-mail per client.
+    pub order_attempts: Arc<Attempts>,
+}
+
+/// How orders behave, from configuration.
+#[derive(Debug, Clone, Copy)]
+pub struct OrderConfig {
+    /// An unfinished order older than this is given up by the sweep, not finished.
+    pub abandon_after: Duration,
+    /// How often the sweep runs beside start-up.
+    pub sweep_every: Duration,
 }
 
 /// How checkout behaves, from configuration.

@@ -116,6 +116,7 @@ fn operations(token: &str) -> Vec<(&'static str, &'static str, Option<Value>)> {
             Some(json!({"default": true})),
         ),
         ("DELETE", "/customer/payment/{payment}", None),
+        ("GET", "/customer/orders", None),
     ]
 }
 

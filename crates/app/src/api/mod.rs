@@ -10,6 +10,7 @@ pub mod document;
 pub mod error;
 mod messages;
 mod newsletter;
+mod orders;
 mod reference;
 mod search;
 mod store;
@@ -44,6 +45,8 @@ enum ApiTags {
     /// Between the bag and the order: location and tax, shipping options, gift cards
     /// and the checkout quote.
     Checkout,
+    /// Placing an order, and looking orders up afterwards.
+    Orders,
 }
 
 type Apis = (
@@ -61,6 +64,7 @@ type Apis = (
     customer::addresses::AddressesApi,
     customer::cards::CardsApi,
     checkout::CheckoutApi,
+    orders::OrdersApi,
 );
 
 pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
@@ -105,7 +109,10 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
             customer::cards::CardsApi {
                 state: state.clone(),
             },
-            checkout::CheckoutApi { state },
+            checkout::CheckoutApi {
+                state: state.clone(),
+            },
+            orders::OrdersApi { state },
         ),
         "Store API",
         env!("CARGO_PKG_VERSION"),

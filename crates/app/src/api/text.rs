@@ -18,6 +18,12 @@ impl From<Text> for String {
     }
 }
 
+impl From<&str> for Text {
+    fn from(text: &str) -> Self {
+        Text(text.to_owned())
+    }
+}
+
 impl Deref for Text {
     type Target = str;
 

@@ -170,6 +170,11 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         checkout: Arc::default(),
     };
     let (search_counter, _writer) = search_counts::spawn(fakes.searches.clone(), BATCHING);
+    // Orders take stock from the fake catalogue `shop` builds; other tests place none.
+    let orders = Arc::new(store_adapters::fakes::InMemoryOrders::new(
+        Arc::new(store_adapters::fakes::InMemoryCatalog::new()),
+        fakes.checkout.clone(),
+    ));
     let state = AppState {
         catalog,
         // The real engine: it is in memory, and typo and Hebrew handling are its own.
@@ -205,6 +210,14 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         gift_card_attempts: Arc::new(
             Attempts::new(GIFT_CARD_ATTEMPTS_PER_MINUTE, "gift cards").unwrap(),
         ),
+        orders: orders.clone(),
+        jobs: orders,
+        order_links: Arc::new(store_domain::orders::links::OrderLinks::new(&[9; 32])),
+        order_config: store_app::state::OrderConfig {
+            abandon_after: Duration::from_secs(3600),
+            sweep_every: Duration::from_secs(300),
+        },
+        order_attempts: Arc::new(Attempts::new(ATTEMPTS_PER_MINUTE, "orders").unwrap()),
     };
     (state, fakes)
 }
@@ -243,4 +256,35 @@ pub async fn shop_catalogue() -> Arc<store_adapters::fakes::InMemoryCatalog> {
         .await
         .unwrap();
     catalog
+}
+
+/// What an order test reaches beside the state: the stock it takes, the charges made.
+pub struct Shop {
+    pub catalog: Arc<store_adapters::fakes::InMemoryCatalog>,
+    pub orders: Arc<store_adapters::fakes::InMemoryOrders>,
+    pub gateway: Arc<InMemoryGateway>,
+}
+
+/// A state over the shop catalogue whose orders take its stock and whose gateway the
+/// test can watch.
+pub async fn shop() -> (AppState, Fakes, Shop) {
+    let catalog = shop_catalogue().await;
+    let (mut state, fakes) = state_with(catalog.clone());
+    let orders = Arc::new(store_adapters::fakes::InMemoryOrders::new(
+        catalog.clone(),
+        fakes.checkout.clone(),
+    ));
+    let gateway = Arc::new(InMemoryGateway::default());
+    state.orders = orders.clone();
+    state.jobs = orders.clone();
+    state.gateway = gateway.clone();
+    (
+        state,
+        fakes,
+        Shop {
+            catalog,
+            orders,
+            gateway,
+        },
+    )
 }

@@ -15,7 +15,7 @@ use crate::state::AppState;
 use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
-use store_domain::accounts::checkout_default;
+use store_domain::accounts::{Customer, checkout_default};
 use store_domain::checkout::discounts::DiscountCode;
 use store_domain::checkout::gift_cards::{GiftCardCode, GiftCardRefusal};
 use store_domain::checkout::quote::{
@@ -77,6 +77,80 @@ impl From<CheckoutError> for ApiError {
     }
 }
 
+/// What the quote reads, from the state.
+pub(crate) fn context(state: &AppState) -> CheckoutContext<'_> {
+    CheckoutContext {
+        catalog: state.catalog.as_ref(),
+        zips: state.zips.as_ref(),
+        gift_cards: state.gift_cards.as_ref(),
+        discounts: state.discounts.as_ref(),
+        shipping: &state.checkout.shipping,
+        now: state.clock.now(),
+    }
+}
+
+fn location_query(state: &AppState, country: &str, zip: &str) -> Result<LocationQuery, ApiError> {
+    let countries = state.countries.countries();
+    Ok(LocationQuery::parse(country, zip, &countries)?)
+}
+
+/// The quote's request, checked for form: the same for the quote and the order.
+pub(crate) fn checkout_request(
+    state: &AppState,
+    customer: Option<&Customer>,
+    body: CheckoutQuoteRequest,
+) -> Result<CheckoutRequest, ApiError> {
+    let (lists, change) = QuoteRequest {
+        products: body.products,
+        later: body.later,
+        change: None,
+    }
+    .parse()?;
+    let location = match &body.zip_code {
+        Some(zip) if !zip.trim().is_empty() => Some(location_query(state, &body.country, zip)?),
+        _ => None,
+    };
+    let shipping = match body.shipping {
+        None => None,
+        Some(choice) => Some(match (choice.kind, choice.id) {
+            (DeliveryKind::Pickup, _) => ShippingChoice::Pickup,
+            (DeliveryKind::Ship, Some(id)) => ShippingChoice::Method(
+                u32::try_from(id).map_err(|_| bad_request("shipping.id: no such method"))?,
+            ),
+            (DeliveryKind::Ship, None) => {
+                return Err(bad_request("shipping.id: name the shipping method"));
+            }
+        }),
+    };
+    let mut gift_cards = Vec::with_capacity(body.gift_cards.len());
+    for (i, typed) in body.gift_cards.iter().enumerate() {
+        let code =
+            GiftCardCode::parse(typed).map_err(|e| bad_request(format!("gift_cards[{i}]: {e}")))?;
+        gift_cards.push(code);
+    }
+    let discount = match &body.discount_code {
+        Some(code) if !code.trim().is_empty() => Some(
+            DiscountCode::parse(code).map_err(|e| bad_request(format!("discount_code: {e}")))?,
+        ),
+        _ => None,
+    };
+    // Spec 3: the discount e-mail is the customer's when signed in.
+    let discount_email = match (customer, &body.email) {
+        (Some(customer), _) => Some(customer.email.clone()),
+        (None, Some(email)) if !email.trim().is_empty() => Some(Email::parse(email)?),
+        _ => None,
+    };
+    Ok(CheckoutRequest {
+        lists,
+        change,
+        location,
+        shipping,
+        gift_cards: store_domain::checkout::gift_cards::distinct_codes(gift_cards),
+        discount,
+        discount_email,
+    })
+}
+
 impl CheckoutApi {
     /// Locates `country` and `zip`, already checked for form.
     async fn locate(&self, query: &LocationQuery) -> Result<Location, ApiError> {
@@ -88,8 +162,7 @@ impl CheckoutApi {
     }
 
     fn query(&self, country: &str, zip: &str) -> Result<LocationQuery, ApiError> {
-        let countries = self.state.countries.countries();
-        Ok(LocationQuery::parse(country, zip, &countries)?)
+        location_query(&self.state, country, zip)
     }
 
     /// The store's default location.
@@ -200,66 +273,9 @@ impl CheckoutApi {
         #[oai(name = "session")] session: Session,
         body: Json<CheckoutQuoteRequest>,
     ) -> Result<Json<CheckoutQuoteAnswer>, ApiError> {
-        let body = body.0;
-        let (lists, change) = QuoteRequest {
-            products: body.products,
-            later: body.later,
-            change: None,
-        }
-        .parse()?;
-        let location = match &body.zip_code {
-            Some(zip) if !zip.trim().is_empty() => Some(self.query(&body.country, zip)?),
-            _ => None,
-        };
-        let shipping = match body.shipping {
-            None => None,
-            Some(choice) => Some(match (choice.kind, choice.id) {
-                (DeliveryKind::Pickup, _) => ShippingChoice::Pickup,
-                (DeliveryKind::Ship, Some(id)) => ShippingChoice::Method(
-                    u32::try_from(id).map_err(|_| bad_request("shipping.id: no such method"))?,
-                ),
-                (DeliveryKind::Ship, None) => {
-                    return Err(bad_request("shipping.id: name the shipping method"));
-                }
-            }),
-        };
-        let mut gift_cards = Vec::with_capacity(body.gift_cards.len());
-        for (i, typed) in body.gift_cards.iter().enumerate() {
-            let code = GiftCardCode::parse(typed)
-                .map_err(|e| bad_request(format!("gift_cards[{i}]: {e}")))?;
-            gift_cards.push(code);
-        }
-        let discount = match &body.discount_code {
-            Some(code) if !code.trim().is_empty() => Some(
-                DiscountCode::parse(code)
-                    .map_err(|e| bad_request(format!("discount_code: {e}")))?,
-            ),
-            _ => None,
-        };
-        // Spec 3: the discount e-mail is the customer's when signed in.
         let customer = session_customer(&self.state, session.token()).await?;
-        let discount_email = match (customer, &body.email) {
-            (Some(customer), _) => Some(customer.email),
-            (None, Some(email)) if !email.trim().is_empty() => Some(Email::parse(email)?),
-            _ => None,
-        };
-        let request = CheckoutRequest {
-            lists,
-            change,
-            location,
-            shipping,
-            gift_cards: store_domain::checkout::gift_cards::distinct_codes(gift_cards),
-            discount,
-            discount_email,
-        };
-        let ctx = CheckoutContext {
-            catalog: self.state.catalog.as_ref(),
-            zips: self.state.zips.as_ref(),
-            gift_cards: self.state.gift_cards.as_ref(),
-            discounts: self.state.discounts.as_ref(),
-            shipping: &self.state.checkout.shipping,
-            now: self.state.clock.now(),
-        };
+        let request = checkout_request(&self.state, customer.as_ref(), body.0)?;
+        let ctx = context(&self.state);
         let quoted = checkout_quote(&ctx, request).await?;
         Ok(Json(CheckoutQuoteAnswer {
             location: quoted.location.map(ZipAnswer::from),

@@ -87,21 +87,29 @@ pub struct AddressRemoved {
     pub address: AddressDto,
 }
 
+/// An address as typed, checked (the account's and a guest's at checkout alike).
+pub(crate) fn address_fields(
+    state: &AppState,
+    input: &AddressInput,
+) -> Result<AddressFields, ApiError> {
+    let raw = RawAddress {
+        name: &input.name,
+        line1: &input.line1,
+        line2: &input.line2,
+        city: &input.city,
+        region: &input.region,
+        postal_code: &input.postal_code,
+        country: &input.country,
+        phone: &input.phone,
+        default: input.default,
+    };
+    let countries = state.countries.countries();
+    Ok(AddressFields::parse(&raw, &countries)?)
+}
+
 impl AddressesApi {
     fn fields(&self, input: &AddressInput) -> Result<AddressFields, CustomerApiError> {
-        let raw = RawAddress {
-            name: &input.name,
-            line1: &input.line1,
-            line2: &input.line2,
-            city: &input.city,
-            region: &input.region,
-            postal_code: &input.postal_code,
-            country: &input.country,
-            phone: &input.phone,
-            default: input.default,
-        };
-        let countries = self.state.countries.countries();
-        Ok(AddressFields::parse(&raw, &countries).map_err(ApiError::from)?)
+        Ok(address_fields(&self.state, input)?)
     }
 
     async fn all(&self, customer: i64) -> Result<Vec<AddressDto>, CustomerApiError> {

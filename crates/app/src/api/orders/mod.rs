@@ -1,0 +1,412 @@
+//! Orders (issue 14; spec 7 leaves them "not shown"): placing one from Review, the
+//! thank-you and invoice pages' look-up, the guest's status look-up by e-mail, and a
+//! customer's orders. An order is shown to its customer's session, or to whoever
+//! holds its signed token; to anyone else it does not exist (404).
+
+pub mod wire;
+
+use super::ApiTags;
+use super::accounts::session_cookie::Session;
+use super::accounts::session_customer;
+use super::checkout::wire::{CheckoutQuoteRequest, DeliveryKind};
+use super::checkout::{checkout_request, context};
+use super::customer::addresses::address_fields;
+use super::customer::{CustomerApiError, signed_in};
+use super::error::{ApiError, ErrorMessage};
+use crate::state::AppState;
+use poem::Request;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, OpenApi};
+use rand::Rng;
+use store_domain::accounts::Customer;
+use store_domain::input::Email;
+use store_domain::money::Money;
+use store_domain::orders::model::{Contact, Order};
+use store_domain::orders::number::OrderNumber;
+use store_domain::orders::place::{
+    DeliveryRequest, IdempotencyKey, PlaceContext, PlaceError, PlaceRequest, place_order,
+};
+use store_domain::payments::CardToken;
+use wire::{GuestStatusRequest, OrderDto, OrderList, PlaceOrderRequest};
+
+/// A customer's orders shown at once.
+const CUSTOMER_ORDERS: u32 = 100;
+
+pub struct OrdersApi {
+    pub state: AppState,
+}
+
+#[derive(ApiResponse)]
+pub enum Placed {
+    /// The order, placed and paid now or by an earlier submit with the same key.
+    #[oai(status = 201)]
+    Created(Json<OrderDto>),
+}
+
+#[derive(ApiResponse, Debug)]
+pub enum PlaceOrderError {
+    /// The request is malformed or incomplete; the message names the field.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorMessage>),
+    /// The card was declined: nothing was placed or charged. Another card may be tried
+    /// (with a new idempotency key).
+    #[oai(status = 402)]
+    Declined(Json<ErrorMessage>),
+    /// Something changed since Review (a price, stock, a gift card's balance, a
+    /// discount's uses), or the key was used for another order: nothing was placed.
+    #[oai(status = 409)]
+    Conflict(Json<ErrorMessage>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorMessage>),
+    /// The database or the payment service is busy: send the same request again
+    /// (same key) after `Retry-After` seconds; it finishes the same order.
+    #[oai(status = 503)]
+    Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
+}
+
+fn message(text: impl Into<String>) -> Json<ErrorMessage> {
+    Json(ErrorMessage {
+        message: text.into(),
+    })
+}
+
+fn bad_request(text: impl Into<String>) -> PlaceOrderError {
+    PlaceOrderError::BadRequest(message(text))
+}
+
+impl From<ApiError> for PlaceOrderError {
+    fn from(err: ApiError) -> Self {
+        match err {
+            ApiError::BadRequest(m) => PlaceOrderError::BadRequest(m),
+            ApiError::Conflict(m) | ApiError::NotFound(m) => PlaceOrderError::Conflict(m),
+            ApiError::Internal(m) => PlaceOrderError::Internal(m),
+            ApiError::Busy(m, after) => PlaceOrderError::Busy(m, after),
+        }
+    }
+}
+
+impl From<PlaceError> for PlaceOrderError {
+    fn from(err: PlaceError) -> Self {
+        match err {
+            PlaceError::Checkout(e) => ApiError::from(e).into(),
+            PlaceError::Refused(why) => bad_request(why),
+            PlaceError::Changed(_) | PlaceError::KeyReused => {
+                PlaceOrderError::Conflict(message(err.to_string()))
+            }
+            PlaceError::Declined(_) => PlaceOrderError::Declined(message(err.to_string())),
+            PlaceError::PaymentUnavailable(ref detail) => {
+                tracing::warn!(%detail, "the payment service failed; the order waits for a retry");
+                PlaceOrderError::Busy(message(err.to_string()), 2)
+            }
+            PlaceError::Storage(e) => ApiError::from(e).into(),
+        }
+    }
+}
+
+#[derive(ApiResponse, Debug)]
+pub enum LookupError {
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorMessage>),
+    /// No such order, or not this shopper's: the two are never told apart.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorMessage>),
+    #[oai(status = 429)]
+    TooMany(Json<ErrorMessage>, #[oai(header = "Retry-After")] u64),
+    #[oai(status = 500)]
+    Internal(Json<ErrorMessage>),
+    #[oai(status = 503)]
+    Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
+}
+
+impl From<ApiError> for LookupError {
+    fn from(err: ApiError) -> Self {
+        match err {
+            ApiError::BadRequest(m) => LookupError::BadRequest(m),
+            ApiError::NotFound(m) | ApiError::Conflict(m) => LookupError::NotFound(m),
+            ApiError::Internal(m) => LookupError::Internal(m),
+            ApiError::Busy(m, after) => LookupError::Busy(m, after),
+        }
+    }
+}
+
+fn no_such_order() -> LookupError {
+    LookupError::NotFound(message(
+        "We found no order with this number for you. Please check the number and the e-mail address.",
+    ))
+}
+
+/// A fresh order number from the operating system's generator.
+fn new_number() -> OrderNumber {
+    loop {
+        let bytes: [u8; 48] = rand::rng().random();
+        if let Some(number) = OrderNumber::from_random_bytes(&bytes) {
+            return number;
+        }
+    }
+}
+
+impl OrdersApi {
+    /// The order `typed` names, if a shopper may see it at all.
+    async fn visible(&self, typed: &str) -> Result<(OrderNumber, Order), LookupError> {
+        let number = OrderNumber::parse(typed).map_err(|_| no_such_order())?;
+        let order = self
+            .state
+            .orders
+            .order(&number)
+            .await
+            .map_err(ApiError::from)?
+            .filter(|o| o.status.is_visible())
+            .ok_or_else(no_such_order)?;
+        Ok((number, order))
+    }
+
+    fn answer(&self, number: &OrderNumber, order: Order) -> Json<OrderDto> {
+        let token = self.state.order_links.token(number);
+        Json(OrderDto::new(order, Some(token)))
+    }
+
+    /// How the order reaches the shopper, and the e-mail its confirmation goes to.
+    fn delivery(
+        &self,
+        customer: Option<&Customer>,
+        addresses: &[store_domain::accounts::Address],
+        body: &PlaceOrderRequest,
+    ) -> Result<(DeliveryRequest, Email), PlaceOrderError> {
+        let typed_email = |fallback: Option<&str>| -> Result<Email, PlaceOrderError> {
+            if let Some(customer) = customer {
+                return Ok(customer.email.clone());
+            }
+            let given = body
+                .email
+                .as_deref()
+                .filter(|e| !e.trim().is_empty())
+                .or(fallback)
+                .ok_or_else(|| bad_request("email: is required"))?;
+            Ok(Email::parse(given).map_err(ApiError::from)?)
+        };
+        match (
+            &body.shipping,
+            &body.shipping_info,
+            &body.pickup_info,
+            &body.digital_info,
+        ) {
+            (None, _, _, Some(digital)) => {
+                let email = typed_email(Some(&digital.email))?;
+                Ok((DeliveryRequest::Digital(Contact::default()), email))
+            }
+            (Some(choice), _, Some(pickup), _) if choice.kind == DeliveryKind::Pickup => {
+                let contact = Contact {
+                    name: pickup.name.trim().to_owned(),
+                    phone: pickup.phone.trim().to_owned(),
+                };
+                if contact.name.is_empty() || contact.phone.is_empty() {
+                    return Err(bad_request("pickup_info: a name and a phone are required"));
+                }
+                let email = typed_email(Some(&pickup.email))?;
+                Ok((DeliveryRequest::Pickup(contact), email))
+            }
+            (Some(choice), Some(info), _, _) if choice.kind == DeliveryKind::Ship => {
+                let fields = match (info.address_id, &info.address, customer) {
+                    (Some(id), _, Some(_)) => addresses
+                        .iter()
+                        .find(|a| a.id == id)
+                        .map(|a| a.fields.clone())
+                        .ok_or_else(|| {
+                            bad_request(format!(
+                                "shipping_info.address_id: there is no address {id} in your account"
+                            ))
+                        })?,
+                    (None, Some(address), _) => address_fields(&self.state, address)?,
+                    _ => {
+                        return Err(bad_request(
+                            "shipping_info: send an address (or, signed in, an address_id)",
+                        ));
+                    }
+                };
+                let email = typed_email(None)?;
+                Ok((DeliveryRequest::Ship(fields), email))
+            }
+            _ => Err(bad_request(
+                "shipping: send a shipping method with shipping_info, pickup with pickup_info, or digital_info for a digital bag",
+            )),
+        }
+    }
+
+    async fn card(
+        &self,
+        customer: Option<&Customer>,
+        body: &PlaceOrderRequest,
+    ) -> Result<Option<CardToken>, PlaceOrderError> {
+        let Some(payment) = &body.payment else {
+            return Ok(None);
+        };
+        match (&payment.token, payment.payment_id, customer) {
+            (Some(token), _, _) => {
+                let card = self
+                    .state
+                    .gateway
+                    .card(token)
+                    .await
+                    .map_err(|e| PlaceOrderError::from(ApiError::internal(&e)))?;
+                card.map(Some)
+                    .ok_or_else(|| bad_request("payment.token: there is no card with this token; please enter the card again"))
+            }
+            (None, Some(id), Some(customer)) => {
+                let cards = self
+                    .state
+                    .cards
+                    .cards(customer.id)
+                    .await
+                    .map_err(ApiError::from)?;
+                cards
+                    .into_iter()
+                    .find(|c| c.id == id)
+                    .map(|c| Some(c.card))
+                    .ok_or_else(|| {
+                        bad_request(format!(
+                            "payment.payment_id: there is no card {id} in your account"
+                        ))
+                    })
+            }
+            _ => Err(bad_request(
+                "payment: send a card token (or, signed in, a payment_id)",
+            )),
+        }
+    }
+}
+
+#[OpenApi(tag = "ApiTags::Orders")]
+impl OrdersApi {
+    /// Places the order Review shows, charged once however often it is sent with the
+    /// same `idempotency_key`. Every figure is priced again here: if the total or the
+    /// amount due differs from `expected_total`/`expected_amount_due`, or stock or a
+    /// gift card ran out meanwhile, nothing is placed (409).
+    #[oai(path = "/orders", method = "post")]
+    async fn place(
+        &self,
+        #[oai(name = "session")] session: Session,
+        body: Json<PlaceOrderRequest>,
+    ) -> Result<Placed, PlaceOrderError> {
+        let body = body.0;
+        let customer = session_customer(&self.state, session.token()).await?;
+        let key = IdempotencyKey::parse(&body.idempotency_key).map_err(ApiError::from)?;
+        let addresses = match &customer {
+            Some(c) => self
+                .state
+                .addresses
+                .addresses(c.id)
+                .await
+                .map_err(ApiError::from)?,
+            None => Vec::new(),
+        };
+        let (delivery, email) = self.delivery(customer.as_ref(), &addresses, &body)?;
+        let card = self.card(customer.as_ref(), &body).await?;
+        let quote = CheckoutQuoteRequest {
+            products: body.products,
+            later: Vec::new(),
+            zip_code: body.zip_code,
+            country: body.country,
+            shipping: body.shipping,
+            gift_cards: body.gift_cards,
+            discount_code: body.discount_code,
+            email: Some(email.as_str().into()),
+        };
+        let request = PlaceRequest {
+            key,
+            checkout: checkout_request(&self.state, customer.as_ref(), quote)?,
+            customer_id: customer.as_ref().map(|c| c.id),
+            email,
+            delivery,
+            card,
+            expected_total: Money::from_cents(body.expected_total),
+            expected_amount_due: Money::from_cents(body.expected_amount_due),
+        };
+        let ctx = PlaceContext {
+            checkout: context(&self.state),
+            orders: self.state.orders.as_ref(),
+            gateway: self.state.gateway.as_ref(),
+            new_number: &new_number,
+        };
+        let order = place_order(&ctx, request).await?;
+        let number = order.number.clone();
+        Ok(Placed::Created(self.answer(&number, order)))
+    }
+
+    /// One order, for the thank-you page, the invoice and the status page: to its
+    /// customer's session, or with its signed `token` (from the order's answer or its
+    /// confirmation mail).
+    #[oai(path = "/orders/:number", method = "get")]
+    async fn order(
+        &self,
+        #[oai(name = "session")] session: Session,
+        number: Path<String>,
+        /// The signed token of the order's link.
+        #[oai(validator(max_length = 64))]
+        token: Query<Option<String>>,
+    ) -> Result<Json<OrderDto>, LookupError> {
+        let (number, order) = self.visible(&number).await?;
+        let by_token = token
+            .0
+            .as_deref()
+            .is_some_and(|t| self.state.order_links.verify(&number, t));
+        let by_session = match order.customer_id {
+            Some(owner) => session_customer(&self.state, session.token())
+                .await?
+                .is_some_and(|c| c.id == owner),
+            None => false,
+        };
+        if !(by_token || by_session) {
+            return Err(no_such_order());
+        }
+        Ok(self.answer(&number, order))
+    }
+
+    /// A guest's look-up: the order number and the e-mail it was placed with open it
+    /// (and answer its signed token). Attempts are limited per client.
+    #[oai(path = "/orders/:number/status", method = "post")]
+    async fn guest_status(
+        &self,
+        req: &Request,
+        number: Path<String>,
+        body: Json<GuestStatusRequest>,
+    ) -> Result<Json<OrderDto>, LookupError> {
+        let client = self.state.limits.client_key(req);
+        if let Err(limited) = self.state.order_attempts.check(&format!("{client:?}")) {
+            return Err(LookupError::TooMany(
+                message("Too many order look-ups. Please try again later."),
+                limited.retry_after_seconds(),
+            ));
+        }
+        let email = Email::parse(&body.email).map_err(ApiError::from)?;
+        let (number, order) = self.visible(&number).await?;
+        if order.email != email {
+            return Err(no_such_order());
+        }
+        Ok(self.answer(&number, order))
+    }
+
+    /// The signed-in customer's orders, newest first (spec 2.1 `/account/orders`).
+    #[oai(path = "/customer/orders", method = "get", tag = "ApiTags::Customer")]
+    async fn customer_orders(
+        &self,
+        #[oai(name = "session")] session: Session,
+    ) -> Result<Json<OrderList>, CustomerApiError> {
+        let customer = signed_in(&self.state, session.token()).await?;
+        let orders = self
+            .state
+            .orders
+            .customer_orders(customer.id, CUSTOMER_ORDERS)
+            .await
+            .map_err(ApiError::from)?;
+        Ok(Json(OrderList {
+            orders: orders
+                .into_iter()
+                .map(|o| {
+                    let number = o.number.clone();
+                    self.answer(&number, o).0
+                })
+                .collect(),
+        }))
+    }
+}

@@ -1,0 +1,128 @@
+//! The job runner: a background task that claims due jobs from the job table and runs
+//! them (order mails, refunds of cancelled orders, the sweep of unfinished orders),
+//! and the sweep itself, which start-up also runs before serving anyone.
+
+use crate::state::AppState;
+use std::time::Duration;
+use store_domain::jobs::{Job, JobKind, NewJob, retry_at};
+use store_domain::orders::mail::{self, MailContext};
+use store_domain::orders::manage::refund_cancelled;
+use store_domain::orders::number::OrderNumber;
+use store_domain::orders::place::{Payments, SweepReport, sweep_unfinished};
+use store_domain::ports::StorageError;
+
+/// Jobs one pass claims.
+const BATCH: u32 = 20;
+/// The sweep's subject: there is one sweep, whatever it finds.
+const SWEEP: &str = "all";
+
+/// Finishes or releases every order whose placement stopped half-way.
+pub async fn sweep(state: &AppState) -> Result<SweepReport, StorageError> {
+    let payments = Payments {
+        orders: state.orders.as_ref(),
+        gateway: state.gateway.as_ref(),
+        now: state.clock.now(),
+    };
+    sweep_unfinished(&payments, state.order_config.abandon_after).await
+}
+
+/// The page a mail links to: the order's status page with its signed token.
+pub fn order_url(state: &AppState, number: &OrderNumber) -> String {
+    format!(
+        "{}/orders/guest/{}/status?token={}",
+        state.store.public_url,
+        number.display(),
+        state.order_links.token(number)
+    )
+}
+
+fn number(subject: &str) -> Result<OrderNumber, String> {
+    let raw = subject.split(':').next().unwrap_or_default();
+    OrderNumber::parse(raw).map_err(|e| format!("job subject {subject:?}: {e}"))
+}
+
+async fn mail_order(state: &AppState, subject: &str, confirmation: bool) -> Result<(), String> {
+    let number = number(subject)?;
+    let order = state
+        .orders
+        .order(&number)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("there is no order {number}"))?;
+    let url = order_url(state, &number);
+    let ctx = MailContext {
+        store_name: &state.store.name,
+        order_url: &url,
+    };
+    let mail = if confirmation {
+        mail::confirmation(&order, &ctx)
+    } else {
+        mail::status_change(&order, &ctx)
+    };
+    state.mailer.send(&mail).await.map_err(|e| e.to_string())
+}
+
+async fn run(state: &AppState, job: &Job) -> Result<(), String> {
+    match job.kind {
+        JobKind::OrderConfirmation => mail_order(state, &job.subject, true).await,
+        JobKind::OrderStatusMail => mail_order(state, &job.subject, false).await,
+        JobKind::RefundOrder => {
+            let number = number(&job.subject)?;
+            refund_cancelled(state.orders.as_ref(), state.gateway.as_ref(), &number).await
+        }
+        JobKind::UnfinishedOrders => {
+            sweep(state).await.map_err(|e| e.to_string())?;
+            // The next sweep, named by its due time so it is queued once.
+            let next = NewJob {
+                kind: JobKind::UnfinishedOrders,
+                subject: SWEEP.to_owned(),
+                due_at: job.due_at.plus(state.order_config.sweep_every),
+            };
+            let now = state.clock.now();
+            state
+                .jobs
+                .enqueue(&[next], now)
+                .await
+                .map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Claims and runs the jobs due now: how many ran.
+pub async fn run_due(state: &AppState) -> Result<usize, StorageError> {
+    let jobs = state.jobs.claim_due(state.clock.now(), BATCH).await?;
+    for job in &jobs {
+        match run(state, job).await {
+            Ok(()) => state.jobs.done(job.id, state.clock.now()).await?,
+            Err(error) => {
+                tracing::warn!(job = job.id, kind = job.kind.as_str(), %error, "a job failed; it will be tried again");
+                let again = retry_at(state.clock.now(), job.attempts);
+                state.jobs.failed(job.id, &error, again).await?;
+            }
+        }
+    }
+    Ok(jobs.len())
+}
+
+/// Runs due jobs every `poll` until aborted; queues the first periodic sweep.
+pub fn spawn(state: AppState, poll: Duration) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let first = NewJob {
+            kind: JobKind::UnfinishedOrders,
+            subject: SWEEP.to_owned(),
+            due_at: state.clock.now().plus(state.order_config.sweep_every),
+        };
+        if let Err(e) = state.jobs.enqueue(&[first], state.clock.now()).await {
+            tracing::warn!(error = %e, "could not queue the sweep of unfinished orders");
+        }
+        loop {
+            match run_due(&state).await {
+                // A full batch: more may be due at once.
+                Ok(ran) if ran == BATCH as usize => continue,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "the job runner could not reach the database"),
+            }
+            tokio::time::sleep(poll).await;
+        }
+    })
+}

@@ -1,0 +1,605 @@
+//! Placing orders through `POST /api/orders` and looking them up, over the shop
+//! catalogue, the fake orders store (which takes the fake catalogue's stock and the
+//! fake checkout store's gift card balances) and the fake gateway. Each failure must
+//! leave nothing behind: no order, no charge, no stock or balance taken.
+
+use poem::Endpoint;
+use poem::http::StatusCode;
+use poem::test::TestClient;
+use serde_json::{Value, json};
+use store_app::web;
+use store_domain::bag::ItemRef;
+use store_domain::checkout::gift_cards::GiftCardCode;
+use store_domain::checkout::storage::{GiftCards, NewGiftCard};
+use store_domain::money::Money;
+use store_domain::orders::model::OrderStatus;
+use store_domain::orders::storage::Orders;
+use store_domain::payments::ChargeState;
+
+mod common;
+
+use common::session::{Answer, call, post, registered};
+
+const CARD: &str = "HHHH-JJJJ-KKKK-2345";
+
+struct Shop {
+    client: TestClient<poem::endpoint::BoxEndpoint<'static>>,
+    fakes: common::Fakes,
+    shop: common::Shop,
+    state: store_app::state::AppState,
+}
+
+async fn shop() -> Shop {
+    let (state, fakes, shop) = common::shop().await;
+    let code = GiftCardCode::parse(CARD).unwrap();
+    let card = NewGiftCard {
+        code_hash: code.hash(),
+        last_four: code.last_four().into(),
+        balance: Money::from_cents(10_000),
+        expires_at: None,
+    };
+    fakes
+        .checkout
+        .issue_gift_card(&card, common::START)
+        .await
+        .unwrap();
+    let client = TestClient::new(web::routes(state.clone()).map_to_response().boxed());
+    Shop {
+        client,
+        fakes,
+        shop,
+        state,
+    }
+}
+
+use poem::EndpointExt;
+
+fn kettles(quantity: i64) -> Value {
+    json!([{"id": 12, "type": "product", "quantity": quantity}])
+}
+
+fn books(quantity: i64) -> Value {
+    json!([{"id": 61, "type": "product", "quantity": quantity}])
+}
+
+async fn card_token(client: &TestClient<impl Endpoint>, number: &str) -> String {
+    let made = post(
+        client,
+        "/api/card/createToken",
+        json!({"card": number, "exp": "12/30", "cvc": "123"}),
+    )
+    .await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    made.body["token"].as_str().unwrap().to_owned()
+}
+
+fn address() -> Value {
+    json!({"name": "Dana Levi", "line1": "1 Main St", "city": "New York",
+           "postal_code": "10001", "country": "US", "phone": "212 555 0100"})
+}
+
+/// A guest's order of `products` shipped by method 2 to 10001, priced first as
+/// Review prices it, so the expected figures are the quote's.
+async fn order_body(client: &TestClient<impl Endpoint>, products: Value, extra: Value) -> Value {
+    let mut quote = json!({"products": products, "later": [], "zip_code": "10001",
+                           "country": "US", "shipping": {"type": "ship", "id": 2}});
+    for key in ["gift_cards", "shipping", "discount_code"] {
+        if let Some(v) = extra.get(key) {
+            quote[key] = v.clone();
+        }
+    }
+    let quoted = post(client, "/api/checkout/quote", quote.clone()).await;
+    assert_eq!(quoted.status, StatusCode::OK, "{}", quoted.body);
+    let mut body = quote;
+    body["idempotency_key"] = json!(format!("key-{}", rand_suffix()));
+    body["shipping_info"] = json!({"address": address()});
+    body["email"] = json!("dana@example.com");
+    body["expected_total"] = quoted.body["bag"]["totals"]["total"].clone();
+    body["expected_amount_due"] = quoted.body["amount_due"].clone();
+    body.as_object_mut().unwrap().remove("later");
+    for (k, v) in extra.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    body
+}
+
+fn rand_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1_000_000_000_000);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+fn stock(shop: &Shop, item: ItemRef) -> i64 {
+    // Take nothing and give nothing: read the count through a failing take of all.
+    let mut units = 0;
+    while shop.shop.catalog.take_stock(&[(item, 1)]).is_ok() {
+        units += 1;
+    }
+    shop.shop.catalog.give_stock(&[(item, units)]);
+    units
+}
+
+async fn balance(shop: &Shop) -> i64 {
+    let code = GiftCardCode::parse(CARD).unwrap();
+    shop.fakes
+        .checkout
+        .gift_card(&code.hash())
+        .await
+        .unwrap()
+        .unwrap()
+        .balance
+        .cents()
+}
+
+async fn place(shop: &Shop, body: &Value, session: Option<&str>) -> Answer {
+    call(
+        &shop.client,
+        "POST",
+        "/api/orders",
+        session,
+        Some(body.clone()),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_guest_order_is_charged_once_takes_its_stock_and_mails_a_confirmation() {
+    let shop = shop().await;
+    let before = stock(&shop, ItemRef::Product(12));
+    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
+    let body = order_body(
+        &shop.client,
+        kettles(2),
+        json!({"payment": {"token": token}}),
+    )
+    .await;
+
+    let placed = place(&shop, &body, None).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    let order = &placed.body;
+    assert_eq!(order["status"], "paid");
+    assert_eq!(order["totals"]["total"], body["expected_total"]);
+    assert_eq!(order["totals"]["amount_due"], body["expected_amount_due"]);
+    assert_eq!(order["lines"][0]["quantity"], 2);
+    assert_eq!(order["delivery"]["type"], "ship");
+    assert_eq!(order["card"]["last4"], "4242");
+    assert_eq!(stock(&shop, ItemRef::Product(12)), before - 2);
+
+    // A double click and a retry after a lost answer: the same order, one charge.
+    for _ in 0..2 {
+        let again = place(&shop, &body, None).await;
+        assert_eq!(again.status, StatusCode::CREATED, "{}", again.body);
+        assert_eq!(again.body["number"], order["number"]);
+    }
+    let charges = shop.shop.gateway.charges();
+    assert_eq!(charges.len(), 1);
+    assert_eq!(charges[0].state, ChargeState::Captured);
+    assert_eq!(
+        Some(charges[0].amount),
+        order["totals"]["amount_due"].as_i64()
+    );
+    assert_eq!(stock(&shop, ItemRef::Product(12)), before - 2);
+
+    // The confirmation goes by the job runner, once, with the signed link.
+    store_app::jobs_runner::run_due(&shop.state).await.unwrap();
+    store_app::jobs_runner::run_due(&shop.state).await.unwrap();
+    let mails: Vec<_> = shop
+        .fakes
+        .mailer
+        .sent()
+        .into_iter()
+        .filter(|m| m.to.as_str() == "dana@example.com")
+        .collect();
+    assert_eq!(mails.len(), 1);
+    let number = order["number"].as_str().unwrap();
+    assert!(mails[0].subject.contains(number), "{}", mails[0].subject);
+    let token = order["access_token"].as_str().unwrap();
+    assert!(
+        mails[0]
+            .body
+            .contains(&format!("/orders/guest/{number}/status?token={token}"))
+    );
+}
+
+#[tokio::test]
+async fn the_same_key_with_another_bag_is_refused() {
+    let shop = shop().await;
+    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
+    let body = order_body(
+        &shop.client,
+        kettles(1),
+        json!({"payment": {"token": token}}),
+    )
+    .await;
+    assert_eq!(place(&shop, &body, None).await.status, StatusCode::CREATED);
+    let mut other = order_body(
+        &shop.client,
+        kettles(2),
+        json!({"payment": {"token": token}}),
+    )
+    .await;
+    other["idempotency_key"] = body["idempotency_key"].clone();
+    let refused = place(&shop, &other, None).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert_eq!(shop.shop.gateway.charges().len(), 1);
+}
+
+#[tokio::test]
+async fn a_declined_card_leaves_no_order_charge_stock_or_balance_taken() {
+    let shop = shop().await;
+    let before = stock(&shop, ItemRef::Product(12));
+    let declined = card_token(&shop.client, "4000000000000002").await;
+    // $100 of gift card on a bigger order, the rest on the declined card.
+    let body = order_body(
+        &shop.client,
+        kettles(5),
+        json!({"payment": {"token": declined}, "gift_cards": [CARD]}),
+    )
+    .await;
+    assert!(body["expected_amount_due"].as_i64().unwrap() > 0);
+    let refused = place(&shop, &body, None).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::PAYMENT_REQUIRED,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("declined")
+    );
+    assert_eq!(stock(&shop, ItemRef::Product(12)), before);
+    assert_eq!(balance(&shop).await, 10_000);
+    let listed = shop.shop.orders.orders(None, 10).await.unwrap();
+    assert!(listed.iter().all(|o| o.status == OrderStatus::Declined));
+    assert!(
+        shop.shop
+            .gateway
+            .charges()
+            .iter()
+            .all(|c| c.state != ChargeState::Captured),
+        "nothing captured"
+    );
+
+    // Another card, a new key: placed.
+    let good = card_token(&shop.client, "4242 4242 4242 4242").await;
+    let mut retry = body.clone();
+    retry["payment"] = json!({"token": good});
+    retry["idempotency_key"] = json!("key-after-a-decline-1");
+    let placed = place(&shop, &retry, None).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    assert_eq!(balance(&shop).await, 0);
+    assert_eq!(stock(&shop, ItemRef::Product(12)), before - 5);
+}
+
+#[tokio::test]
+async fn a_stale_total_sold_out_stock_and_a_spent_gift_card_are_409s_with_nothing_taken() {
+    let shop = shop().await;
+    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
+
+    let mut stale = order_body(
+        &shop.client,
+        kettles(1),
+        json!({"payment": {"token": token}}),
+    )
+    .await;
+    stale["expected_total"] = json!(stale["expected_total"].as_i64().unwrap() - 1);
+    let refused = place(&shop, &stale, None).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert!(refused.body["message"].as_str().unwrap().contains("total"));
+
+    // Ten books exist: a bag of ten priced at Review, then someone buys one.
+    let all = order_body(
+        &shop.client,
+        books(10),
+        json!({"payment": {"token": token}}),
+    )
+    .await;
+    let one = order_body(&shop.client, books(1), json!({"payment": {"token": token}})).await;
+    assert_eq!(place(&shop, &one, None).await.status, StatusCode::CREATED);
+    let sold_out = place(&shop, &all, None).await;
+    assert_eq!(sold_out.status, StatusCode::CONFLICT, "{}", sold_out.body);
+    assert_eq!(stock(&shop, ItemRef::Product(61)), 9);
+
+    // The gift card pays a whole order priced at Review; another order spends it first.
+    let by_card = order_body(&shop.client, kettles(1), json!({"gift_cards": [CARD]})).await;
+    assert_eq!(by_card["expected_amount_due"], 0);
+    let first = order_body(
+        &shop.client,
+        kettles(3),
+        json!({"gift_cards": [CARD],
+        "payment": {"token": token}}),
+    )
+    .await;
+    assert_eq!(place(&shop, &first, None).await.status, StatusCode::CREATED);
+    let spent = place(&shop, &by_card, None).await;
+    assert_eq!(spent.status, StatusCode::CONFLICT, "{}", spent.body);
+    assert_eq!(balance(&shop).await, 0);
+}
+
+#[tokio::test]
+async fn an_order_is_shown_to_its_customer_its_token_or_its_email_and_to_nobody_else() {
+    let shop = shop().await;
+    let dana = registered(&shop.client, &shop.fakes, "dana@example.com").await;
+    let omer = registered(&shop.client, &shop.fakes, "omer@example.com").await;
+    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
+    // Dana picks up, paying in full by gift card.
+    let mut body = order_body(
+        &shop.client,
+        kettles(1),
+        json!({"shipping": {"type": "pickup"}, "gift_cards": [CARD],
+               "pickup_info": {"name": "Dana Levi", "email": "dana@example.com", "phone": "212 555 0100"}}),
+    )
+    .await;
+    body.as_object_mut().unwrap().remove("shipping_info");
+    let placed = place(&shop, &body, Some(&dana)).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    assert_eq!(placed.body["delivery"]["type"], "pickup");
+    assert_eq!(placed.body["totals"]["amount_due"], 0);
+    assert!(
+        shop.shop.gateway.charges().is_empty(),
+        "the gift card paid it all"
+    );
+    let number = placed.body["number"].as_str().unwrap();
+    let path = format!("/api/orders/{number}");
+
+    let mine = call(&shop.client, "GET", &path, Some(&dana), None).await;
+    assert_eq!(mine.status, StatusCode::OK);
+    let listed = call(
+        &shop.client,
+        "GET",
+        "/api/customer/orders",
+        Some(&dana),
+        None,
+    )
+    .await;
+    assert_eq!(listed.body["orders"][0]["number"], number);
+    let theirs = call(
+        &shop.client,
+        "GET",
+        "/api/customer/orders",
+        Some(&omer),
+        None,
+    )
+    .await;
+    assert_eq!(theirs.body["orders"], json!([]));
+    assert_eq!(
+        call(&shop.client, "GET", "/api/customer/orders", None, None)
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    for who in [Some(omer.as_str()), None] {
+        let hidden = call(&shop.client, "GET", &path, who, None).await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND, "{}", hidden.body);
+    }
+    let signed = placed.body["access_token"].as_str().unwrap();
+    let by_link = call(
+        &shop.client,
+        "GET",
+        &format!("{path}?token={signed}"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(by_link.status, StatusCode::OK);
+    let wrong = call(
+        &shop.client,
+        "GET",
+        &format!("{path}?token={}", "0".repeat(32)),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(wrong.status, StatusCode::NOT_FOUND);
+
+    let status = format!("{path}/status");
+    let guest = post(&shop.client, &status, json!({"email": "DANA@example.com"})).await;
+    assert_eq!(guest.status, StatusCode::OK, "{}", guest.body);
+    assert_eq!(guest.body["number"], number);
+    let stranger = post(&shop.client, &status, json!({"email": "omer@example.com"})).await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND);
+    let unknown = post(
+        &shop.client,
+        "/api/orders/2222-3333-4444/status",
+        json!({"email": "dana@example.com"}),
+    )
+    .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    let _ = token;
+}
+
+#[tokio::test]
+async fn an_order_left_half_placed_is_finished_by_the_sweep_or_released_when_abandoned() {
+    let shop = shop().await;
+    let before = stock(&shop, ItemRef::Product(12));
+    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
+    let body = order_body(
+        &shop.client,
+        kettles(1),
+        json!({"payment": {"token": token}}),
+    )
+    .await;
+
+    // The card service is down: the order waits, reserved, and the shopper is told to retry.
+    shop.shop.gateway.set_down(true);
+    let waiting = place(&shop, &body, None).await;
+    assert_eq!(
+        waiting.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        waiting.body
+    );
+    assert_eq!(stock(&shop, ItemRef::Product(12)), before - 1);
+    let unfinished = shop.shop.orders.unfinished().await.unwrap();
+    assert_eq!(unfinished.len(), 1);
+
+    // Back up: the sweep finishes it, charged once; the retry answers the same order.
+    shop.shop.gateway.set_down(false);
+    let swept = store_app::jobs_runner::sweep(&shop.state).await.unwrap();
+    assert_eq!((swept.paid, swept.released, swept.left), (1, 0, 0));
+    let retried = place(&shop, &body, None).await;
+    assert_eq!(retried.status, StatusCode::CREATED, "{}", retried.body);
+    assert_eq!(retried.body["status"], "paid");
+    assert_eq!(shop.shop.gateway.charges().len(), 1);
+
+    // One left past the abandon time is released, its hold voided.
+    let second = order_body(
+        &shop.client,
+        kettles(1),
+        json!({"payment": {"token": token}}),
+    )
+    .await;
+    shop.shop.gateway.set_down(true);
+    assert_eq!(
+        place(&shop, &second, None).await.status,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    shop.shop.gateway.set_down(false);
+    shop.fakes
+        .clock
+        .advance(std::time::Duration::from_secs(2 * 3600));
+    let swept = store_app::jobs_runner::sweep(&shop.state).await.unwrap();
+    assert_eq!((swept.paid, swept.released), (0, 1));
+    assert_eq!(stock(&shop, ItemRef::Product(12)), before - 1);
+    let again = place(&shop, &second, None).await;
+    assert_eq!(again.status, StatusCode::PAYMENT_REQUIRED, "{}", again.body);
+}
+
+#[tokio::test]
+async fn bad_order_requests_are_400s_that_name_the_field() {
+    let shop = shop().await;
+    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
+    let good = order_body(
+        &shop.client,
+        kettles(1),
+        json!({"payment": {"token": token}}),
+    )
+    .await;
+    let cases = [
+        ("idempotency_key", json!("short")),
+        ("payment", json!({"token": "tok_nobody"})),
+        ("email", json!("not-an-email")),
+        ("shipping_info", json!({})),
+    ];
+    for (field, value) in cases {
+        let mut body = good.clone();
+        body[field] = value;
+        let refused = place(&shop, &body, None).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::BAD_REQUEST,
+            "{field}: {}",
+            refused.body
+        );
+    }
+    let mut unpaid = good.clone();
+    unpaid.as_object_mut().unwrap().remove("payment");
+    let refused = place(&shop, &unpaid, None).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused.body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("payment")
+    );
+    assert!(shop.shop.orders.orders(None, 10).await.unwrap().is_empty());
+}
+
+/// The same path on the real adapters: SQLite's conditional updates, trigger and
+/// CHECKs, and the sandbox gateway's idempotent charges.
+#[tokio::test]
+async fn on_sqlite_an_order_takes_stock_once_and_a_decline_gives_everything_back() {
+    use std::sync::Arc;
+    use store_adapters::fakes::fixture;
+    use store_adapters::sqlite::{SandboxGateway, SqliteStore};
+    use store_domain::ports::{Catalog, CatalogWriter};
+    let store = Arc::new(SqliteStore::open("sqlite::memory:", 1).await.unwrap());
+    store.migrate().await.unwrap();
+    store.import(&fixture()).await.unwrap();
+    let (mut state, fakes) = common::state_with(store.clone());
+    state.orders = store.clone();
+    state.jobs = store.clone();
+    state.gift_cards = store.clone();
+    state.discounts = store.clone();
+    state.gateway = Arc::new(SandboxGateway::new((*store).clone()));
+    let code = GiftCardCode::parse(CARD).unwrap();
+    let card = NewGiftCard {
+        code_hash: code.hash(),
+        last_four: code.last_four().into(),
+        balance: Money::from_cents(1_000),
+        expires_at: None,
+    };
+    store.issue_gift_card(&card, common::START).await.unwrap();
+    let client = TestClient::new(web::routes(state.clone()));
+    let units = |offers: Vec<store_domain::bag::Offer>| match &offers[0].stock {
+        store_domain::bag::OfferStock::Units(n) => *n,
+        other => panic!("{other:?}"),
+    };
+    let before = units(store.offers(&[ItemRef::Product(12)]).await.unwrap());
+
+    let good = card_token(&client, "4242 4242 4242 4242").await;
+    let body = order_body(
+        &client,
+        kettles(2),
+        json!({"payment": {"token": good}, "gift_cards": [CARD]}),
+    )
+    .await;
+    for _ in 0..2 {
+        let placed = call(&client, "POST", "/api/orders", None, Some(body.clone())).await;
+        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+        assert_eq!(placed.body["status"], "paid");
+        assert_eq!(placed.body["totals"]["gift_card_total"], 1_000);
+    }
+    assert_eq!(
+        units(store.offers(&[ItemRef::Product(12)]).await.unwrap()),
+        before - 2
+    );
+    assert_eq!(
+        store
+            .gift_card(&code.hash())
+            .await
+            .unwrap()
+            .unwrap()
+            .balance
+            .cents(),
+        0
+    );
+    let orders = store.orders(None, 10).await.unwrap();
+    assert_eq!(orders.len(), 1);
+    assert!(orders[0].card.as_ref().unwrap().charge_id.is_some());
+
+    let declined = card_token(&client, "4000000000000002").await;
+    let body = order_body(&client, kettles(3), json!({"payment": {"token": declined}})).await;
+    let refused = call(&client, "POST", "/api/orders", None, Some(body)).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::PAYMENT_REQUIRED,
+        "{}",
+        refused.body
+    );
+    assert_eq!(
+        units(store.offers(&[ItemRef::Product(12)]).await.unwrap()),
+        before - 2
+    );
+    assert_eq!(
+        store
+            .orders(Some(OrderStatus::Declined), 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+
+    // The job runner mails the confirmation once, across runs.
+    store_app::jobs_runner::run_due(&state).await.unwrap();
+    store_app::jobs_runner::run_due(&state).await.unwrap();
+    assert_eq!(fakes.mailer.sent().len(), 1);
+    let listed = store_domain::jobs::Jobs::jobs(store.as_ref(), 10)
+        .await
+        .unwrap();
+    assert_eq!(listed.len(), 1);
+    assert!(listed[0].done_at.is_some());
+}
