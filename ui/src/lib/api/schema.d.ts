@@ -2150,6 +2150,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's orders, newest first (spec 2.1 `/account/orders`). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["OrderList"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customer/payment": {
         parameters: {
             query?: never;
@@ -3304,6 +3388,269 @@ export interface paths {
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
                 429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Places the order Review shows, charged once however often it is sent with the
+         *     same `idempotency_key`. Every figure is priced again here: if the total or the
+         *     amount due differs from `expected_total`/`expected_amount_due`, or stock or a
+         *     gift card ran out meanwhile, nothing is placed (409).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PlaceOrderRequest"];
+                };
+            };
+            responses: {
+                /** @description The order, placed and paid now or by an earlier submit with the same key. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["OrderDto"];
+                    };
+                };
+                /** @description The request is malformed or incomplete; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description The card was declined: nothing was placed or charged. Another card may be tried
+                 *     (with a new idempotency key).
+                 */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                /**
+                 * @description Something changed since Review (a price, stock, a gift card's balance, a
+                 *     discount's uses), or the key was used for another order: nothing was placed.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order, for the thank-you page, the invoice and the status page: to its
+         *     customer's session, or with its signed `token` (from the order's answer or its
+         *     confirmation mail).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The signed token of the order's link. */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    number: string;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["OrderDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such order, or not this shopper's: the two are never told apart. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest's look-up: the order number and the e-mail it was placed with open it
+         *     (and answer its signed token). Attempts are limited per client.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    number: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GuestStatusRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["OrderDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                /** @description No such order, or not this shopper's: the two are never told apart. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
@@ -4704,6 +5051,13 @@ export interface components {
          * @enum {string}
          */
         DeliveryKind: "ship" | "pickup";
+        /**
+         * DigitalInfoInput
+         * @description Spec 3's `digitalInfo`.
+         */
+        DigitalInfoInput: {
+            email: string;
+        };
         /** ErrorMessage */
         ErrorMessage: {
             message: string;
@@ -4838,6 +5192,14 @@ export interface components {
         GiftOptions: {
             /** Format: int64 */
             price: number;
+        };
+        /**
+         * GuestStatusRequest
+         * @description `POST /api/orders/{number}/status`: a guest proves the order is theirs.
+         */
+        GuestStatusRequest: {
+            /** @description The e-mail the order was placed with. */
+            email: string;
         };
         /** Health */
         Health: {
@@ -5065,6 +5427,150 @@ export interface components {
         Notice: {
             message: string;
         };
+        /** OrderAddressDto */
+        OrderAddressDto: {
+            city: string;
+            country: string;
+            line1: string;
+            line2: string;
+            name: string;
+            phone: string;
+            postal_code: string;
+            region: string;
+        };
+        /** OrderCardDto */
+        OrderCardDto: {
+            brand: string;
+            last4: string;
+        };
+        /** @enum {string} */
+        OrderDelivery: "ship" | "pickup" | "digital";
+        /** OrderDeliveryDto */
+        OrderDeliveryDto: {
+            address?: components["schemas"]["OrderAddressDto"];
+            /** @description Who picks up, or who to reach about a digital order. */
+            contact_name?: string;
+            contact_phone?: string;
+            /** @description The shipping method, when shipped. */
+            method_name?: string;
+            /** @description The store-local date promised: arrival when shipped, ready when picked up. */
+            promised_on?: string;
+            type: components["schemas"]["OrderDelivery"];
+        };
+        /**
+         * OrderDto
+         * @description An order as its shopper sees it.
+         */
+        OrderDto: {
+            /**
+             * @description The signed token that opens this order without an account
+             *     (`GET /api/orders/{number}?token=`): given to whoever placed it or proved its e-mail.
+             */
+            access_token?: string;
+            card?: components["schemas"]["OrderCardDto"];
+            country: string;
+            delivery: components["schemas"]["OrderDeliveryDto"];
+            discount_code?: string;
+            email: string;
+            gift_cards: components["schemas"]["OrderGiftCardDto"][];
+            /** @description Oldest first. */
+            history: components["schemas"]["StatusChangeDto"][];
+            lines: components["schemas"]["OrderLineDto"][];
+            /** @description `7KQ4-M2XD-9PRT`: what the shopper quotes, and the id in the order's links. */
+            number: string;
+            /** @description RFC 3339. */
+            placed_at: string;
+            status: components["schemas"]["OrderStatus"];
+            totals: components["schemas"]["OrderTotalsDto"];
+            zip: string;
+        };
+        /** OrderGiftCardDto */
+        OrderGiftCardDto: {
+            /** Format: int64 */
+            amount: number;
+            last_four: string;
+        };
+        /** OrderLineDto */
+        OrderLineDto: {
+            /**
+             * Format: int64
+             * @description The line's share of the discount code.
+             */
+            discount: number;
+            gift_options: boolean;
+            /** Format: int64 */
+            gift_options_price: number;
+            heb_title?: string;
+            /** Format: int64 */
+            id: number;
+            image?: string;
+            item_type: string;
+            /**
+             * Format: int64
+             * @description Unit price times quantity.
+             */
+            merchandise: number;
+            path: string;
+            personalization: {
+                [key: string]: string;
+            };
+            /** Format: int64 */
+            personalization_fee: number;
+            /** Format: int64 */
+            product_id: number;
+            /** Format: int64 */
+            quantity: number;
+            sku: string;
+            /** Format: int64 */
+            tax: number;
+            title: string;
+            type: components["schemas"]["LineType"];
+            /** Format: int64 */
+            unit_price: number;
+        };
+        /**
+         * OrderList
+         * @description A customer's orders, newest first.
+         */
+        OrderList: {
+            orders: components["schemas"]["OrderDto"][];
+        };
+        /**
+         * OrderPaymentInput
+         * @description The card that pays what the gift cards leave: a token from
+         *     `POST /api/card/createToken`, or a saved card of the signed-in customer.
+         */
+        OrderPaymentInput: {
+            /** Format: int64 */
+            payment_id?: number;
+            token?: string;
+        };
+        /** @enum {string} */
+        OrderStatus: "placed" | "paid" | "packed" | "shipped" | "delivered" | "cancelled";
+        /** OrderTotalsDto */
+        OrderTotalsDto: {
+            /**
+             * Format: int64
+             * @description What the card paid.
+             */
+            amount_due: number;
+            /** Format: int64 */
+            discount: number;
+            /** Format: int64 */
+            gift_card_total: number;
+            /** Format: int64 */
+            gift_options: number;
+            /** Format: int64 */
+            personalization_fees: number;
+            /** Format: int64 */
+            shipping: number;
+            /** Format: int64 */
+            subtotal: number;
+            /** Format: int64 */
+            tax: number;
+            /** Format: int64 */
+            total: number;
+        };
         /** PasswordReset */
         PasswordReset: {
             /** @description The new password, 8 to 128 characters. */
@@ -5142,6 +5648,60 @@ export interface components {
              */
             hours: number;
             message: components["schemas"]["ShippingMessageDto"];
+        };
+        /**
+         * PickupInfoInput
+         * @description Spec 3's `pickupInfo`.
+         */
+        PickupInfoInput: {
+            email: string;
+            name: string;
+            phone: string;
+        };
+        /**
+         * PlaceOrderRequest
+         * @description `POST /api/orders`: Review's order button.
+         */
+        PlaceOrderRequest: {
+            /** @default  */
+            country: string | null;
+            /** @description For a digital-only bag. */
+            digital_info?: components["schemas"]["DigitalInfoInput"] & unknown;
+            discount_code?: string;
+            /**
+             * @description A guest's e-mail for the confirmation (a customer's is the account's); with
+             *     pickup or digital delivery, their info's e-mail is used when this is blank.
+             */
+            email?: string;
+            /**
+             * Format: int64
+             * @description The amount due by card Review showed, in cents.
+             */
+            expected_amount_due: number;
+            /**
+             * Format: int64
+             * @description The total Review showed (`totals.total` of the checkout quote), in cents.
+             */
+            expected_total: number;
+            /** @default [] */
+            gift_cards: string[] | null;
+            /**
+             * @description A new random key per order attempt (a UUID), sent again unchanged on a retry:
+             *     the same key answers the same order, charged once.
+             */
+            idempotency_key: string;
+            /** @description Needed unless the gift cards cover the total. */
+            payment?: components["schemas"]["OrderPaymentInput"] & unknown;
+            /** @description With pickup. */
+            pickup_info?: components["schemas"]["PickupInfoInput"] & unknown;
+            /** @description The bag, as the quote took it. */
+            products: components["schemas"]["LineInput"][];
+            /** @description A shipping method or pickup; none for a digital-only bag. */
+            shipping?: components["schemas"]["ShippingChoiceDto"] & unknown;
+            /** @description With a shipping method. */
+            shipping_info?: components["schemas"]["ShippingInfoInput"] & unknown;
+            /** @description Where it is taxed: the quote's ZIP (the shipping address's, when it ships). */
+            zip_code?: string;
         };
         /**
          * PriceRange
@@ -5448,6 +6008,18 @@ export interface components {
             /** @description The shopper's ZIP or postal code, as located by `POST /api/zip_code`. */
             zip_code: string;
         };
+        /**
+         * ShippingInfoInput
+         * @description Where the order goes: a saved address (signed in) or one typed at checkout.
+         */
+        ShippingInfoInput: {
+            address?: components["schemas"]["AddressInput"];
+            /**
+             * Format: int64
+             * @description A saved address of the signed-in customer.
+             */
+            address_id?: number;
+        };
         /** ShippingMessageDto */
         ShippingMessageDto: {
             /** @description With `on`: the store-local date, `YYYY-MM-DD`. */
@@ -5500,6 +6072,12 @@ export interface components {
          * @enum {string}
          */
         SortValue: "relavent" | "price-asc" | "price-desc" | "release_date-desc";
+        /** StatusChangeDto */
+        StatusChangeDto: {
+            /** @description RFC 3339. */
+            at: string;
+            status: components["schemas"]["OrderStatus"];
+        };
         /** StoreInfo */
         StoreInfo: {
             /**
