@@ -100,6 +100,8 @@ CREATE TABLE order_lines (
     personalization_fee BIGINT NOT NULL CHECK (personalization_fee >= 0),
     discount BIGINT NOT NULL CHECK (discount >= 0 AND discount <= merchandise),
     tax BIGINT NOT NULL CHECK (tax >= 0),
+    -- A gift card line: paying issues one card per unit.
+    gift_card BOOLEAN NOT NULL,
     PRIMARY KEY (order_id, position)
 );
 CREATE INDEX order_lines_product ON order_lines (product_id);

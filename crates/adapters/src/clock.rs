@@ -20,6 +20,15 @@ impl Clock for SystemClock {
     }
 }
 
+/// A clock stopped at one moment: `store jobs --run --at` runs what would be due then.
+pub struct FixedClock(pub Timestamp);
+
+impl Clock for FixedClock {
+    fn now(&self) -> Timestamp {
+        self.0
+    }
+}
+
 const SECONDS_PER_DAY: i64 = 86_400;
 
 /// `at` as `YYYY-MM-DD HH:MM:SS`, UTC, in the proleptic Gregorian calendar.

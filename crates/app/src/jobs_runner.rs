@@ -5,6 +5,7 @@
 use crate::state::AppState;
 use std::time::Duration;
 use store_domain::jobs::{Job, JobKind, NewJob, retry_at};
+use store_domain::orders::e_gift;
 use store_domain::orders::mail::{self, MailContext};
 use store_domain::orders::manage::refund_cancelled;
 use store_domain::orders::number::OrderNumber;
@@ -21,6 +22,7 @@ pub async fn sweep(state: &AppState) -> Result<SweepReport, StorageError> {
     let payments = Payments {
         orders: state.orders.as_ref(),
         gateway: state.gateway.as_ref(),
+        links: &state.order_links,
         now: state.clock.now(),
     };
     sweep_unfinished(&payments, state.order_config.abandon_after).await
@@ -62,8 +64,29 @@ async fn mail_order(state: &AppState, subject: &str, confirmation: bool) -> Resu
     state.mailer.send(&mail).await.map_err(|e| e.to_string())
 }
 
+/// Mails the e-gift card a delivery job names.
+async fn deliver_e_gift(state: &AppState, subject: &str) -> Result<(), String> {
+    let number = e_gift::subject_order(subject)
+        .ok_or_else(|| format!("job subject {subject:?} names no order"))?;
+    let order = state
+        .orders
+        .order(&number)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("there is no order {number}"))?;
+    let mail = e_gift::delivery_mail(
+        &order,
+        subject,
+        &state.order_links,
+        &state.store.name,
+        &state.store.public_url,
+    )?;
+    state.mailer.send(&mail).await.map_err(|e| e.to_string())
+}
+
 async fn run(state: &AppState, job: &Job) -> Result<(), String> {
     match job.kind {
+        JobKind::EGiftDelivery => deliver_e_gift(state, &job.subject).await,
         JobKind::OrderConfirmation => mail_order(state, &job.subject, true).await,
         JobKind::OrderStatusMail => mail_order(state, &job.subject, false).await,
         JobKind::RefundOrder => {
@@ -102,6 +125,18 @@ pub async fn run_due(state: &AppState) -> Result<usize, StorageError> {
         }
     }
     Ok(jobs.len())
+}
+
+/// Claims and runs batches until nothing is due: how many ran.
+pub async fn run_all_due(state: &AppState) -> Result<usize, StorageError> {
+    let mut total = 0;
+    loop {
+        let ran = run_due(state).await?;
+        total += ran;
+        if ran < BATCH as usize {
+            return Ok(total);
+        }
+    }
 }
 
 /// Runs due jobs every `poll` until aborted; queues the first periodic sweep.

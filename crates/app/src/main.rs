@@ -9,6 +9,7 @@ use store_adapters::clock::SystemClock;
 use store_app::discounts_cli::{self, DiscountsCommand};
 use store_app::orders_cli::{self, OrdersCommand};
 use store_app::{api, reports, seed, serve, settings};
+use store_domain::clock::Timestamp;
 use store_domain::ports::Clock;
 
 #[derive(Parser)]
@@ -69,10 +70,18 @@ enum Command {
         #[command(subcommand)]
         command: OrdersCommand,
     },
-    /// Durable jobs (order mails, refunds, the unfinished-order sweep): what ran and what is due.
+    /// Durable jobs (order and e-gift card mails, refunds, the unfinished-order sweep):
+    /// what ran and what is due; with --run, run what is due, then list.
     Jobs {
         #[arg(long, default_value_t = 30)]
         limit: u32,
+        /// Run every job due now (or at --at) once, as the server's runner would.
+        #[arg(long)]
+        run: bool,
+        /// With --run: the moment to run at instead of now (2026-12-01T09:00:00Z or
+        /// 2026-12-01), to send what a running store would send then.
+        #[arg(long, value_name = "TIME", value_parser = discounts_cli::parse_time, requires = "run")]
+        at: Option<Timestamp>,
     },
     Report {
         #[command(subcommand)]
@@ -174,7 +183,12 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             print!("{}", done?);
             Ok(())
         }
-        Command::Jobs { limit } => {
+        Command::Jobs { limit, run, at } => {
+            if run {
+                let state = serve::jobs_state(&settings, at.unwrap_or(SystemClock.now())).await?;
+                let ran = store_app::jobs_runner::run_all_due(&state).await?;
+                println!("ran {ran} due jobs");
+            }
             let store = serve::open_database(&settings).await?;
             let listed = orders_cli::jobs(&store, limit, SystemClock.now()).await;
             store.close().await;

@@ -16,7 +16,7 @@ use poem::middleware::Tracing;
 use rand::Rng;
 use std::sync::Arc;
 use std::time::Duration;
-use store_adapters::clock::SystemClock;
+use store_adapters::clock::{FixedClock, SystemClock};
 use store_adapters::passwords::Argon2Passwords;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
@@ -24,6 +24,7 @@ use store_adapters::smtp::SmtpMailer;
 use store_adapters::sqlite::SandboxGateway;
 use store_adapters::sqlite::{OutboxMailer, SqliteStore};
 use store_adapters::zip::EmbeddedZipLookup;
+use store_domain::clock::Timestamp;
 use store_domain::orders::links::OrderLinks;
 use store_domain::ports::Clock;
 use store_domain::ports::StoreSecrets;
@@ -164,6 +165,19 @@ fn state(
         search_counter,
     };
     Ok((state, count_writer))
+}
+
+/// The serving state over the configured database with its clock stopped at `at`:
+/// `store jobs --run` runs what the server's job runner would run then.
+pub async fn jobs_state(
+    settings: &Settings,
+    at: Timestamp,
+) -> Result<AppState, Box<dyn std::error::Error>> {
+    let store = open_database(settings).await?;
+    let links = order_links(&store).await?;
+    let (mut state, _count_writer) = state(store, settings, links)?;
+    state.clock = Arc::new(FixedClock(at));
+    Ok(state)
 }
 
 /// A state over an empty in-memory database: enough to describe the API without

@@ -603,3 +603,100 @@ async fn on_sqlite_an_order_takes_stock_once_and_a_decline_gives_everything_back
     assert_eq!(listed.len(), 1);
     assert!(listed[0].done_at.is_some());
 }
+
+#[tokio::test]
+async fn an_e_gift_card_is_issued_when_paid_and_mailed_to_its_recipient_on_its_date() {
+    let shop = shop().await;
+    let gift = json!({"recipient_name": "Noa", "recipient_email": "noa@example.com",
+                      "message": "Happy birthday!", "send_on": "2026-01-03"});
+    let products = json!([{"id": 60, "type": "giftCard", "quantity": 2,
+                           "item_key": "e-gift-1", "personalization": gift}]);
+    let quote = json!({"products": products, "later": [], "zip_code": "10001", "country": "US"});
+    let quoted = post(&shop.client, "/api/checkout/quote", quote.clone()).await;
+    assert_eq!(quoted.status, StatusCode::OK, "{}", quoted.body);
+    assert_eq!(
+        quoted.body["bag"]["totals"]["tax"], 0,
+        "gift cards are not taxed"
+    );
+    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
+    let mut body = quote;
+    body.as_object_mut().unwrap().remove("later");
+    body["idempotency_key"] = json!("e-gift-order-key-1");
+    body["digital_info"] = json!({"email": "dana@example.com"});
+    body["email"] = json!("dana@example.com");
+    body["payment"] = json!({"token": token});
+    body["expected_total"] = quoted.body["bag"]["totals"]["total"].clone();
+    body["expected_amount_due"] = quoted.body["amount_due"].clone();
+
+    let placed = place(&shop, &body, None).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    assert_eq!(placed.body["delivery"]["type"], "digital");
+    assert_eq!(placed.body["lines"][0]["gift_card"], true);
+    assert_eq!(placed.body["totals"]["total"], 5_000);
+
+    // Before its date only the confirmation goes; on it, one mail per card, each
+    // with its own code, and each code pays at checkout for its face value.
+    store_app::jobs_runner::run_all_due(&shop.state)
+        .await
+        .unwrap();
+    let to_noa = |shop: &Shop| -> Vec<_> {
+        shop.fakes
+            .mailer
+            .sent()
+            .into_iter()
+            .filter(|m| m.to.as_str() == "noa@example.com")
+            .collect()
+    };
+    assert!(to_noa(&shop).is_empty(), "not before 2026-01-03");
+    shop.fakes
+        .clock
+        .set(common::START.plus(std::time::Duration::from_secs(2 * 86_400 + 60)));
+    store_app::jobs_runner::run_all_due(&shop.state)
+        .await
+        .unwrap();
+    store_app::jobs_runner::run_all_due(&shop.state)
+        .await
+        .unwrap();
+    let mails = to_noa(&shop);
+    assert_eq!(mails.len(), 2, "one mail per card, once each");
+    let mut codes = Vec::new();
+    for mail in &mails {
+        assert!(mail.body.contains("Happy birthday!"), "{}", mail.body);
+        let code = mail
+            .body
+            .lines()
+            .find_map(|l| l.strip_prefix("Your gift card code: "))
+            .expect("the mail carries the code")
+            .to_owned();
+        let checked = post(&shop.client, "/api/gift_card", json!({"code": code})).await;
+        assert_eq!(checked.status, StatusCode::OK, "{}", checked.body);
+        assert_eq!(checked.body["balance"], 2_500, "{}", checked.body);
+        codes.push(code);
+    }
+    assert_ne!(codes[0], codes[1]);
+
+    // Details a card cannot carry are refused before anything is placed.
+    let mut bad = body.clone();
+    bad["idempotency_key"] = json!("e-gift-order-key-2");
+    bad["products"][0]["personalization"] = json!({"recipient_email": "not an e-mail"});
+    let refused = place(&shop, &bad, None).await;
+    assert!(
+        refused.status == StatusCode::BAD_REQUEST || refused.status == StatusCode::CONFLICT,
+        "{} {}",
+        refused.status,
+        refused.body
+    );
+    assert!(
+        refused.body.to_string().contains("recipient_email"),
+        "{}",
+        refused.body
+    );
+    bad["products"][0]["personalization"] = json!({"send_on": "2028-01-01"});
+    let too_far = place(&shop, &bad, None).await;
+    assert_eq!(too_far.status, StatusCode::BAD_REQUEST, "{}", too_far.body);
+    assert!(
+        too_far.body.to_string().contains("send_on"),
+        "{}",
+        too_far.body
+    );
+}

@@ -25,14 +25,18 @@ pub enum JobKind {
     RefundOrder,
     /// Finishes or releases orders whose placement stopped half-way; subject `all`.
     UnfinishedOrders,
+    /// Mails an e-gift card to its recipient on its date; subject:
+    /// `{number}:{line}:{unit}` (see `orders::e_gift`).
+    EGiftDelivery,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 4] = [
+    pub const ALL: [JobKind; 5] = [
         JobKind::OrderConfirmation,
         JobKind::OrderStatusMail,
         JobKind::RefundOrder,
         JobKind::UnfinishedOrders,
+        JobKind::EGiftDelivery,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -41,6 +45,7 @@ impl JobKind {
             JobKind::OrderStatusMail => "order_status_mail",
             JobKind::RefundOrder => "refund_order",
             JobKind::UnfinishedOrders => "unfinished_orders",
+            JobKind::EGiftDelivery => "e_gift_delivery",
         }
     }
 

@@ -6,6 +6,7 @@ use super::{InMemoryCatalog, InMemoryCheckout, read, write};
 use async_trait::async_trait;
 use std::sync::{Arc, Mutex, RwLock};
 use store_domain::bag::ItemRef;
+use store_domain::checkout::storage::NewGiftCard;
 use store_domain::clock::Timestamp;
 use store_domain::jobs::{CLAIM_LEASE, Job, JobListed, Jobs, MAX_ATTEMPTS, NewJob};
 use store_domain::money::Money;
@@ -202,6 +203,7 @@ impl Orders for InMemoryOrders {
         &self,
         number: &OrderNumber,
         charge_id: Option<&str>,
+        cards: &[NewGiftCard],
         jobs: &[NewJob],
         at: Timestamp,
     ) -> Result<Order, StorageError> {
@@ -212,6 +214,7 @@ impl Orders for InMemoryOrders {
             }
         });
         if paid.is_some() {
+            self.checkout.add_cards(cards);
             Self::enqueue_locked(&mut write(&self.state), jobs);
         }
         self.find(number).ok_or_else(|| missing("paid order"))

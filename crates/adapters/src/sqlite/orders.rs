@@ -14,6 +14,7 @@ use sqlx::{Sqlite, Transaction};
 use std::collections::BTreeMap;
 use store_domain::accounts::AddressFields;
 use store_domain::bag::{ItemRef, LineFigures, LineType, TaxRate};
+use store_domain::checkout::storage::NewGiftCard;
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
 use store_domain::jobs::NewJob;
@@ -132,6 +133,30 @@ async fn take_stock(tx: &mut Tx, order_id: i64, item: ItemRef, units: i64) -> Re
         if !take_units(tx, order_id, kind, id, per_item * units).await? {
             return Err(Stop::Refused(ReserveError::SoldOut(item)));
         }
+    }
+    Ok(())
+}
+
+/// Issues the e-gift cards a payment bought. Their codes are derived from the order
+/// (see `orders::e_gift`), so one issued already is the same card: left as it is.
+async fn issue_cards(
+    tx: &mut Transaction<'_, Sqlite>,
+    cards: &[NewGiftCard],
+    at: Timestamp,
+) -> Result<(), sqlx::Error> {
+    for card in cards {
+        sqlx::query(
+            "INSERT INTO gift_cards (code_hash, last_four, balance, initial_balance, expires_at,
+                 created_at)
+             VALUES ($1, $2, $3, $3, $4, $5) ON CONFLICT (code_hash) DO NOTHING",
+        )
+        .bind(card.code_hash.as_str())
+        .bind(&card.last_four)
+        .bind(card.balance.cents())
+        .bind(card.expires_at.map(utc_text))
+        .bind(utc_text(at))
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }
@@ -321,9 +346,9 @@ impl SqliteStore {
                 "INSERT INTO order_lines (order_id, position, line_type, item_id, product_id,
                      item_key, title, heb_title, sku, path, image, item_type, quantity, unit_price,
                      gift_options_chosen, personalization, merchandise, gift_options,
-                     personalization_fee, discount, tax)
+                     personalization_fee, discount, tax, gift_card)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                     $17, $18, $19, $20, $21)",
+                     $17, $18, $19, $20, $21, $22)",
             )
             .bind(order_id)
             .bind(i64::try_from(position).unwrap_or(i64::MAX))
@@ -346,6 +371,7 @@ impl SqliteStore {
             .bind(line.figures.personalization_fee.cents())
             .bind(line.figures.discount.cents())
             .bind(line.figures.tax.cents())
+            .bind(line.gift_card)
             .execute(&mut **tx)
             .await?;
         }
@@ -493,6 +519,7 @@ row! {
         personalization_fee: i64,
         discount: i64,
         tax: i64,
+        gift_card: bool,
     }
 }
 
@@ -517,6 +544,7 @@ impl LineRow {
                 &self.personalization,
             )
             .map_err(|_| corrupt("order line personalization"))?,
+            gift_card: self.gift_card,
             figures: LineFigures {
                 merchandise: cents(self.merchandise),
                 gift_options: cents(self.gift_options),
@@ -605,6 +633,7 @@ impl Orders for SqliteStore {
         &self,
         number: &OrderNumber,
         charge_id: Option<&str>,
+        cards: &[NewGiftCard],
         jobs: &[NewJob],
         at: Timestamp,
     ) -> Result<Order, StorageError> {
@@ -623,6 +652,7 @@ impl Orders for SqliteStore {
             note_status(&mut tx, id, OrderStatus::Paid, at)
                 .await
                 .map_err(storage)?;
+            issue_cards(&mut tx, cards, at).await.map_err(storage)?;
             enqueue_in(&mut tx, jobs, at).await.map_err(storage)?;
         }
         tx.commit().await.map_err(storage)?;
@@ -705,7 +735,7 @@ impl Orders for SqliteStore {
         let lines: Vec<LineRow> = sqlx::query_as(
             "SELECT line_type, item_id, product_id, item_key, title, heb_title, sku, path, image,
                  item_type, quantity, unit_price, gift_options_chosen, personalization,
-                 merchandise, gift_options, personalization_fee, discount, tax
+                 merchandise, gift_options, personalization_fee, discount, tax, gift_card
              FROM order_lines WHERE order_id = $1 ORDER BY position",
         )
         .bind(row.id)

@@ -5,6 +5,8 @@
 
 use super::lines::{BagError, BagLine, LineKey, ListName, MAX_QUANTITY, Refusal, check_length};
 use super::offer::{ItemRef, Offer};
+use crate::catalog::ProductType;
+use crate::orders::e_gift::EGift;
 use std::collections::HashMap;
 
 /// The catalogue's answer for every item a request's lines name.
@@ -111,6 +113,10 @@ pub(super) fn fit<'a>(line: &BagLine, offers: &'a Offers) -> Result<&'a Offer, (
 fn check_options(line: &BagLine, offer: &Offer) -> Result<(), String> {
     if line.gift_options && offer.gift_options_price.is_none() {
         return Err(format!("{} has no gift options", offer.sku));
+    }
+    if offer.product_type == ProductType::GiftCard {
+        // An e-gift card's personalization is who gets it, when, and a message.
+        return EGift::from_fields(&line.personalization).map(|_| ());
     }
     for (key, value) in &line.personalization {
         let field = offer

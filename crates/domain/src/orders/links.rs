@@ -4,6 +4,7 @@
 //! order is stored, so an answer repeated to a retried submit carries the same link.
 
 use super::number::OrderNumber;
+use crate::checkout::gift_cards::GiftCardCode;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -37,6 +38,25 @@ impl OrderLinks {
             hex.push_str(&format!("{b:02x}"));
         }
         hex
+    }
+
+    /// The code of the e-gift card that unit `unit` of line `line` of order `number`
+    /// issues: HMAC output under the store's secret, so it is as hard to guess as a
+    /// random code, and the same every time it is made (see `e_gift`).
+    pub fn gift_card_code(&self, number: &OrderNumber, line: usize, unit: i64) -> GiftCardCode {
+        let mut random = Vec::with_capacity(64);
+        // Rejection sampling keeps 31 of each 32 bytes on average: each block adds
+        // 32 bytes, and 16 symbols are nearly always found in the first.
+        for block in 0u32.. {
+            let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.key)
+                .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+            mac.update(format!("e-gift:{}:{line}:{unit}:{block}", number.as_str()).as_bytes());
+            random.extend_from_slice(&mac.finalize().into_bytes());
+            if let Some(code) = GiftCardCode::from_random_bytes(&random) {
+                return code;
+            }
+        }
+        unreachable!("some block of HMAC output holds 16 usable bytes")
     }
 
     /// Whether `token` is `number`'s, compared in constant time.

@@ -1,6 +1,7 @@
 //! Orders (issue 14): placing one from the checkout quote, charged once and never
 //! oversold whatever is retried or killed; the record kept of it; and its life after.
 
+pub mod e_gift;
 pub mod links;
 pub mod mail;
 pub mod manage;

@@ -129,6 +129,8 @@ pub struct OrderLine {
     pub unit_price: Money,
     pub gift_options: bool,
     pub personalization: BTreeMap<String, String>,
+    /// A gift card: paying for it issues one card per unit (see `e_gift`).
+    pub gift_card: bool,
     pub figures: LineFigures,
 }
 

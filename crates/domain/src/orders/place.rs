@@ -12,12 +12,15 @@
 //!    the order number) and captures it; a decline releases everything (`release`).
 //! 5. One transaction records the payment (`Paid`) and queues the confirmation mail.
 
+use super::e_gift::{self, EGift};
+use super::links::OrderLinks;
 use super::model::{CardPayment, Contact, Delivery, GiftCardUse, Order, OrderFigures, OrderLine};
 use super::model::{OrderStatus, StatusChange};
 use super::number::OrderNumber;
 use super::storage::{DiscountUse, NewOrder, Orders, ReserveError};
 use crate::accounts::AddressFields;
-use crate::bag::{ItemRef, PricedLine};
+use crate::bag::{ItemRef, ListName, PricedLine};
+use crate::catalog::ProductType;
 use crate::checkout::quote::{CheckoutContext, CheckoutError, CheckoutRequest, checkout_quote};
 use crate::clock::Timestamp;
 use crate::input::{Email, InputError, refuse};
@@ -119,6 +122,8 @@ pub struct PlaceContext<'a> {
     pub checkout: CheckoutContext<'a>,
     pub orders: &'a dyn Orders,
     pub gateway: &'a dyn PaymentGateway,
+    /// The store's secret: signs order links and makes e-gift card codes.
+    pub links: &'a OrderLinks,
     /// A fresh random order number.
     pub new_number: &'a (dyn Fn() -> OrderNumber + Send + Sync),
 }
@@ -128,6 +133,7 @@ impl PlaceContext<'_> {
         Payments {
             orders: self.orders,
             gateway: self.gateway,
+            links: self.links,
             now: self.checkout.now,
         }
     }
@@ -137,6 +143,7 @@ impl PlaceContext<'_> {
 pub struct Payments<'a> {
     pub orders: &'a dyn Orders,
     pub gateway: &'a dyn PaymentGateway,
+    pub links: &'a OrderLinks,
     pub now: Timestamp,
 }
 
@@ -281,6 +288,17 @@ async fn prepare(
         }
         Err(e) => return Err(e.into()),
     };
+    if let Some(gone) = quoted
+        .quote
+        .withdrawn
+        .iter()
+        .find(|w| w.list == ListName::Products)
+    {
+        return Err(changed(format!(
+            "item {}: {}; please review your bag",
+            gone.line.key.id, gone.reason
+        )));
+    }
     let asked = quantities(
         request
             .checkout
@@ -361,12 +379,18 @@ async fn prepare(
         _ => None,
     };
     let location = quoted.location.as_ref();
+    let lines: Vec<OrderLine> = quoted.quote.products.iter().map(order_line).collect();
+    for (index, line) in lines.iter().enumerate().filter(|(_, l)| l.gift_card) {
+        EGift::from_fields(&line.personalization)
+            .and_then(|gift| gift.check_date(now))
+            .map_err(|why| PlaceError::Refused(format!("products[{index}]: {why}")))?;
+    }
     let order = Order {
         number: (ctx.new_number)(),
         customer_id: request.customer_id,
         email: request.email.clone(),
         status: OrderStatus::Placed,
-        lines: quoted.quote.products.iter().map(order_line).collect(),
+        lines,
         delivery,
         zip: location.map(|l| l.zip.clone()).unwrap_or_default(),
         country,
@@ -427,6 +451,7 @@ fn order_line(priced: &PricedLine) -> OrderLine {
         unit_price: offer.price,
         gift_options: line.gift_options,
         personalization: line.personalization.clone(),
+        gift_card: offer.product_type == ProductType::GiftCard,
         figures: priced.figures,
     }
 }
@@ -523,14 +548,15 @@ pub async fn finish(p: &Payments<'_>, order: Order) -> Result<Order, PlaceError>
             }
         },
     };
-    let jobs = [NewJob {
+    let (cards, mut jobs) = e_gift::issue(&order, p.links, p.now);
+    jobs.push(NewJob {
         kind: JobKind::OrderConfirmation,
         subject: number.as_str().to_owned(),
         due_at: p.now,
-    }];
+    });
     let order = p
         .orders
-        .record_payment(&number, charge_id.as_deref(), &jobs, p.now)
+        .record_payment(&number, charge_id.as_deref(), &cards, &jobs, p.now)
         .await?;
     match order.status {
         OrderStatus::Declined => Err(declined(&order)),

@@ -6,6 +6,7 @@
 use super::model::{Order, OrderStatus};
 use super::number::OrderNumber;
 use crate::bag::ItemRef;
+use crate::checkout::storage::NewGiftCard;
 use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::jobs::NewJob;
@@ -77,12 +78,14 @@ pub trait Orders: Send + Sync {
     async fn reserve(&self, order: &NewOrder) -> Result<(), ReserveError>;
 
     /// `Placed` to `Paid`, recording the captured charge (none when the gift cards
-    /// paid it all) and queueing `jobs`, in one transaction. An order no longer
-    /// `Placed` is left as it is. Answers the order as it now stands.
+    /// paid it all), issuing the e-gift cards `cards` and queueing `jobs`, in one
+    /// transaction. An order no longer `Placed` is left as it is. Answers the order as
+    /// it now stands.
     async fn record_payment(
         &self,
         number: &OrderNumber,
         charge_id: Option<&str>,
+        cards: &[NewGiftCard],
         jobs: &[NewJob],
         at: Timestamp,
     ) -> Result<Order, StorageError>;

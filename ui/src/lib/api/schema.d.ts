@@ -5497,6 +5497,8 @@ export interface components {
              * @description The line's share of the discount code.
              */
             discount: number;
+            /** @description An e-gift card: paying issued one card per unit, mailed on its `send_on`. */
+            gift_card: boolean;
             gift_options: boolean;
             /** Format: int64 */
             gift_options_price: number;

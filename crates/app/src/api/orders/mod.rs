@@ -326,6 +326,7 @@ impl OrdersApi {
             checkout: context(&self.state),
             orders: self.state.orders.as_ref(),
             gateway: self.state.gateway.as_ref(),
+            links: &self.state.order_links,
             new_number: &new_number,
         };
         let order = place_order(&ctx, request).await?;

@@ -171,6 +171,8 @@ pub struct OrderLineDto {
     pub unit_price: i64,
     pub gift_options: bool,
     pub personalization: BTreeMap<String, String>,
+    /// An e-gift card: paying issued one card per unit, mailed on its `send_on`.
+    pub gift_card: bool,
     /// Unit price times quantity.
     pub merchandise: i64,
     pub gift_options_price: i64,
@@ -298,6 +300,7 @@ impl OrderDto {
                     unit_price: l.unit_price.cents(),
                     gift_options: l.gift_options,
                     personalization: l.personalization,
+                    gift_card: l.gift_card,
                     merchandise: l.figures.merchandise.cents(),
                     gift_options_price: l.figures.gift_options.cents(),
                     personalization_fee: l.figures.personalization_fee.cents(),
