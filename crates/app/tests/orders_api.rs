@@ -334,9 +334,29 @@ async fn an_order_is_shown_to_its_customer_its_token_or_its_email_and_to_nobody_
     )
     .await;
     body.as_object_mut().unwrap().remove("shipping_info");
+    // Her stored bag holds the kettle she buys and a book she keeps.
+    let stored = json!({"bag": [{"id": 12, "type": "product", "quantity": 1},
+                                {"id": 61, "type": "product", "quantity": 1}]});
+    let saved = call(
+        &shop.client,
+        "POST",
+        "/api/customer/bag",
+        Some(&dana),
+        Some(stored),
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     let placed = place(&shop, &body, Some(&dana)).await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
     assert_eq!(placed.body["delivery"]["type"], "pickup");
+    let bag = call(&shop.client, "GET", "/api/customer/bag", Some(&dana), None).await;
+    let left: Vec<_> = bag.body["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["id"].clone())
+        .collect();
+    assert_eq!(left, [json!(61)], "what she bought left her stored bag");
     assert_eq!(placed.body["totals"]["amount_due"], 0);
     assert!(
         shop.shop.gateway.charges().is_empty(),

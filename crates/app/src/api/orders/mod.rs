@@ -8,6 +8,7 @@ pub mod wire;
 use super::ApiTags;
 use super::accounts::session_cookie::Session;
 use super::accounts::session_customer;
+use super::bag::terms;
 use super::checkout::wire::{CheckoutQuoteRequest, DeliveryKind};
 use super::checkout::{checkout_request, context};
 use super::customer::addresses::address_fields;
@@ -19,7 +20,8 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 use rand::Rng;
-use store_domain::accounts::Customer;
+use store_domain::accounts::{self, BagEdit, Customer};
+use store_domain::bag::{LineKey, ListName};
 use store_domain::input::Email;
 use store_domain::money::Money;
 use store_domain::orders::model::{Contact, Order};
@@ -278,6 +280,36 @@ impl OrdersApi {
 
 #[OpenApi(tag = "ApiTags::Orders")]
 impl OrdersApi {
+    /// Takes what a customer bought out of their stored bag, so every device sees it
+    /// gone. The order stands either way: a failure here leaves lines to remove by hand.
+    async fn take_out_of_bag(&self, customer_id: i64, order: &Order) {
+        let keys = order
+            .lines
+            .iter()
+            .map(|l| LineKey {
+                id: l.item_id,
+                line_type: l.line_type,
+                item_key: l.item_key.clone(),
+            })
+            .collect();
+        let s = &self.state;
+        let edit = BagEdit::Remove {
+            list: ListName::Products,
+            keys,
+        };
+        let removed = accounts::edit_bag(
+            s.customer_bags.as_ref(),
+            s.catalog.as_ref(),
+            customer_id,
+            edit,
+            &terms(s),
+        )
+        .await;
+        if let Err(e) = removed {
+            tracing::warn!(order = %order.number, error = %e, "could not take an order's lines out of the stored bag");
+        }
+    }
+
     /// Places the order Review shows, charged once however often it is sent with the
     /// same `idempotency_key`. Every figure is priced again here: if the total or the
     /// amount due differs from `expected_total`/`expected_amount_due`, or stock or a
@@ -330,6 +362,9 @@ impl OrdersApi {
             new_number: &new_number,
         };
         let order = place_order(&ctx, request).await?;
+        if let Some(customer) = &customer {
+            self.take_out_of_bag(customer.id, &order).await;
+        }
         let number = order.number.clone();
         Ok(Placed::Created(self.answer(&number, order)))
     }
