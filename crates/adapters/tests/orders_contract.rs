@@ -1,0 +1,466 @@
+//! The contract of `Orders` and `Jobs`, written once and run against the in-memory fake
+//! and the SQLite store: a reservation takes stock and gift card balances all or
+//! nothing and never twice for one key; payment and release move a placed order once;
+//! a job is queued once per due time and claimed by one runner per lease.
+
+use std::sync::Arc;
+use store_adapters::fakes::{InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture};
+use store_adapters::sqlite::SqliteStore;
+use store_domain::bag::{ItemRef, LineFigures, LineType, OfferStock, TaxRate};
+use store_domain::checkout::storage::{GiftCards, NewGiftCard};
+use store_domain::clock::Timestamp;
+use store_domain::input::Email;
+use store_domain::jobs::{CLAIM_LEASE, JobKind, Jobs, NewJob};
+use store_domain::money::Money;
+use store_domain::orders::model::{
+    CardPayment, Contact, Delivery, GiftCardUse, Order, OrderFigures, OrderLine, OrderStatus,
+    StatusChange,
+};
+use store_domain::orders::number::OrderNumber;
+use store_domain::orders::storage::{NewOrder, Orders, ReserveError};
+use store_domain::payments::Brand;
+use store_domain::ports::{Catalog, CatalogWriter};
+use store_domain::token::TokenHash;
+
+mod common;
+
+/// The fixture's kettle: 7 in stock at $30.00.
+const KETTLE: i64 = 12;
+
+fn at(minutes: i64) -> Timestamp {
+    Timestamp::from_unix_seconds(1_767_225_600 + minutes * 60)
+}
+
+fn card_hash() -> TokenHash {
+    TokenHash::from_stored("contract-card".into())
+}
+
+/// What a case reaches: the ports under test and the catalogue and gift cards they
+/// take from.
+struct Shop {
+    orders: Arc<dyn Orders>,
+    jobs: Arc<dyn Jobs>,
+    catalog: Arc<dyn Catalog>,
+    cards: Arc<dyn GiftCards>,
+}
+
+impl Shop {
+    async fn stock(&self, id: i64) -> i64 {
+        let offers = self.catalog.offers(&[ItemRef::Product(id)]).await.unwrap();
+        match offers[0].stock {
+            OfferStock::Units(units) => units,
+            OfferStock::Bundle(_) => unreachable!("a product"),
+        }
+    }
+
+    async fn balance(&self, hash: &TokenHash) -> Option<i64> {
+        let card = self.cards.gift_card(hash).await.unwrap();
+        card.map(|c| c.balance.cents())
+    }
+}
+
+/// An order for `units` kettles paying `from_card` cents by the contract card and the
+/// rest by a card token.
+fn new_order(number: &str, key: &str, units: i64, from_card: i64) -> NewOrder {
+    let total = units * 3_000;
+    let number = OrderNumber::parse(number).unwrap();
+    let order = Order {
+        number,
+        customer_id: None,
+        email: Email::parse("dana@example.com").unwrap(),
+        status: OrderStatus::Placed,
+        lines: vec![OrderLine {
+            line_type: LineType::Product,
+            item_id: KETTLE,
+            product_id: KETTLE,
+            item_key: String::new(),
+            title: "Kettle".into(),
+            heb_title: None,
+            sku: "K-12".into(),
+            path: "/products/kettle/12".into(),
+            image: None,
+            item_type: "others".into(),
+            quantity: units,
+            unit_price: Money::from_cents(3_000),
+            gift_options: false,
+            personalization: Default::default(),
+            gift_card: false,
+            figures: LineFigures {
+                merchandise: Money::from_cents(total),
+                ..LineFigures::default()
+            },
+        }],
+        delivery: Delivery::Digital {
+            contact: Contact::default(),
+        },
+        zip: "10001".into(),
+        country: "US".into(),
+        tax_rate: TaxRate::ZERO,
+        figures: OrderFigures {
+            subtotal: Money::from_cents(total),
+            total: Money::from_cents(total),
+            gift_card_total: Money::from_cents(from_card),
+            amount_due: Money::from_cents(total - from_card),
+            ..OrderFigures::default()
+        },
+        discount_code: None,
+        gift_cards: if from_card > 0 {
+            vec![GiftCardUse {
+                code_hash: card_hash(),
+                last_four: "2345".into(),
+                amount: Money::from_cents(from_card),
+            }]
+        } else {
+            Vec::new()
+        },
+        card: (from_card < total).then(|| CardPayment {
+            token: format!("tok_{key}"),
+            brand: Brand::Visa,
+            last4: "4242".into(),
+            charge_id: None,
+        }),
+        decline: None,
+        history: vec![StatusChange {
+            status: OrderStatus::Placed,
+            at: at(0),
+        }],
+        placed_at: at(0),
+    };
+    NewOrder {
+        order,
+        idempotency_key: key.into(),
+        request_hash: format!("hash-{key}"),
+        stock: vec![(ItemRef::Product(KETTLE), units)],
+        discount_use: None,
+    }
+}
+
+fn confirmation(number: &str, due: Timestamp) -> NewJob {
+    NewJob {
+        kind: JobKind::OrderConfirmation,
+        subject: number.into(),
+        due_at: due,
+    }
+}
+
+mod cases {
+    use super::*;
+
+    pub async fn a_reservation_takes_everything_or_nothing_and_once_per_key(shop: &Shop) {
+        let first = new_order("AAAA-BBBB-CCC2", "key-first-order-1", 2, 1_000);
+        shop.orders.reserve(&first).await.unwrap();
+        assert_eq!(shop.stock(KETTLE).await, 5);
+        assert_eq!(shop.balance(&card_hash()).await, Some(1_500));
+        let kept = shop
+            .orders
+            .keyed_order("key-first-order-1")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(kept.order, first.order, "kept whole");
+        assert_eq!(kept.request_hash, "hash-key-first-order-1");
+
+        // The same key again, even for another order: refused, nothing taken.
+        let again = new_order("AAAA-BBBB-CCC3", "key-first-order-1", 1, 0);
+        assert!(matches!(
+            shop.orders.reserve(&again).await,
+            Err(ReserveError::KeyTaken)
+        ));
+        // The same number under another key.
+        let twin = new_order("AAAA-BBBB-CCC2", "key-twin-order-1", 1, 0);
+        assert!(matches!(
+            shop.orders.reserve(&twin).await,
+            Err(ReserveError::NumberTaken)
+        ));
+        // More than is left; then a card that no longer covers its part.
+        let greedy = new_order("AAAA-BBBB-CCC4", "key-greedy-order", 6, 0);
+        assert!(matches!(
+            shop.orders.reserve(&greedy).await,
+            Err(ReserveError::SoldOut(ItemRef::Product(KETTLE)))
+        ));
+        let overspent = new_order("AAAA-BBBB-CCC5", "key-overspent-order", 1, 2_000);
+        match shop.orders.reserve(&overspent).await {
+            Err(ReserveError::GiftCardSpent(last_four)) => assert_eq!(last_four, "2345"),
+            other => panic!("expected a spent card, got {other:?}"),
+        }
+        assert_eq!(shop.stock(KETTLE).await, 5, "nothing of a refusal stays");
+        assert_eq!(shop.balance(&card_hash()).await, Some(1_500));
+        for number in ["AAAA-BBBB-CCC3", "AAAA-BBBB-CCC4", "AAAA-BBBB-CCC5"] {
+            let number = OrderNumber::parse(number).unwrap();
+            assert_eq!(shop.orders.order(&number).await.unwrap(), None);
+        }
+        assert_eq!(shop.orders.unfinished().await.unwrap().len(), 1);
+    }
+
+    pub async fn payment_and_release_move_a_placed_order_once(shop: &Shop) {
+        let paid = new_order("AAAA-BBBB-CCD2", "key-paid-order-1", 1, 0);
+        let declined = new_order("AAAA-BBBB-CCD3", "key-declined-order", 3, 500);
+        shop.orders.reserve(&paid).await.unwrap();
+        shop.orders.reserve(&declined).await.unwrap();
+        assert_eq!(shop.stock(KETTLE).await, 3);
+        assert_eq!(shop.balance(&card_hash()).await, Some(2_000));
+
+        let number = paid.order.number.clone();
+        let issued = NewGiftCard {
+            code_hash: TokenHash::from_stored("issued-by-payment".into()),
+            last_four: "WXYZ".into(),
+            balance: Money::from_cents(2_500),
+            expires_at: None,
+        };
+        let jobs = [confirmation(number.as_str(), at(1))];
+        for _ in 0..2 {
+            let order = shop
+                .orders
+                .record_payment(
+                    &number,
+                    Some("ch_contract_1"),
+                    std::slice::from_ref(&issued),
+                    &jobs,
+                    at(1),
+                )
+                .await
+                .unwrap();
+            assert_eq!(order.status, OrderStatus::Paid);
+            assert_eq!(
+                order.card.unwrap().charge_id.as_deref(),
+                Some("ch_contract_1")
+            );
+            let statuses: Vec<_> = order.history.iter().map(|h| h.status).collect();
+            assert_eq!(statuses, [OrderStatus::Placed, OrderStatus::Paid], "once");
+        }
+        assert_eq!(
+            shop.balance(&issued.code_hash).await,
+            Some(2_500),
+            "the card paid for is issued"
+        );
+        assert_eq!(shop.jobs.jobs(10).await.unwrap().len(), 1, "queued once");
+        // A paid order is not released, and keeps its stock.
+        let still = shop.orders.release(&number, "late", at(2)).await.unwrap();
+        assert_eq!(still.status, OrderStatus::Paid);
+
+        let gone = declined.order.number.clone();
+        let order = shop.orders.release(&gone, "declined", at(2)).await.unwrap();
+        assert_eq!(order.status, OrderStatus::Declined);
+        assert_eq!(order.decline.as_deref(), Some("declined"));
+        assert_eq!(
+            shop.stock(KETTLE).await,
+            6,
+            "the declined order's 3 are back"
+        );
+        assert_eq!(shop.balance(&card_hash()).await, Some(2_500));
+        // Released once: a second release gives nothing back again.
+        shop.orders.release(&gone, "declined", at(3)).await.unwrap();
+        assert_eq!(shop.stock(KETTLE).await, 6);
+        assert_eq!(shop.balance(&card_hash()).await, Some(2_500));
+        let paid_after = shop
+            .orders
+            .record_payment(&gone, Some("ch_late"), &[], &[], at(3))
+            .await
+            .unwrap();
+        assert_eq!(paid_after.status, OrderStatus::Declined, "never paid after");
+        assert!(shop.orders.unfinished().await.unwrap().is_empty());
+
+        // The owner's moves: forward from the status seen, cancel gives stock back.
+        let packed = shop
+            .orders
+            .move_order(&number, OrderStatus::Paid, OrderStatus::Packed, &[], at(4))
+            .await
+            .unwrap();
+        assert_eq!(packed.map(|o| o.status), Some(OrderStatus::Packed));
+        let stale = shop
+            .orders
+            .move_order(&number, OrderStatus::Paid, OrderStatus::Shipped, &[], at(5))
+            .await
+            .unwrap();
+        assert_eq!(stale, None, "not moved from a status it left");
+        let cancelled = shop
+            .orders
+            .move_order(
+                &number,
+                OrderStatus::Packed,
+                OrderStatus::Cancelled,
+                &[],
+                at(6),
+            )
+            .await
+            .unwrap();
+        assert_eq!(cancelled.map(|o| o.status), Some(OrderStatus::Cancelled));
+        assert_eq!(shop.stock(KETTLE).await, 7);
+    }
+
+    pub async fn a_job_runs_once_per_due_time_and_one_runner_holds_it(shop: &Shop) {
+        let job = confirmation("AAAA-BBBB-CCE2", at(10));
+        shop.jobs
+            .enqueue(&[job.clone(), job.clone()], at(0))
+            .await
+            .unwrap();
+        shop.jobs
+            .enqueue(std::slice::from_ref(&job), at(1))
+            .await
+            .unwrap();
+        assert!(
+            shop.jobs.claim_due(at(9), 10).await.unwrap().is_empty(),
+            "not due"
+        );
+        let claimed = shop.jobs.claim_due(at(10), 10).await.unwrap();
+        assert_eq!(claimed.len(), 1, "queued once");
+        assert!(
+            shop.jobs.claim_due(at(11), 10).await.unwrap().is_empty(),
+            "held while its lease runs"
+        );
+        // Its runner died: the lease ends and another runner takes it.
+        let after_lease = at(10)
+            .plus(CLAIM_LEASE)
+            .plus(std::time::Duration::from_secs(1));
+        let retaken = shop.jobs.claim_due(after_lease, 10).await.unwrap();
+        assert_eq!(retaken.len(), 1);
+        let id = retaken[0].id;
+        shop.jobs.failed(id, "smtp down", at(30)).await.unwrap();
+        assert!(shop.jobs.claim_due(at(29), 10).await.unwrap().is_empty());
+        let third = shop.jobs.claim_due(at(30), 10).await.unwrap();
+        assert_eq!(third.len(), 1);
+        assert!(third[0].attempts >= 1, "the failure is counted");
+        shop.jobs.done(id, at(31)).await.unwrap();
+        assert!(
+            shop.jobs.claim_due(at(600), 10).await.unwrap().is_empty(),
+            "done"
+        );
+        let listed = shop.jobs.jobs(10).await.unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].state(at(600)), "done");
+        // The same subject at another due time is another job.
+        shop.jobs
+            .enqueue(&[confirmation("AAAA-BBBB-CCE2", at(700))], at(600))
+            .await
+            .unwrap();
+        assert_eq!(shop.jobs.claim_due(at(700), 10).await.unwrap().len(), 1);
+    }
+}
+
+macro_rules! suite {
+    ($name:ident, $make:expr) => {
+        mod $name {
+            use super::*;
+            suite!(@cases $make;
+                a_reservation_takes_everything_or_nothing_and_once_per_key,
+                payment_and_release_move_a_placed_order_once,
+                a_job_runs_once_per_due_time_and_one_runner_holds_it,
+            );
+        }
+    };
+    (@cases $make:expr; $($case:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $case() {
+                let (shop, _guard) = $make.await;
+                cases::$case(&shop).await;
+            }
+        )*
+    };
+}
+
+/// The contract card: $25.00.
+fn contract_card() -> NewGiftCard {
+    NewGiftCard {
+        code_hash: card_hash(),
+        last_four: "2345".into(),
+        balance: Money::from_cents(2_500),
+        expires_at: None,
+    }
+}
+
+async fn in_memory() -> (Shop, ()) {
+    let catalog = Arc::new(InMemoryCatalog::new());
+    catalog.import(&fixture()).await.unwrap();
+    let checkout = Arc::new(InMemoryCheckout::default());
+    checkout
+        .issue_gift_card(&contract_card(), at(0))
+        .await
+        .unwrap();
+    let orders = Arc::new(InMemoryOrders::new(catalog.clone(), checkout.clone()));
+    let shop = Shop {
+        orders: orders.clone(),
+        jobs: orders,
+        catalog,
+        cards: checkout,
+    };
+    (shop, ())
+}
+
+async fn sqlite() -> (Shop, tempfile::TempDir) {
+    let (store, dir) = common::sqlite_store(2).await;
+    store.import(&fixture()).await.unwrap();
+    store
+        .issue_gift_card(&contract_card(), at(0))
+        .await
+        .unwrap();
+    let store = Arc::new(store);
+    let shop = Shop {
+        orders: store.clone(),
+        jobs: store.clone(),
+        catalog: store.clone(),
+        cards: store as Arc<SqliteStore>,
+    };
+    (shop, dir)
+}
+
+suite!(fake, in_memory());
+suite!(sqlite_file, sqlite());
+
+/// Rows written by hand, past the adapter: the database itself refuses stock below
+/// zero, an order whose payments do not add up to its total, and a paid order with
+/// no charge.
+#[tokio::test]
+async fn sqlite_refuses_what_the_order_rules_refuse() {
+    use sqlx::Connection;
+    let (store, dir) = common::sqlite_store(1).await;
+    store.import(&fixture()).await.unwrap();
+    let url = format!("sqlite://{}", dir.path().join("store.db").display());
+    let mut conn = sqlx::sqlite::SqliteConnection::connect(&url).await.unwrap();
+    let taken = sqlx::query("UPDATE products SET stock = stock - 8 WHERE id = 12")
+        .execute(&mut conn)
+        .await;
+    assert!(
+        taken.is_err_and(|e| e.to_string().contains("stock would go below zero")),
+        "7 kettles cannot lose 8"
+    );
+    let order = |number: &str, status: &str, total: i64, due: i64, charge: &str| {
+        format!(
+            "INSERT INTO orders (number, idempotency_key, request_hash, email, status, delivery,
+                 contact_name, contact_phone, zip, country, tax_rate_millionths, subtotal,
+                 gift_options, personalization_fees, tax, shipping, discount, total,
+                 gift_card_total, amount_due, card_token, charge_id, placed_at, updated_at)
+             VALUES ('{number}', 'key-{number}', 'h', 'a@b.co', '{status}', 'digital', '', '',
+                 '', 'US', 0, {total}, 0, 0, 0, 0, 0, {total}, 0, {due}, 'tok', {charge},
+                 '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
+        )
+    };
+    for (statement, why) in [
+        (
+            order("AAAABBBBCCF2", "placed", 100, 90, "NULL"),
+            "payments short of the total",
+        ),
+        (
+            order("AAAABBBBCCF3", "paid", 100, 100, "NULL"),
+            "paid with no charge",
+        ),
+        (
+            order("AAAABBBBCCF4", "lost", 100, 100, "'ch'"),
+            "an unknown status",
+        ),
+    ] {
+        let refused = sqlx::query(sqlx::AssertSqlSafe(statement.as_str()))
+            .execute(&mut conn)
+            .await;
+        assert!(
+            refused.is_err_and(|e| e.to_string().contains("CHECK constraint failed")),
+            "{why} was written"
+        );
+    }
+    sqlx::query(sqlx::AssertSqlSafe(
+        order("AAAABBBBCCF5", "paid", 100, 100, "'ch'").as_str(),
+    ))
+    .execute(&mut conn)
+    .await
+    .expect("a well-formed paid order is written");
+}
