@@ -263,6 +263,25 @@ async fn a_declined_card_leaves_no_order_charge_stock_or_balance_taken() {
         "nothing captured"
     );
 
+    // An expired card: refused with its own message, nothing taken either.
+    let expired = card_token(&shop.client, "4000000000000069").await;
+    let mut again = body.clone();
+    again["payment"] = json!({"token": expired});
+    again["idempotency_key"] = json!("key-expired-card-1");
+    let refused = place(&shop, &again, None).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::PAYMENT_REQUIRED,
+        "{}",
+        refused.body
+    );
+    assert_eq!(
+        refused.body["message"],
+        "Your card has expired. Please use another card."
+    );
+    assert_eq!(stock(&shop, ItemRef::Product(12)), before);
+    assert_eq!(balance(&shop).await, 10_000);
+
     // Another card, a new key: placed.
     let good = card_token(&shop.client, "4242 4242 4242 4242").await;
     let mut retry = body.clone();
