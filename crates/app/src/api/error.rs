@@ -35,7 +35,8 @@ pub struct ErrorMessage {
     pub message: String,
 }
 
-fn body(message: impl Into<String>) -> Json<ErrorMessage> {
+/// The `{ "message": ... }` body every error answer carries.
+pub(crate) fn message(message: impl Into<String>) -> Json<ErrorMessage> {
     Json(ErrorMessage {
         message: message.into(),
     })
@@ -43,13 +44,13 @@ fn body(message: impl Into<String>) -> Json<ErrorMessage> {
 
 impl ApiError {
     pub fn not_found(what: &str) -> Self {
-        ApiError::NotFound(body(format!("{what} not found")))
+        ApiError::NotFound(message(format!("{what} not found")))
     }
 
     /// A moment's wait is all it takes, so the shopper's client is told when to retry.
     pub fn busy() -> Self {
         ApiError::Busy(
-            body("The store is busy right now. Please try again in a moment."),
+            message("The store is busy right now. Please try again in a moment."),
             1,
         )
     }
@@ -58,7 +59,7 @@ impl ApiError {
     pub fn internal(detail: &dyn std::fmt::Display) -> Self {
         let reference = next_reference();
         tracing::error!(reference = %reference, "{detail}");
-        ApiError::Internal(body(format!(
+        ApiError::Internal(message(format!(
             "Something went wrong on our side (reference {reference})."
         )))
     }
@@ -120,14 +121,14 @@ impl From<StorageError> for ApiError {
 /// Refused input names its field: `email: must be a valid e-mail address, ...`.
 impl From<InputError> for ApiError {
     fn from(err: InputError) -> Self {
-        ApiError::BadRequest(body(err.to_string()))
+        ApiError::BadRequest(message(err.to_string()))
     }
 }
 
 /// A bag request that does not fit the catalogue names the line: `products[2]: ...`.
 impl From<BagError> for ApiError {
     fn from(err: BagError) -> Self {
-        let message = body(err.message);
+        let message = message(err.message);
         match err.refusal {
             Refusal::Invalid => ApiError::BadRequest(message),
             Refusal::Unknown => ApiError::NotFound(message),

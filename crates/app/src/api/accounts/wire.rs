@@ -3,7 +3,7 @@
 use crate::api::customer::addresses::AddressDto;
 use crate::api::customer::cards::PaymentDto;
 use crate::api::customer::picks::{Favorite, favorite};
-use crate::api::error::{ApiError, ErrorMessage};
+use crate::api::error::{ApiError, ErrorMessage, message};
 use crate::api::text::Text;
 use crate::limits::Limited;
 use poem_openapi::payload::Json;
@@ -140,12 +140,6 @@ pub enum AccountApiError {
     Internal(Json<ErrorMessage>),
     #[oai(status = 503)]
     Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
-}
-
-fn message(text: impl Into<String>) -> Json<ErrorMessage> {
-    Json(ErrorMessage {
-        message: text.into(),
-    })
 }
 
 impl AccountApiError {

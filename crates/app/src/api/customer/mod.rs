@@ -9,7 +9,7 @@ pub mod cards;
 pub mod picks;
 
 use super::accounts::session_customer;
-use crate::api::error::{ApiError, ErrorMessage};
+use crate::api::error::{ApiError, ErrorMessage, message};
 use crate::state::AppState;
 use poem_openapi::ApiResponse;
 use poem_openapi::payload::Json;
@@ -35,12 +35,6 @@ pub enum CustomerApiError {
     Internal(Json<ErrorMessage>),
     #[oai(status = 503)]
     Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
-}
-
-fn message(text: impl Into<String>) -> Json<ErrorMessage> {
-    Json(ErrorMessage {
-        message: text.into(),
-    })
 }
 
 impl From<ApiError> for CustomerApiError {

@@ -13,7 +13,7 @@ use super::checkout::wire::{CheckoutQuoteRequest, DeliveryKind};
 use super::checkout::{checkout_request, context};
 use super::customer::addresses::address_fields;
 use super::customer::{CustomerApiError, signed_in};
-use super::error::{ApiError, ErrorMessage};
+use super::error::{ApiError, ErrorMessage, message};
 use crate::state::AppState;
 use poem::Request;
 use poem_openapi::param::{Path, Query};
@@ -65,12 +65,6 @@ pub enum PlaceOrderError {
     /// (same key) after `Retry-After` seconds; it finishes the same order.
     #[oai(status = 503)]
     Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
-}
-
-fn message(text: impl Into<String>) -> Json<ErrorMessage> {
-    Json(ErrorMessage {
-        message: text.into(),
-    })
 }
 
 fn bad_request(text: impl Into<String>) -> PlaceOrderError {
