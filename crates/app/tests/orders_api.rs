@@ -739,3 +739,87 @@ async fn an_e_gift_card_is_issued_when_paid_and_mailed_to_its_recipient_on_its_d
         too_far.body
     );
 }
+
+#[tokio::test]
+async fn the_owner_moves_an_order_on_each_move_is_mailed_and_a_cancel_is_refunded() {
+    use store_app::orders_cli::{self, OrdersCommand};
+    use store_domain::orders::number::OrderNumber;
+    let shop = shop().await;
+    let before = stock(&shop, ItemRef::Product(12));
+    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
+    let mut numbers = Vec::new();
+    for _ in 0..2 {
+        let body = order_body(
+            &shop.client,
+            kettles(1),
+            json!({"payment": {"token": token}}),
+        )
+        .await;
+        let placed = place(&shop, &body, None).await;
+        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+        numbers.push(OrderNumber::parse(placed.body["number"].as_str().unwrap()).unwrap());
+    }
+    let now = common::START;
+    let owner = |number: &OrderNumber, status: OrderStatus| OrdersCommand::Move {
+        number: number.clone(),
+        status,
+    };
+    let orders = shop.shop.orders.as_ref();
+    let shipped = orders_cli::run(orders, &owner(&numbers[0], OrderStatus::Shipped), now)
+        .await
+        .unwrap();
+    assert!(shipped.contains("shipped"), "{shipped}");
+    // Backwards, or a cancel once shipped, is refused and changes nothing.
+    for status in [OrderStatus::Packed, OrderStatus::Cancelled] {
+        let refused = orders_cli::run(orders, &owner(&numbers[0], status), now).await;
+        assert!(refused.is_err(), "{status:?}");
+    }
+    orders_cli::run(orders, &owner(&numbers[1], OrderStatus::Cancelled), now)
+        .await
+        .unwrap();
+    assert_eq!(
+        stock(&shop, ItemRef::Product(12)),
+        before - 1,
+        "the cancelled kettle is back"
+    );
+
+    store_app::jobs_runner::run_all_due(&shop.state)
+        .await
+        .unwrap();
+    let subjects: Vec<String> = shop
+        .fakes
+        .mailer
+        .sent()
+        .into_iter()
+        .map(|m| m.subject)
+        .collect();
+    let mailed = |number: &OrderNumber, words: &str| {
+        subjects
+            .iter()
+            .filter(|s| s.contains(&number.to_string()) && s.contains(words))
+            .count()
+    };
+    assert_eq!(mailed(&numbers[0], "is on its way"), 1, "{subjects:?}");
+    assert_eq!(mailed(&numbers[1], "was cancelled"), 1, "{subjects:?}");
+    let refunded: Vec<_> = shop
+        .shop
+        .gateway
+        .charges()
+        .into_iter()
+        .filter(|c| c.refunded > 0)
+        .collect();
+    assert_eq!(refunded.len(), 1, "one refund, of the cancelled order");
+    assert_eq!(refunded[0].refunded, refunded[0].amount, "in full");
+    let listed = orders_cli::run(
+        orders,
+        &OrdersCommand::List {
+            status: Some(OrderStatus::Cancelled),
+            limit: 10,
+        },
+        now,
+    )
+    .await
+    .unwrap();
+    assert!(listed.contains(&numbers[1].to_string()), "{listed}");
+    assert!(!listed.contains(&numbers[0].to_string()), "{listed}");
+}
