@@ -159,7 +159,18 @@ impl Client {
         }
     }
 
+    /// Sends one request and reads the answer. A kept-alive connection the server
+    /// closed while it was idle is opened again and the request sent once more (every
+    /// request here is safe to repeat: quotes store nothing, orders carry their key).
     async fn call(&mut self, method: &str, path: &str, body: &str) -> Result<(u16, Value), Error> {
+        let reused = self.conn.is_some();
+        match self.once(method, path, body).await {
+            Err(_) if reused => self.once(method, path, body).await,
+            answer => answer,
+        }
+    }
+
+    async fn once(&mut self, method: &str, path: &str, body: &str) -> Result<(u16, Value), Error> {
         if self.conn.is_none() {
             self.conn = Some(Connection::open(&self.host).await?);
         }
