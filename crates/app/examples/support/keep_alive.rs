@@ -1,6 +1,6 @@
 //! One keep-alive HTTP/1.1 connection: just enough client for the benchmarks of our
-//! own server (`flood_bench`, `search_bench`), with no client library's own costs in
-//! the figures.
+//! own server (`flood_bench`, `search_bench`, `orders_bench`), with no client
+//! library's own costs in the figures.
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
@@ -29,6 +29,17 @@ impl Connection {
         path: &str,
         json: Option<&str>,
     ) -> Result<u16, Error> {
+        Ok(self.exchange(method, path, json).await?.0)
+    }
+
+    /// Sends one request and reads the whole answer; its status and body. An answer
+    /// cut short (the server gone) is an error.
+    pub async fn exchange(
+        &mut self,
+        method: &str,
+        path: &str,
+        json: Option<&str>,
+    ) -> Result<(u16, Vec<u8>), Error> {
         let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.host);
         if let Some(body) = json {
             request.push_str(&format!(
@@ -40,13 +51,17 @@ impl Connection {
         request.push_str(json.unwrap_or(""));
         self.reader.get_mut().write_all(request.as_bytes()).await?;
         let mut line = String::new();
-        self.reader.read_line(&mut line).await?;
+        if self.reader.read_line(&mut line).await? == 0 {
+            return Err("the server closed the connection".into());
+        }
         let status: u16 = line.split_whitespace().nth(1).ok_or("no status")?.parse()?;
         let mut length = 0usize;
         loop {
             line.clear();
-            self.reader.read_line(&mut line).await?;
-            if line == "\r\n" || line.is_empty() {
+            if self.reader.read_line(&mut line).await? == 0 {
+                return Err("the server closed the connection".into());
+            }
+            if line == "\r\n" {
                 break;
             }
             if let Some((name, value)) = line.split_once(':')
@@ -57,6 +72,6 @@ impl Connection {
         }
         let mut body = vec![0; length];
         self.reader.read_exact(&mut body).await?;
-        Ok(status)
+        Ok((status, body))
     }
 }
