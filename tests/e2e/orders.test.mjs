@@ -240,6 +240,10 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     await h1('Review').waitFor()
     await main().getByRole('region', { name: 'Delivery' }).getByRole('radio', { name: /^Pick up at the store/ }).check()
     const pickup = main().getByRole('region', { name: 'Pickup' })
+    await pickup.waitFor()
+    // The account's name and e-mail may fill it in already: its editor then opens on Change.
+    const change = pickup.getByRole('button', { name: 'Change Pickup', exact: true })
+    if ((await change.count()) > 0 && (await change.getAttribute('aria-expanded')) === 'false') await change.click()
     await pickup.getByRole('textbox', { name: 'Full name', exact: true }).fill('Dana Levi')
     await pickup.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
     await pickup.getByRole('textbox', { name: 'Phone', exact: true }).fill('555 010 2030')
