@@ -94,10 +94,10 @@ describe('navigating the app', () => {
 
   it('shows a later screen as a placeholder with its page name', async () => {
     stubApi({ '/api/categories': departments, '/api/customer': customer })
-    renderApp('/account/orders/5')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument()
+    renderApp('/account/subscriptions-update/5')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Update Subscription' })).toBeInTheDocument()
     await waitFor(() => {
-      expect(document.title).toBe('Order Details | Olive Lane')
+      expect(document.title).toBe('Update Subscription | Olive Lane')
     })
   })
 

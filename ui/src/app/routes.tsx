@@ -61,19 +61,25 @@ const paymentsPage = () => import('@/features/account/components/PaymentsPage')
 const checkoutPage = () => import('@/features/checkout/components/CheckoutPage')
 const reviewPage = () => import('@/features/checkout/components/ReviewPage')
 const signInPage = () => import('@/features/checkout/components/SignInPage')
-// The account screens with nothing in them yet share one chunk.
-const nothingYet =
-  (page: 'OrdersPage' | 'BuyItAgainPage' | 'DigitalLibraryPage' | 'SubscriptionsPage') => async () => ({
-    Component: (await import('@/features/account/components/NothingYetPages'))[page],
-  })
+const thankYouPage = () => import('@/features/orders/components/ThankYouPage')
+const invoicePage = () => import('@/features/orders/components/InvoicePage')
+const guestStatusPage = () => import('@/features/orders/components/GuestStatusPage')
+const eGiftPage = () => import('@/features/egift/components/EGiftCardPage')
+// The account's order screens share one chunk.
+const accountOrders = (page: 'OrdersPage' | 'OrderPage' | 'BuyItAgainPage' | 'DigitalLibraryPage') => async () => ({
+  Component: (await import('@/features/account/components/OrderPages'))[page],
+})
+const nothingYet = (page: 'SubscriptionsPage') => async () => ({
+  Component: (await import('@/features/account/components/NothingYetPages'))[page],
+})
 
 const screens: RouteObject[] = [
   { index: true, handle: handle('Home', 'Home'), lazy: home },
   { path: '/bag', handle: handle('Bag', 'Bag'), lazy: bagPage },
   guarded(checkoutEntry, [{ path: '/checkout', handle: handle('Checkout', 'Checkout'), lazy: checkoutPage }]),
   guarded(reviewEntry, [{ path: '/review', handle: handle('Review', 'Review'), lazy: reviewPage }]),
-  soon('/thank-you/:id', 'ThankYou', 'Thank You'),
-  soon('/orders/guest/:order_id/status', 'GuestOrderStatus', 'Order Status'),
+  { path: '/thank-you/:id', handle: handle('ThankYou', 'Thank You'), lazy: thankYouPage },
+  { path: '/orders/guest/:order_id/status', handle: handle('GuestOrderStatus', 'Order Status'), lazy: guestStatusPage },
   guarded(checkoutSignIn, [{ path: '/sign-in', handle: handle('SignIn', 'Sign In'), lazy: signInPage }]),
   guarded(guestOnly, [
     { path: '/login', handle: handle('Login', 'Login'), lazy: loginPage },
@@ -88,14 +94,14 @@ const screens: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/account/dashboard" replace /> },
       { path: 'dashboard', handle: handle('Dashboard', 'My Account'), lazy: dashboardPage },
-      { path: 'orders', handle: handle('Orders', 'My Orders'), lazy: nothingYet('OrdersPage') },
-      soon('orders/:id', 'Order', 'Order Details'),
+      { path: 'orders', handle: handle('Orders', 'My Orders'), lazy: accountOrders('OrdersPage') },
+      { path: 'orders/:id', handle: handle('Order', 'Order Details'), lazy: accountOrders('OrderPage') },
       { path: 'favorites', handle: handle('Favorites', 'My Favorites'), lazy: accountFavoritesPage },
-      { path: 'buy-it-again', handle: handle('BueAgain', 'Buy it Again'), lazy: nothingYet('BuyItAgainPage') },
+      { path: 'buy-it-again', handle: handle('BueAgain', 'Buy it Again'), lazy: accountOrders('BuyItAgainPage') },
       {
         path: 'digital-libary',
         handle: handle('DigitalLibary', 'Digital Library'),
-        lazy: nothingYet('DigitalLibraryPage'),
+        lazy: accountOrders('DigitalLibraryPage'),
       },
       {
         path: 'subscriptions',
@@ -138,7 +144,7 @@ const screens: RouteObject[] = [
   { path: '/products/:slug/:id', handle: handle('ProductsShow', 'Product'), lazy: productPage },
   { path: '/bundles/:slug/:id', handle: handle('ProductsShow', 'Bundle'), lazy: bundlePage },
   { path: '/search', handle: handle('SearchIndex', 'Search'), lazy: searchResultsPage },
-  soon('/e-gift-card', 'eGift', 'E-Gift Card'),
+  { path: '/e-gift-card', handle: handle('eGift', 'E-Gift Card'), lazy: eGiftPage },
   // Beyond the spec's table: where the newsletter confirmation mail links to.
   {
     path: '/newsletter/confirm',
@@ -162,7 +168,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // Spec 2.4: the invoice has neither header nor footer.
-      soon('/view-invoice/:order_id', 'InvoiceViewer', 'Invoice'),
+      {
+        path: '/view-invoice/:order_id',
+        handle: handle('InvoiceViewer', 'Invoice'),
+        lazy: invoicePage,
+        hydrateFallbackElement: <Loading />,
+      },
       {
         Component: Layout,
         children: [

@@ -1,5 +1,5 @@
 import { useAtomValue, useStore } from 'jotai'
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { bagAtom, bagSummaryAtom, quoteRequest, type BagLists } from '@/lib/bag'
 import {
   checkoutAtom,
@@ -88,6 +88,8 @@ export interface QuoteView {
   /** The failure of the quote for what checkout knows now. */
   error: unknown
   loading: boolean
+  /** Asks for the quote again, though nothing changed here (the server said something else did). */
+  requote: () => void
 }
 
 /**
@@ -138,7 +140,13 @@ export function useCheckoutQuote(): QuoteView {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, empty, store, attempt])
 
+  const requote = useCallback(() => {
+    // The last answer stays shown (as `last`, marked as updating) until the new one comes.
+    store.set(checkoutQuoteAtom, (held) => held && { key: `stale:${held.key}`, answer: held.answer })
+    setFailure(undefined)
+    setAttempt((n) => n + 1)
+  }, [store])
   const quote = held?.key === key ? held.answer : null
   const error = !quote && failure?.key === key ? failure.error : undefined
-  return { quote, last: held?.answer ?? null, error, loading: !quote && error === undefined && !empty }
+  return { quote, last: held?.answer ?? null, error, loading: !quote && error === undefined && !empty, requote }
 }

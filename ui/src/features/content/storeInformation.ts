@@ -30,17 +30,8 @@ export const HOURS_NOTE: Bilingual = {
   heb: 'בערבי חג החנות נסגרת ב־14:00, ובחגים היא סגורה.',
 }
 
-export const ADDRESS: { lines: Record<Language, readonly string[]>; phone: string; directions: Bilingual } = {
-  lines: {
-    eng: ['Olive Lane', '12 HaZayit Boulevard', 'Tel Aviv-Yafo 6810412', 'Israel'],
-    heb: ['שדרת הזית', 'שדרות הזית 12', 'תל אביב-יפו 6810412', 'ישראל'],
-  },
-  phone: '+972-3-555-0142',
-  directions: {
-    eng: 'A five-minute walk from the Carmel Market light-rail station. Bicycle racks stand by the door, and the public car park on HaZayit Street is two minutes away.',
-    heb: 'חמש דקות הליכה מתחנת הרכבת הקלה שוק הכרמל. ליד הכניסה יש מתקן לאופניים, והחניון הציבורי ברחוב הזית נמצא במרחק שתי דקות.',
-  },
-}
+// The shop's address is shared with the invoice.
+export { ADDRESS } from '@/lib/storeAddress'
 
 export const VIRTUAL_TOUR: Record<Language, readonly string[]> = {
   eng: [

@@ -20,23 +20,21 @@ function signedIn(routes: Parameters<typeof stubApiWithBodies>[0] = {}) {
 }
 
 describe('the account screens', () => {
-  it.each([
-    ['/account/orders', 'My Orders', 'You have no orders yet.'],
-    ['/account/buy-it-again', 'Buy it Again', 'You have nothing to buy again yet.'],
-    ['/account/digital-libary', 'Digital Library', 'Your digital library is empty.'],
-    ['/account/subscriptions', 'Subscriptions', 'You have no subscriptions yet.'],
-  ])('%s says honestly that there is nothing yet', async (path, title, empty) => {
-    signedIn()
-    renderApp(path)
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
-    expect(screen.getByText(new RegExp(`^${empty}`))).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/')
-    const nav = screen.getByRole('navigation', { name: 'Your account' })
-    expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page')
-    await waitFor(() => {
-      expect(document.title).toBe(`${title} | Olive Lane`)
-    })
-  })
+  it.each([['/account/subscriptions', 'Subscriptions', 'You have no subscriptions yet.']])(
+    '%s says honestly that there is nothing yet',
+    async (path, title, empty) => {
+      signedIn()
+      renderApp(path)
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+      expect(screen.getByText(new RegExp(`^${empty}`))).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/')
+      const nav = screen.getByRole('navigation', { name: 'Your account' })
+      expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page')
+      await waitFor(() => {
+        expect(document.title).toBe(`${title} | Olive Lane`)
+      })
+    },
+  )
 
   it('lists the customer’s favorites, and removes one on the server', async () => {
     const sent = signedIn({ '/api/products/1001': product(), '/api/customer/favorites': { favorites: [] } })

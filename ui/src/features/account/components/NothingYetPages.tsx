@@ -4,8 +4,8 @@ import { messages, type AccountKey } from '../messages'
 import styles from './Account.module.css'
 import { AccountScreen } from './AccountScreen'
 
-// The account screens whose contents come with orders and subscriptions (later
-// issues): each says honestly that there is nothing yet. One module, one chunk.
+// The account screens whose contents come with subscriptions (a later issue): each
+// says honestly that there is nothing yet.
 
 function NothingYet({ title, empty }: { title: AccountKey; empty: AccountKey }) {
   const t = useT(messages)
@@ -19,7 +19,4 @@ function NothingYet({ title, empty }: { title: AccountKey; empty: AccountKey }) 
   )
 }
 
-export const OrdersPage = () => <NothingYet title="orders" empty="noOrders" />
-export const BuyItAgainPage = () => <NothingYet title="buyItAgain" empty="noBuyItAgain" />
-export const DigitalLibraryPage = () => <NothingYet title="digitalLibrary" empty="noDigitalLibrary" />
 export const SubscriptionsPage = () => <NothingYet title="subscriptions" empty="noSubscriptions" />

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import { EMPTY_CHECKOUT } from '@/lib/checkout'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { bagAtom } from '@/lib/bag'
+import { checkoutAtom, EMPTY_CHECKOUT } from '@/lib/checkout'
+import { rememberedOrderToken } from '@/lib/orders'
+import { answer } from '@/testing/api'
+import { order } from '@/testing/orders'
 import { STORAGE_KEY } from '@/lib/persist'
 import { signedInCustomer } from '@/testing/customer'
 import { renderCheckoutScreen, stubCheckoutApi } from '../testing'
@@ -82,13 +86,209 @@ describe('Review for a guest', () => {
     expect(figure('Amount due')).toBe('$0.00')
   })
 
-  it('cannot place the order yet, and says so', async () => {
+  it('cannot place the order while details are missing', async () => {
     stubCheckoutApi()
     renderCheckoutScreen(ReviewPage, '/review')
     const place = await screen.findByRole('button', { name: 'Place order' })
     expect(place).toBeDisabled()
-    expect(place).toHaveAccessibleDescription(/Placing orders is coming soon: this store cannot take your order yet/)
     expect(screen.getByText('A few details are still needed before the order can be placed.')).toBeInTheDocument()
+  })
+})
+
+const ready = {
+  ...EMPTY_CHECKOUT,
+  email: 'noa@example.com',
+  shippingType: { type: 'pickup' as const, delivery: false as const },
+  pickupInfo: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
+  creditInfo: { token: 'tok_visa', last4: '4242', brand: 'visa' },
+}
+
+function placed(body: unknown) {
+  const { idempotency_key } = body as { idempotency_key: string }
+  return answer(201, { ...order(), access_token: 'signed-token', key: idempotency_key })
+}
+
+describe('Placing the order', () => {
+  beforeEach(() => {
+    sessionStorage.clear()
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ checkout: ready }))
+  })
+
+  it('sends the order Review shows, then empties the bag and checkout and thanks the shopper', async () => {
+    const sent = stubCheckoutApi({ '/api/orders': (_url, body) => placed(body) })
+    const { user, router, store } = renderCheckoutScreen(ReviewPage, '/review')
+    const place = await screen.findByRole('button', { name: 'Place order' })
+    await waitFor(() => {
+      expect(place).toBeEnabled()
+    })
+    await user.click(place)
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/thank-you/7KQ4-M2XD-9PRT')
+    })
+    const request = sent.find((r) => r.url.pathname === '/api/orders')
+    expect(request?.body).toMatchObject({
+      products: [{ id: 1001, type: 'product', quantity: 1 }],
+      shipping: { type: 'pickup' },
+      pickup_info: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
+      payment: { token: 'tok_visa' },
+      email: 'noa@example.com',
+      zip_code: '10001',
+      expected_total: 1980,
+      expected_amount_due: 1980,
+    })
+    expect((request?.body as { idempotency_key: string }).idempotency_key).toMatch(/^[A-Za-z0-9_-]{16,100}$/)
+    expect(store.get(bagAtom).products).toEqual([])
+    expect(store.get(checkoutAtom)).toEqual(EMPTY_CHECKOUT)
+    expect(rememberedOrderToken('7KQ4-M2XD-9PRT')).toBe('signed-token')
+  })
+
+  it('is disabled while sending, so a double click sends the order once', async () => {
+    const sent = stubCheckoutApi({ '/api/orders': (_url, body) => placed(body) })
+    const answered = globalThis.fetch
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    vi.stubGlobal('fetch', async (request: Request) => {
+      if (new URL(request.url).pathname === '/api/orders') await held
+      return answered(request)
+    })
+    const { user, router } = renderCheckoutScreen(ReviewPage, '/review')
+    const place = await screen.findByRole('button', { name: 'Place order' })
+    await waitFor(() => {
+      expect(place).toBeEnabled()
+    })
+    await user.dblClick(place)
+    expect(screen.getByRole('button', { name: 'Placing your order…' })).toBeDisabled()
+    release()
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/thank-you/7KQ4-M2XD-9PRT')
+    })
+    expect(sent.filter((r) => r.url.pathname === '/api/orders')).toHaveLength(1)
+  })
+
+  it('keeps the key for a retry after no answer or a busy server', async () => {
+    let calls = 0
+    const sent = stubCheckoutApi({
+      '/api/orders': (_url, body) => {
+        calls += 1
+        if (calls === 1) throw new TypeError('Failed to fetch')
+        if (calls === 2) return answer(503, { message: 'the payment service is not answering' })
+        return placed(body)
+      },
+    })
+    const { user, router } = renderCheckoutScreen(ReviewPage, '/review')
+    const place = await screen.findByRole('button', { name: 'Place order' })
+    await waitFor(() => {
+      expect(place).toBeEnabled()
+    })
+    await user.click(place)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We couldn’t place your order just now. Please try again: you will not be charged twice.',
+    )
+    await user.click(place)
+    await waitFor(() => {
+      expect(sent.filter((r) => r.url.pathname === '/api/orders')).toHaveLength(2)
+    })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again')
+    await user.click(place)
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/thank-you/7KQ4-M2XD-9PRT')
+    })
+    const keys = sent
+      .filter((r) => r.url.pathname === '/api/orders')
+      .map((r) => (r.body as { idempotency_key: string }).idempotency_key)
+    expect(keys).toHaveLength(3)
+    expect(new Set(keys).size).toBe(1)
+  })
+
+  it('keeps the key across a reload', async () => {
+    sessionStorage.setItem('olive-lane-order-attempt', 'order-kept-from-before-the-reload')
+    const sent = stubCheckoutApi({ '/api/orders': (_url, body) => placed(body) })
+    const { user } = renderCheckoutScreen(ReviewPage, '/review')
+    const place = await screen.findByRole('button', { name: 'Place order' })
+    await waitFor(() => {
+      expect(place).toBeEnabled()
+    })
+    await user.click(place)
+    await waitFor(() => {
+      expect(sent.find((r) => r.url.pathname === '/api/orders')?.body).toMatchObject({
+        idempotency_key: 'order-kept-from-before-the-reload',
+      })
+    })
+  })
+
+  it('tells a decline at the card field, keeps the rest, and takes a new key for the next card', async () => {
+    let calls = 0
+    const sent = stubCheckoutApi({
+      '/api/orders': (_url, body) => {
+        calls += 1
+        return calls === 1 ? answer(402, { message: 'your card was declined' }) : placed(body)
+      },
+    })
+    const { user, router } = renderCheckoutScreen(ReviewPage, '/review')
+    const place = await screen.findByRole('button', { name: 'Place order' })
+    await waitFor(() => {
+      expect(place).toBeEnabled()
+    })
+    await user.click(place)
+    const number = await screen.findByRole('textbox', { name: 'Card number' })
+    expect(number).toHaveAccessibleDescription('Your card was declined.')
+    expect(number).toHaveFocus()
+    // The rest of what the shopper gave stays.
+    expect(screen.getByRole('region', { name: 'Pickup' })).toHaveTextContent('Noa Guest')
+    expect(place).toBeDisabled()
+
+    await user.type(number, '4242 4242 4242 4242')
+    await user.type(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '12/30')
+    await user.type(screen.getByRole('textbox', { name: 'Security code (CVC)' }), '123')
+    await user.click(screen.getByRole('button', { name: 'Use this card' }))
+    await waitFor(() => {
+      expect(place).toBeEnabled()
+    })
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument()
+    await user.click(place)
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/thank-you/7KQ4-M2XD-9PRT')
+    })
+    const orders = sent.filter((r) => r.url.pathname === '/api/orders')
+    const [first, second] = orders.map((r) => r.body as { idempotency_key: string; payment: unknown })
+    expect(first?.idempotency_key).not.toBe(second?.idempotency_key)
+    expect(second?.payment).toEqual({ token: 'tok_test_1' })
+  })
+
+  it('says what changed on a 409 and prices the order again', async () => {
+    const sent = stubCheckoutApi({
+      '/api/orders': answer(409, { message: 'the price of Stoneware Mug changed' }),
+    })
+    const { user } = renderCheckoutScreen(ReviewPage, '/review')
+    const place = await screen.findByRole('button', { name: 'Place order' })
+    await waitFor(() => {
+      expect(place).toBeEnabled()
+    })
+    const quotes = () => sent.filter((r) => r.url.pathname === '/api/checkout/quote').length
+    const before = quotes()
+    await user.click(place)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The price of Stoneware Mug changed. Something in your order changed since you reviewed it.',
+    )
+    await waitFor(() => {
+      expect(quotes()).toBeGreaterThan(before)
+    })
+    expect(sessionStorage.getItem('olive-lane-order-attempt')).toBeNull()
+  })
+
+  it('tells a refused field', async () => {
+    stubCheckoutApi({
+      '/api/orders': answer(400, { message: 'pickup_info.phone: the phone number is not right' }),
+    })
+    const { user } = renderCheckoutScreen(ReviewPage, '/review')
+    const place = await screen.findByRole('button', { name: 'Place order' })
+    await waitFor(() => {
+      expect(place).toBeEnabled()
+    })
+    await user.click(place)
+    expect(await screen.findByRole('alert')).toHaveTextContent('The phone number is not right.')
   })
 })
 

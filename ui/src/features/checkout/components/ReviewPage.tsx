@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useId, useState, type ReactNode } from 'react'
+import { useEffect, useState, useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { bagSummaryAtom } from '@/lib/bag'
 import { chosenAddress, chosenCredit, checkoutAtom, discountAtom, giftCardsAtom, hasNeededInfo } from '@/lib/checkout'
@@ -7,11 +7,14 @@ import { countryName, useCountries } from '@/lib/countries'
 import { formatCalendarDate } from '@/lib/dates'
 import { useT } from '@/lib/i18n'
 import { shippingOptionsAtom } from '@/lib/location'
-import { languageAtom } from '@/lib/preferences'
+import { refusalOf, sentence } from '@/lib/api/problem'
+import { languageAtom, type Language } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import formStyles from '@/components/Form.module.css'
 import { messages } from '../messages'
+import { fieldProblemText } from '../api'
+import { usePlaceOrder, type PlaceOutcome } from '../placeOrder'
 import { quoteProblems } from '../problems'
 import { useCheckoutQuote } from '../quote'
 import { arrivalText, pickupText } from '../shippingMessages'
@@ -29,7 +32,8 @@ import { useZipFollowsAddress } from '../useZipFollowsAddress'
  * `/review`: everything chosen at checkout, each with a way to change it, and the
  * lines and figures of the checkout quote. A guest changes a choice on Checkout (which
  * lets a guest coming from Review in); a signed-in customer, whom Checkout sends here,
- * changes it in place. Placing the order is not built yet, and the screen says so.
+ * changes it in place. "Place order" sends it (`usePlaceOrder`): a declined card is
+ * told at the card's field, a changed price is priced again, and a retry keeps its key.
  */
 export function ReviewPage() {
   const t = useT(messages)
@@ -45,19 +49,25 @@ export function ReviewPage() {
   const cardName = useCardName()
   const view = useCheckoutQuote()
   useZipFollowsAddress()
-  const noteId = useId()
+  const { place, busy, outcome } = usePlaceOrder(view)
 
   const quote = view.quote ?? view.last
   const digitalOnly = quote?.bag.digital_only ?? summary?.digital_only ?? false
   const covered = view.quote?.amount_due === 0
   const refused = quoteProblems(view.error, language)
-  const ready = hasNeededInfo(customer, state, digitalOnly, view.quote)
+  // Spec 2.1's needed info, and (whatever the delivery) a card for what the gift cards leave.
+  const ready =
+    hasNeededInfo(customer, state, digitalOnly, view.quote) && (covered || chosenCredit(customer, state) !== null)
   const type = state.shippingType
   const method = type?.type === 'ship' ? options?.methods.find((m) => m.id === type.id) : undefined
   const address = customer && customer.addresses.length > 0 ? chosenAddress(customer, state) : undefined
   const typed = state.shippingInfo && 'address' in state.shippingInfo ? state.shippingInfo.address : undefined
   const shown = address ?? typed
   const credit = chosenCredit(customer, state)
+  // A decline (or a refused card) is told at the card until another card is chosen.
+  const cardProblem = cardProblemOf(outcome, credit?.token, language)
+  const placeProblem = cardProblem === undefined ? placeProblemOf(outcome, language, t) : undefined
+  useFocusCard(cardProblem)
 
   let delivery: ReactNode = t('nothingChosen')
   if (digitalOnly) delivery = state.digitalInfo?.email ? <bdi>{state.digitalInfo.email}</bdi> : t('nothingChosen')
@@ -148,11 +158,16 @@ export function ReviewPage() {
             title={t('paymentSummary')}
             guestLink="payment"
             missing={!covered && credit === null}
+            open={cardProblem !== undefined}
             editor={
               <>
-                <GiftCards quote={quote} problems={refused.giftCards} />
-                <DiscountCode quote={quote} problem={refused.discount} />
-                <PaymentFields problems={{}} covered={covered} />
+                {cardProblem === undefined && (
+                  <>
+                    <GiftCards quote={quote} problems={refused.giftCards} />
+                    <DiscountCode quote={quote} problem={refused.discount} />
+                  </>
+                )}
+                <PaymentFields problems={{ card: cardProblem }} covered={covered} />
               </>
             }
           >
@@ -172,12 +187,23 @@ export function ReviewPage() {
         </div>
         <OrderSummary view={view} failed={refused.other}>
           {!ready && <p className={styles.problem}>{t('needMore')}</p>}
-          <button type="button" className={formStyles.primary} disabled aria-describedby={noteId}>
-            {t('placeOrder')}
+          {placeProblem && (
+            <p role="alert" className={styles.problem}>
+              {placeProblem}
+            </p>
+          )}
+          <button
+            type="button"
+            className={formStyles.primary}
+            disabled={!ready || busy || !view.quote}
+            aria-busy={busy}
+            onClick={() => {
+              void place()
+            }}
+          >
+            {busy && <span className={formStyles.spinner} aria-hidden="true" />}
+            {busy ? t('placingOrder') : t('placeOrder')}
           </button>
-          <p id={noteId} className={styles.note}>
-            {t('placeOrderSoon')}
-          </p>
           {!customer && <Link to="/checkout">{t('backToCheckout')}</Link>}
         </OrderSummary>
       </div>
@@ -195,6 +221,7 @@ function Part({
   title,
   guestLink,
   missing = false,
+  open: forced = false,
   editor,
   children,
 }: {
@@ -202,6 +229,8 @@ function Part({
   title: string
   guestLink: string
   missing?: boolean
+  /** Opens the editor in place, a guest's too (a declined card is replaced here). */
+  open?: boolean
   editor?: ReactNode
   children: ReactNode
 }) {
@@ -221,10 +250,11 @@ function Part({
         }
       >
         {children}
+        {forced && editor !== undefined && <div className={styles.fieldset}>{editor}</div>}
       </Section>
     )
   }
-  const open = editor !== undefined && (editing || missing)
+  const open = editor !== undefined && (editing || missing || forced)
   return (
     <Section
       id={id}
@@ -252,6 +282,44 @@ function Part({
       </div>
     </Section>
   )
+}
+
+/** What to say at the card about the last attempt: a decline, or a 400 naming the payment, while that card is still the one chosen. */
+function cardProblemOf(outcome: PlaceOutcome | undefined, token: string | undefined, language: Language) {
+  if (outcome?.kind === 'declined') {
+    if (token !== undefined && outcome.token !== token) return undefined
+    return language === 'heb' ? messages.heb.orderDeclined : sentence(outcome.error.message)
+  }
+  if (outcome?.kind === 'refused' && refusalOf(outcome.error)?.field.startsWith('payment')) {
+    return fieldProblemText(outcome.error, language)
+  }
+  return undefined
+}
+
+/** What to say beside "Place order" about the last attempt. */
+function placeProblemOf(
+  outcome: PlaceOutcome | undefined,
+  language: Language,
+  t: (key: 'orderChanged' | 'orderRetry') => string,
+): string | undefined {
+  if (!outcome || outcome.kind === 'declined') return undefined
+  if (outcome.kind === 'retry') return t('orderRetry')
+  if (outcome.kind === 'changed') {
+    return language === 'heb' ? t('orderChanged') : `${sentence(outcome.error.message)} ${t('orderChanged')}`
+  }
+  return fieldProblemText(outcome.error, language)
+}
+
+/** A problem at the card moves focus there: the new card's number, or the saved card chosen. */
+function useFocusCard(problem: string | undefined) {
+  useEffect(() => {
+    if (problem === undefined) return
+    const payment = document.getElementById('payment')
+    const field =
+      payment?.querySelector<HTMLElement>('input[name="card"]') ??
+      payment?.querySelector<HTMLElement>('input[name="payment"]:checked')
+    field?.focus()
+  }, [problem])
 }
 
 export { ReviewPage as Component }

@@ -1,0 +1,300 @@
+// End-to-end: placing orders. A guest checks out with shipping and the test card, sees
+// the thank-you page and the invoice (at desktop and at 390x844); a declined card is told
+// at the card's field with the rest still filled in; a signed-in customer picks up an
+// order paid wholly by a demo gift card and finds it in My Orders; and the guest's order
+// is found on the status page by its number and e-mail. axe-core checks every new screen
+// in both directions. Products come from the API; the cards and gift card are the
+// documented test ones (docs/api.md).
+import assert from 'node:assert/strict'
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
+import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
+import { startStore, stopCleanly } from './server.mjs'
+import { eventually, limitOf, signUpCode } from './helpers.mjs'
+
+const DESKTOP = { name: 'desktop', width: 1366, height: 900 }
+const MOBILE = { name: 'mobile', width: 390, height: 844 }
+
+// The same key the app's persisted state uses (ui/src/lib/persist.ts).
+const STORAGE_KEY = 'olive-lane'
+const APPROVED = '4242 4242 4242 4242'
+const DECLINED = '4000 0000 0000 0002'
+const THANKS_CARD = 'THNX-SUCH-ABUN-CH99' // $100.00
+const PASSWORD = 'olive-lane-orders-e2e'
+const ORDER_NUMBER = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/
+
+describe('orders in a browser', { timeout: 900_000 }, () => {
+  let store
+  let browser
+  // A simple product that ships and costs less than the $100 gift card with tax.
+  let product
+  // The guest's order of the desktop run, for the status page.
+  let guestOrder
+
+  before(async () => {
+    store = await startStore()
+    browser = await launchBrowser()
+    const home = await store.api('/api/home')
+    const candidates = [...home.new_arrivals]
+    for (const department of home.departments) {
+      const [, index, , id] = department.value.split('/')
+      candidates.push(...(await store.api(`/api/lists/${index}/${id}`)).items)
+    }
+    for (const card of candidates) {
+      if (card.kind !== 'product' || !card.in_stock || card.price < 1000 || card.price > 8000) continue
+      const offer = await store.api(`/api/products/${card.id}`)
+      const simple = offer.type === 'product' && offer.variation_infos.length === 0
+      if (simple && offer.item_type === 'others' && limitOf(offer) >= 5 && offer.meta.personalization.length === 0) {
+        product = offer
+        break
+      }
+    }
+    assert.ok(product, 'no simple product between $10 and $80 in stock')
+  })
+
+  after(async () => {
+    await browser?.close()
+    if (store) await stopCleanly(store)
+  })
+
+  let session
+  let page
+  const main = () => page.getByRole('main')
+  const h1 = (name) => main().getByRole('heading', { level: 1, name, exact: true })
+  const summary = () => main().getByRole('region', { name: /^(Order summary|סיכום ההזמנה)$/ })
+
+  async function open(viewport) {
+    session = await openPage(browser, { viewport: { width: viewport.width, height: viewport.height } })
+    page = session.page
+  }
+
+  afterEach(async () => {
+    await session?.close()
+    session = undefined
+  })
+
+  async function waitForPath(pathname) {
+    await page.waitForURL((url) => url.pathname === pathname)
+  }
+
+  async function addToBag() {
+    await page.goto(`${store.url}${product.path}`)
+    await main().getByRole('button', { name: 'Add to Bag', exact: true }).click()
+    await page.getByRole('banner').getByRole('link', { name: /^Bag, \d+ items$/ }).waitFor()
+  }
+
+  /** Stores the interface language as the app does and reloads, so the whole app starts in it. */
+  async function useLanguage(language) {
+    await page.evaluate(
+      ([key, value]) => {
+        const stored = JSON.parse(localStorage.getItem(key) ?? '{}')
+        localStorage.setItem(key, JSON.stringify({ ...stored, language: value }))
+      },
+      [STORAGE_KEY, language],
+    )
+    await page.reload()
+  }
+
+  /** axe in English (left to right), then in Hebrew (right to left) once `ready` says the page is drawn. */
+  async function accessibleBothWays(where, hebrewReady) {
+    await expectAccessible(page, `${where} in English`)
+    await useLanguage('heb')
+    await hebrewReady()
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl')
+    await expectAccessible(page, `${where} in Hebrew`)
+    await useLanguage('eng')
+  }
+
+  /** From the bag, through SignIn as a guest, to Checkout. */
+  async function checkoutAsGuest() {
+    await page.goto(`${store.url}/bag`)
+    await main().getByRole('link', { name: 'Check out', exact: true }).click()
+    await waitForPath('/sign-in')
+    await main().getByRole('link', { name: 'Continue as guest', exact: true }).click()
+    await waitForPath('/checkout')
+    await h1('Checkout').waitFor()
+  }
+
+  async function enterCard(number) {
+    const card = main().getByRole('form', { name: 'A new card' })
+    const year = (new Date().getFullYear() + 2) % 100
+    await card.getByRole('textbox', { name: 'Card number', exact: true }).fill(number)
+    await card.getByRole('textbox', { name: 'Expiry date (MM/YY)', exact: true }).fill(`12/${year}`)
+    await card.getByRole('textbox', { name: 'Security code (CVC)', exact: true }).fill('123')
+    await card.getByRole('button', { name: 'Use this card', exact: true }).click()
+    await main().getByText(`Visa ending in ${number.slice(-4)}`, { exact: true }).waitFor()
+  }
+
+  async function continueToReview() {
+    await summary().getByRole('button', { name: 'Continue to Review', exact: true }).click()
+    await waitForPath('/review')
+    await h1('Review').waitFor()
+  }
+
+  async function placeOrder() {
+    const place = main().getByRole('button', { name: 'Place order', exact: true })
+    await eventually(async () => ((await place.isEnabled()) ? undefined : 'Place order is not enabled'))
+    await place.click()
+  }
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`a guest ships an order paid by card, then sees the thank-you page and the invoice (${viewport.name})`, async () => {
+      await open(viewport)
+      await addToBag()
+      await checkoutAsGuest()
+      const email = `guest.${viewport.name}@example.com`
+      const zip = main().getByRole('form', { name: 'Where is it going?' })
+      await zip.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).fill('10001')
+      await zip.getByRole('button', { name: 'Update', exact: true }).click()
+      await zip.getByText(/Prices, tax and delivery for 10001/).waitFor()
+      await main().getByRole('radio', { name: /^Standard/ }).check()
+      await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+      const address = main().getByRole('region', { name: 'Shipping address' })
+      await address.getByRole('textbox', { name: 'Full name', exact: true }).fill('Noa Guest')
+      await address.getByRole('textbox', { name: 'Street address', exact: true }).fill('1 Olive Lane')
+      await address.getByRole('textbox', { name: 'City', exact: true }).fill('New York')
+      await address.getByRole('textbox', { name: 'Phone', exact: true }).fill('212 555 0100')
+      await enterCard(APPROVED)
+      await continueToReview()
+      await placeOrder()
+
+      await page.waitForURL((url) => url.pathname.startsWith('/thank-you/'))
+      await h1('Thank you for your order!').waitFor()
+      const number = (await main().locator('strong[dir="ltr"]').first().textContent()).trim()
+      assert.match(number, ORDER_NUMBER)
+      assert.equal(new URL(page.url()).pathname, `/thank-you/${number}`)
+      await main().getByText(`We sent the confirmation to ${email}.`, { exact: true }).waitFor()
+      await main().getByRole('list', { name: 'Items' }).getByText(product.title).waitFor()
+      await main().getByRole('region', { name: 'Delivery' }).getByText('1 Olive Lane').waitFor()
+      // The bag is empty now.
+      await page.getByRole('banner').getByRole('link', { name: 'Bag', exact: true }).first().waitFor()
+      if (viewport === DESKTOP) {
+        guestOrder = { number, email }
+        await accessibleBothWays('the thank-you page', () => h1('תודה על ההזמנה!').waitFor())
+        await h1('Thank you for your order!').waitFor()
+      }
+
+      await main().getByRole('link', { name: 'View the invoice', exact: true }).click()
+      await waitForPath(`/view-invoice/${number}`)
+      await h1('Invoice').waitFor()
+      assert.equal(await page.getByRole('banner').count(), 0, 'no header on the invoice')
+      assert.equal(await page.getByRole('contentinfo').count(), 0, 'no footer on the invoice')
+      const rows = main().getByRole('table', { name: 'Items' }).getByRole('row')
+      assert.equal(await rows.count(), 2)
+      await main().getByText('Paid by card ending in 4242', { exact: true }).waitFor()
+      await main().getByRole('button', { name: 'Print', exact: true }).waitFor()
+      if (viewport === DESKTOP) {
+        await accessibleBothWays('the invoice', () => h1('חשבונית').waitFor())
+      } else {
+        await expectAccessible(page, 'the invoice (mobile)')
+      }
+    })
+  }
+
+  it('tells a declined card at the card field and keeps the rest filled in', async () => {
+    await open(DESKTOP)
+    await addToBag()
+    await checkoutAsGuest()
+    await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill('declined@example.com')
+    await main().getByRole('radio', { name: /^Pick up at the store/ }).check()
+    const pickup = main().getByRole('region', { name: 'Who is picking it up?' })
+    await pickup.getByRole('textbox', { name: 'Full name', exact: true }).fill('Dan Declined')
+    await pickup.getByRole('textbox', { name: 'Phone', exact: true }).fill('212 555 0199')
+    await enterCard(DECLINED)
+    await continueToReview()
+    await placeOrder()
+
+    const number = main().getByRole('textbox', { name: 'Card number', exact: true })
+    await number.waitFor()
+    await eventually(async () => ((await number.getAttribute('aria-invalid')) === 'true' ? undefined : 'not marked'))
+    const described = await number.evaluate((input) =>
+      input
+        .getAttribute('aria-describedby')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    )
+    assert.match(described, /declined/i)
+    assert.equal(await number.evaluate((input) => input === document.activeElement), true, 'focus on the card number')
+    assert.equal(new URL(page.url()).pathname, '/review')
+    await main().getByRole('region', { name: 'Pickup' }).getByText('Dan Declined').waitFor()
+    await main().getByRole('region', { name: 'Contact' }).getByText('declined@example.com').waitFor()
+    await expectAccessible(page, 'review with a declined card')
+  })
+
+  it('a customer picks up an order paid by a gift card and finds it in My Orders', async () => {
+    await open(MOBILE)
+    const email = 'customer.orders@example.com'
+    await page.goto(`${store.url}/register`)
+    await main().getByRole('textbox', { name: 'Full name', exact: true }).fill('Dana Levi')
+    await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+    await main().getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await main().getByRole('button', { name: 'Create account', exact: true }).click()
+    await main().getByRole('textbox', { name: 'Six-digit code', exact: true }).fill(await signUpCode(store, email))
+    await main().getByRole('button', { name: 'Finish', exact: true }).click()
+    await page.waitForURL((url) => url.pathname !== '/register')
+
+    await addToBag()
+    await page.goto(`${store.url}/bag`)
+    await main().getByRole('link', { name: 'Check out', exact: true }).click()
+    await waitForPath('/review')
+    await h1('Review').waitFor()
+    await main().getByRole('region', { name: 'Delivery' }).getByRole('radio', { name: /^Pick up at the store/ }).check()
+    const pickup = main().getByRole('region', { name: 'Pickup' })
+    await pickup.waitFor()
+    // The account's name and e-mail may fill it in already: its editor then opens on Change.
+    const change = pickup.getByRole('button', { name: 'Change Pickup', exact: true })
+    if ((await change.count()) > 0 && (await change.getAttribute('aria-expanded')) === 'false') await change.click()
+    await pickup.getByRole('textbox', { name: 'Full name', exact: true }).fill('Dana Levi')
+    await pickup.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+    await pickup.getByRole('textbox', { name: 'Phone', exact: true }).fill('555 010 2030')
+    const giftCards = main().getByRole('form', { name: 'Gift cards' })
+    await giftCards.getByRole('textbox', { name: 'Gift card code', exact: true }).fill(THANKS_CARD)
+    await giftCards.getByRole('button', { name: 'Apply', exact: true }).click()
+    await main().getByText('Your gift cards cover the whole total: no card is needed.', { exact: true }).waitFor()
+    await placeOrder()
+
+    await page.waitForURL((url) => url.pathname.startsWith('/thank-you/'))
+    const number = (await main().locator('strong[dir="ltr"]').first().textContent()).trim()
+    assert.match(number, ORDER_NUMBER)
+    await main().getByText('Gift card ending in CH99', { exact: true }).waitFor()
+    assert.equal(await main().getByRole('link', { name: 'Track your order' }).count(), 0, 'a customer has My Orders')
+
+    await page.goto(`${store.url}/account/orders`)
+    await h1('My Orders').waitFor()
+    const list = main().getByRole('list', { name: 'Your orders, newest first' })
+    await list.getByText(`Order ${number}`, { exact: true }).waitFor()
+    await accessibleBothWays('my orders', () => h1('ההזמנות שלי').waitFor())
+    await main().getByRole('link', { name: `View order ${number}`, exact: true }).click()
+    await waitForPath(`/account/orders/${number}`)
+    await h1('Order Details').waitFor()
+    const status = main().getByRole('region', { name: 'Status' })
+    await status.getByRole('list', { name: 'Order history' }).getByText('Placed', { exact: true }).waitFor()
+    await main().getByRole('region', { name: 'Delivery' }).getByText('Pick up at the store').waitFor()
+    await main().getByRole('link', { name: 'View the invoice', exact: true }).waitFor()
+    await accessibleBothWays('an order in the account', () => h1('פרטי ההזמנה').waitFor())
+  })
+
+  it('finds the guest’s order on the status page by its number and e-mail', async () => {
+    assert.ok(guestOrder, 'the guest’s desktop order was placed')
+    await open(DESKTOP)
+    await page.goto(`${store.url}/orders/guest/${guestOrder.number}/status`)
+    await h1('Order Status').waitFor()
+    const form = main().getByRole('form', { name: 'Look up an order' })
+    assert.equal(await form.getByRole('textbox', { name: 'Order number', exact: true }).inputValue(), guestOrder.number)
+    await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('someone.else@example.com')
+    await form.getByRole('button', { name: 'Show my order', exact: true }).click()
+    await main().getByText(/We couldn’t find an order with this number and e-mail/).waitFor()
+    await expectAccessible(page, 'the status page with a problem')
+    await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill(guestOrder.email)
+    await form.getByRole('button', { name: 'Show my order', exact: true }).click()
+    const status = main().getByRole('region', { name: 'Status' })
+    await status.getByText('Paid', { exact: true }).first().waitFor()
+    await main().getByRole('list', { name: 'Items' }).getByText(product.title).waitFor()
+    await expectAccessible(page, 'the status page with the order')
+    // In Hebrew, right to left, the form itself.
+    await useLanguage('heb')
+    await h1('סטטוס הזמנה').waitFor()
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl')
+    await expectAccessible(page, 'the status page in Hebrew')
+  })
+})

@@ -1,0 +1,153 @@
+import { useAtomValue } from 'jotai'
+import { useState, type SubmitEvent } from 'react'
+import { useParams, useSearchParams } from 'react-router'
+import { focusFirstProblem, FormAlert, SubmitButton, TextField } from '@/components/FormField'
+import { Loading } from '@/components/Loading'
+import { formatInstant, OrderDelivery, OrderHistory, OrderLines, StatusBadge } from '@/components/order/OrderParts'
+import { ApiError } from '@/lib/api/errors'
+import { problemText, refusalOf, sentence } from '@/lib/api/problem'
+import { useT } from '@/lib/i18n'
+import { getOrder, lookUpOrder, readableOrderNumber, type Order } from '@/lib/orders'
+import { languageAtom, type Language } from '@/lib/preferences'
+import { useAction } from '@/lib/useAction'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import { useLoad } from '@/lib/useLoad'
+import { messages } from '../messages'
+import { OrderProblem } from './OrderProblem'
+import styles from './Orders.module.css'
+
+/**
+ * `/orders/guest/:order_id/status`: a guest's order, found by its number and e-mail
+ * (`POST /api/orders/{number}/status`), or opened at once by the signed link of the
+ * confirmation mail (`?token=`): its status and history, lines and delivery.
+ */
+export function GuestStatusPage() {
+  const t = useT(messages)
+  useDocumentTitle(t('statusTitle'))
+  const number = readableOrderNumber(useParams().order_id ?? '')
+  const token = useSearchParams()[0].get('token')
+  const [found, setFound] = useState<Order>()
+
+  return (
+    <div className={`page ${styles.screen}`}>
+      <h1>{t('statusTitle')}</h1>
+      {found ? (
+        <OrderStatus order={found} />
+      ) : token ? (
+        <SignedLink number={number} token={token} />
+      ) : (
+        <LookUpForm number={number} onFound={setFound} />
+      )}
+    </div>
+  )
+}
+
+function SignedLink({ number, token }: { number: string; token: string }) {
+  const order = useLoad(`${number}:${token}`, (signal) => getOrder(number, token, signal))
+  if (order.state === 'loading') return <Loading />
+  if (order.state === 'failed') return <OrderProblem error={order.error} number={number} retry={order.reload} />
+  return <OrderStatus order={order.data} />
+}
+
+/** What the look-up's failure means for the shopper: no such order (404), too many tries (429), a field (400). */
+function lookUpProblem(error: unknown, language: Language, noSuchOrder: string): string {
+  if (error instanceof ApiError && error.status === 404) return noSuchOrder
+  const refusal = refusalOf(error)
+  if (refusal) return problemText(new ApiError(400, sentence(refusal.reason)), language)
+  return problemText(error, language)
+}
+
+function LookUpForm({ number, onFound }: { number: string; onFound: (order: Order) => void }) {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const { busy, run } = useAction()
+  const [problems, setProblems] = useState<{ number?: string; email?: string }>({})
+  const [alert, setAlert] = useState<string>()
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const typed = (name: string) => {
+      const value = data.get(name)
+      return typeof value === 'string' ? value.trim() : ''
+    }
+    const typedNumber = typed('number')
+    const email = typed('email')
+    const missing = {
+      ...(typedNumber ? {} : { number: t('required') }),
+      ...(email ? {} : { email: t('required') }),
+    }
+    setProblems(missing)
+    setAlert(undefined)
+    if (focusFirstProblem(form, missing)) return
+    void run(async () => {
+      try {
+        onFound(await lookUpOrder(readableOrderNumber(typedNumber), email))
+      } catch (error) {
+        setAlert(lookUpProblem(error, language, t('noSuchOrder')))
+      }
+    })
+  }
+
+  return (
+    <form noValidate aria-label={t('lookUp')} className={styles.form} onSubmit={onSubmit}>
+      <p>{t('statusIntro')}</p>
+      <FormAlert message={alert} />
+      <TextField
+        label={t('orderNumber')}
+        name="number"
+        defaultValue={number}
+        autoComplete="off"
+        dir="ltr"
+        required
+        problem={problems.number}
+      />
+      <TextField
+        label={t('email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        dir="ltr"
+        required
+        problem={problems.email}
+      />
+      <div>
+        <SubmitButton busy={busy} label={t('show')} busyLabel={t('looking')} />
+      </div>
+    </form>
+  )
+}
+
+function OrderStatus({ order }: { order: Order }) {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  return (
+    <>
+      <p>
+        <strong className={styles.number} dir="ltr">
+          {readableOrderNumber(order.number)}
+        </strong>
+        <br />
+        {t('placedOn', { date: formatInstant(order.placed_at, language) })}
+      </p>
+      <section aria-labelledby="status-now" className={styles.section}>
+        <h2 id="status-now">{t('status')}</h2>
+        <p>
+          <StatusBadge status={order.status} />
+        </p>
+        <OrderHistory order={order} />
+      </section>
+      <section aria-labelledby="status-items" className={styles.section}>
+        <h2 id="status-items">{t('items')}</h2>
+        <OrderLines order={order} />
+      </section>
+      <section aria-labelledby="status-delivery" className={styles.section}>
+        <h2 id="status-delivery">{t('delivery')}</h2>
+        <OrderDelivery order={order} />
+      </section>
+    </>
+  )
+}
+
+export { GuestStatusPage as Component }

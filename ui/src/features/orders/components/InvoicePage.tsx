@@ -1,0 +1,171 @@
+import { useAtomValue } from 'jotai'
+import { useLayoutEffect } from 'react'
+import { Link, useParams } from 'react-router'
+import formStyles from '@/components/Form.module.css'
+import { Loading } from '@/components/Loading'
+import { formatInstant, OrderTotals, useLineTitle } from '@/components/order/OrderParts'
+import { formatPrice } from '@/lib/format'
+import { useInterfaceLanguage, useT } from '@/lib/i18n'
+import { readableOrderNumber, type Order } from '@/lib/orders'
+import { languageAtom } from '@/lib/preferences'
+import { ADDRESS } from '@/lib/storeAddress'
+import { storeInfoAtom } from '@/lib/storeInfo'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import { messages } from '../messages'
+import styles from './Invoice.module.css'
+import { OrderProblem } from './OrderProblem'
+import { useOrder, withToken } from './useOrder'
+
+/**
+ * `/view-invoice/:order_id` (InvoiceViewer): the order's invoice on a page of its own,
+ * without the header and footer (spec 2.4), with a Print button; printed, only the
+ * invoice shows, black on white.
+ */
+export function InvoicePage() {
+  const t = useT(messages)
+  useDocumentTitle(t('invoice'))
+  useDocumentLanguage()
+  const number = readableOrderNumber(useParams().order_id ?? '')
+  const order = useOrder(number)
+
+  return (
+    <main id="main" className={styles.invoice}>
+      {order.state === 'loading' && <Loading />}
+      {order.state === 'failed' && (
+        <>
+          <h1>{t('invoice')}</h1>
+          <OrderProblem error={order.error} number={number} retry={order.reload} />
+        </>
+      )}
+      {order.state === 'done' && <Invoice order={order.data} token={order.token} />}
+    </main>
+  )
+}
+
+function Invoice({ order, token }: { order: Order; token: string | undefined }) {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const store = useAtomValue(storeInfoAtom)
+  const title = useLineTitle()
+  const { delivery } = order
+  const shipTo = delivery.address
+  const storeName = store ? (language === 'heb' ? store.heb_name : store.name) : ADDRESS.lines[language][0]
+  const billName = shipTo?.name ?? delivery.contact_name
+
+  return (
+    <>
+      <div className={styles.top}>
+        <address className={styles.store}>
+          <strong>{storeName}</strong>
+          {ADDRESS.lines[language].slice(1).map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+          <span dir="ltr">{ADDRESS.phone}</span>
+        </address>
+        <div>
+          <h1>{t('invoice')}</h1>
+          <dl className={styles.facts}>
+            <dt>{t('invoiceNumber')}</dt>
+            <dd dir="ltr">{readableOrderNumber(order.number)}</dd>
+            <dt>{t('date')}</dt>
+            <dd>
+              <time dateTime={order.placed_at}>{formatInstant(order.placed_at, language)}</time>
+            </dd>
+          </dl>
+        </div>
+      </div>
+
+      <div className={styles.parties}>
+        <section aria-labelledby="invoice-bill-to">
+          <h2 id="invoice-bill-to">{t('billTo')}</h2>
+          <p className={styles.party}>
+            {billName && <span>{billName}</span>}
+            <bdi>{order.email}</bdi>
+          </p>
+        </section>
+        <section aria-labelledby="invoice-ship-to">
+          <h2 id="invoice-ship-to">{t('shipTo')}</h2>
+          {delivery.type === 'ship' && shipTo ? (
+            <address className={styles.party}>
+              <span>{shipTo.name}</span>
+              <span>{shipTo.line1}</span>
+              {shipTo.line2 && <span>{shipTo.line2}</span>}
+              <span>{[shipTo.city, shipTo.region, shipTo.postal_code].filter(Boolean).join(', ')}</span>
+              <span>{shipTo.country}</span>
+            </address>
+          ) : (
+            <p className={styles.party}>
+              {delivery.type === 'pickup' ? t('pickupAt') : t('deliveredTo')}
+              {delivery.contact_name && <span>{delivery.contact_name}</span>}
+            </p>
+          )}
+        </section>
+      </div>
+
+      <table className={styles.table}>
+        <caption className="visually-hidden">{t('items')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('item')}</th>
+            <th scope="col" className={styles.number}>
+              {t('quantity')}
+            </th>
+            <th scope="col" className={styles.number}>
+              {t('unitPrice')}
+            </th>
+            <th scope="col" className={styles.number}>
+              {t('amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => {
+            const name = title(line)
+            return (
+              <tr key={`${line.type}:${line.id}:${index}`}>
+                <td>
+                  <span {...name.attributes}>{name.text}</span> <span dir="ltr">({line.sku})</span>
+                </td>
+                <td className={styles.number}>{line.quantity}</td>
+                <td className={styles.number} dir="ltr">
+                  {formatPrice(line.unit_price)}
+                </td>
+                <td className={styles.number} dir="ltr">
+                  {formatPrice(line.merchandise)}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+
+      <div className={styles.totals}>
+        <OrderTotals order={order} />
+      </div>
+
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={formStyles.primary}
+          onClick={() => {
+            window.print()
+          }}
+        >
+          {t('print')}
+        </button>
+        <Link to={withToken(`/thank-you/${order.number}`, token)}>{t('backToOrder')}</Link>
+      </div>
+    </>
+  )
+}
+
+/** Outside the layout, the invoice sets `<html lang dir>` itself (Hebrew is right to left). */
+function useDocumentLanguage() {
+  const { lang, dir } = useInterfaceLanguage()
+  useLayoutEffect(() => {
+    document.documentElement.lang = lang
+    document.documentElement.dir = dir
+  }, [lang, dir])
+}
+
+export { InvoicePage as Component }

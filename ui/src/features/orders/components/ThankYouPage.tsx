@@ -1,0 +1,64 @@
+import { useAtomValue } from 'jotai'
+import { Link, useParams } from 'react-router'
+import { Loading } from '@/components/Loading'
+import { OrderDelivery, OrderLines, OrderTotals } from '@/components/order/OrderParts'
+import { useT } from '@/lib/i18n'
+import { readableOrderNumber } from '@/lib/orders'
+import { customerAtom } from '@/lib/session'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import { messages } from '../messages'
+import { OrderProblem } from './OrderProblem'
+import styles from './Orders.module.css'
+import { useOrder, withToken } from './useOrder'
+
+/**
+ * `/thank-you/:id`: the order just placed: its number, where the confirmation went, its
+ * lines, figures and delivery, and links to the invoice and (a guest's) status page.
+ */
+export function ThankYouPage() {
+  const t = useT(messages)
+  useDocumentTitle(t('thankYou'))
+  const number = readableOrderNumber(useParams().id ?? '')
+  const customer = useAtomValue(customerAtom)
+  const order = useOrder(number)
+
+  return (
+    <div className={`page ${styles.screen}`}>
+      <h1>{t('thankYouHeading')}</h1>
+      {order.state === 'loading' && <Loading />}
+      {order.state === 'failed' && <OrderProblem error={order.error} number={number} retry={order.reload} />}
+      {order.state === 'done' && (
+        <>
+          <p>
+            {t('orderNumberIs')}{' '}
+            <strong className={styles.number} dir="ltr">
+              {readableOrderNumber(order.data.number)}
+            </strong>
+          </p>
+          <p>{t('sentTo', { email: order.data.email })}</p>
+          <section aria-labelledby="thanks-items" className={styles.section}>
+            <h2 id="thanks-items">{t('items')}</h2>
+            <OrderLines order={order.data} />
+          </section>
+          <section aria-labelledby="thanks-totals" className={styles.section}>
+            <h2 id="thanks-totals">{t('totals')}</h2>
+            <OrderTotals order={order.data} />
+          </section>
+          <section aria-labelledby="thanks-delivery" className={styles.section}>
+            <h2 id="thanks-delivery">{t('delivery')}</h2>
+            <OrderDelivery order={order.data} />
+          </section>
+          <div className={styles.links}>
+            <Link to={withToken(`/view-invoice/${order.data.number}`, order.token)}>{t('viewInvoice')}</Link>
+            {!customer && (
+              <Link to={withToken(`/orders/guest/${order.data.number}/status`, order.token)}>{t('trackOrder')}</Link>
+            )}
+            <Link to="/">{t('continueShopping')}</Link>
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+export { ThankYouPage as Component }
