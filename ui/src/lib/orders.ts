@@ -44,7 +44,7 @@ export const ORDER_STATUSES: readonly OrderStatus[] = ['placed', 'paid', 'packed
 
 /** Lines of other than physical goods: what the digital library lists. */
 export const isDigitalLine = (line: OrderLine) =>
-  line.item_type === 'digital' || line.item_type === 'service' || line.type === 'giftCard'
+  line.item_type === 'digital' || line.item_type === 'service' || line.gift_card
 
 // What this tab keeps of orders: each order's access token (it opens the order without
 // an account, for the thank-you page and the invoice), and the idempotency key of the

@@ -23,6 +23,7 @@ export function orderLine(overrides: Partial<Schema<'OrderLineDto'>> = {}): Sche
     gift_options_price: 0,
     personalization: {},
     personalization_fee: 0,
+    gift_card: false,
     ...overrides,
   }
 }

@@ -12,6 +12,7 @@ import {
   type CheckoutQuote,
 } from '@/lib/checkout'
 import { attemptKey, endAttempt, placeOrder, rememberOrderToken, type PlaceOrderRequest } from '@/lib/orders'
+import { loadCustomerBag } from '@/lib/customerBag'
 import { customerAtom } from '@/lib/session'
 import { useAction } from '@/lib/useAction'
 import { useBag } from '@/lib/useBag'
@@ -96,7 +97,7 @@ export function usePlaceOrder(view: QuoteView) {
           endAttempt()
           if (order.access_token) rememberOrderToken(order.number, order.access_token)
           await navigate(`/thank-you/${order.number}`)
-          emptyAfterOrder(store, bag.remove)
+          emptyAfterOrder(store)
         } catch (error) {
           if (!(error instanceof ApiError) || ![400, 402, 409].includes(error.status)) {
             // No answer, or not this request's fault: the key stays for the retry.
@@ -126,17 +127,15 @@ type Store = ReturnType<typeof useStore>
 
 /**
  * After the order: the bag's lines (not the later list) and the checkout leave. A
- * guest's bag is this device's; a customer's is the server's, so each line ordered is
- * removed there too.
+ * guest's bag is this device's; a customer's is the server's, which took the ordered
+ * lines out with the order itself, so it is read again.
  */
-function emptyAfterOrder(store: Store, remove: ReturnType<typeof useBag>['remove']) {
+function emptyAfterOrder(store: Store) {
   const lists = store.get(bagAtom)
-  const ordered = [...lists.products, ...lists.unavailableCart]
   store.set(bagAtom, { ...lists, products: [], unavailableCart: [] })
   store.set(bagSummaryAtom, null)
   clearCheckout(store)
   clearDiscount(store)
-  if (store.get(customerAtom)) {
-    for (const line of ordered) void remove('products', line)
-  }
+  // A failed read marks the bag as possibly out of date; the order stands either way.
+  if (store.get(customerAtom)) loadCustomerBag(store).catch(() => undefined)
 }

@@ -41,6 +41,7 @@ const newer = order({
       item_type: 'digital',
       title: 'Birthday Balloons E-Gift Card',
       path: '/products/birthday-balloons-e-gift-card/1059',
+      gift_card: true,
       personalization: {
         recipient_name: 'Avi',
         recipient_email: 'avi@example.com',

@@ -171,8 +171,7 @@ export function boughtBefore(orders: readonly Order[]): Bought[] {
   for (const order of newestFirst) {
     for (const line of order.lines) {
       const key = `${line.type}:${line.id}`
-      const forSomeone = 'recipient_email' in (line.personalization as Record<string, unknown>)
-      if (line.type === 'giftCard' || forSomeone || seen.has(key)) continue
+      if (line.gift_card || seen.has(key)) continue
       seen.add(key)
       bought.push({ line, placedAt: order.placed_at })
     }
