@@ -1,10 +1,11 @@
 // End-to-end: placing orders. A guest checks out with shipping and the test card, sees
 // the thank-you page and the invoice (at desktop and at 390x844); a declined card is told
 // at the card's field with the rest still filled in; a signed-in customer picks up an
-// order paid wholly by a demo gift card and finds it in My Orders; and the guest's order
-// is found on the status page by its number and e-mail. axe-core checks every new screen
-// in both directions. Products come from the API; the cards and gift card are the
-// documented test ones (docs/api.md).
+// order paid wholly by a demo gift card and finds it in My Orders; the guest's order is
+// found on the status page by its number and e-mail; and an e-gift card bought by a guest
+// reaches its recipient's mail on its date (the store's jobs run as of that date). axe-core
+// checks every new screen in both directions. Products come from the API; the cards and
+// gift card are the documented test ones (docs/api.md).
 import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
@@ -272,6 +273,70 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     await main().getByRole('region', { name: 'Delivery' }).getByText('Pick up at the store').waitFor()
     await main().getByRole('link', { name: 'View the invoice', exact: true }).waitFor()
     await accessibleBothWays('an order in the account', () => h1('פרטי ההזמנה').waitFor())
+
+    await page.goto(`${store.url}/account/buy-it-again`)
+    await h1('Buy it Again').waitFor()
+    await main().getByText(product.title).first().waitFor()
+    await accessibleBothWays('buy it again', () => h1('לקנות שוב').waitFor())
+    await page.goto(`${store.url}/account/digital-libary`)
+    await h1('Digital Library').waitFor()
+    await accessibleBothWays('the digital library', () => h1('הספרייה הדיגיטלית').waitFor())
+  })
+
+  it('sends an e-gift card bought by a guest to its recipient on its date', async () => {
+    await open(DESKTOP)
+    const recipient = 'gift.recipient@example.com'
+    await page.goto(`${store.url}/e-gift-card`)
+    await h1('E-Gift Card').waitFor()
+    await main().getByRole('radio', { name: '$50.00', exact: true }).check()
+    await accessibleBothWays('the e-gift card page', () => h1('כרטיס מתנה דיגיטלי').waitFor())
+    await main().getByRole('radio', { name: '$50.00', exact: true }).check()
+    await main().getByRole('textbox', { name: 'Recipient’s name', exact: true }).fill('Avi')
+    await main().getByRole('textbox', { name: 'Recipient’s e-mail', exact: true }).fill(recipient)
+    await main().getByRole('textbox', { name: 'Message (optional)', exact: true }).fill('Happy birthday, Avi!')
+    // Sent tomorrow (the store's dates are UTC days).
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    await main().getByLabel('Send on', { exact: true }).fill(tomorrow)
+    await main().getByRole('button', { name: 'Add to Bag', exact: true }).click()
+    await waitForPath('/bag')
+
+    await checkoutAsGuest()
+    await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill('gift.buyer@example.com')
+    const zip = main().getByRole('form', { name: 'Where is it going?' })
+    await zip.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).fill('10001')
+    await zip.getByRole('button', { name: 'Update', exact: true }).click()
+    await main().getByRole('textbox', { name: 'Send it to (e-mail)', exact: true }).fill('gift.buyer@example.com')
+    await enterCard(APPROVED)
+    await continueToReview()
+    await placeOrder()
+    await page.waitForURL((url) => url.pathname.startsWith('/thank-you/'))
+    await h1('Thank you for your order!').waitFor()
+
+    // Paid today, mailed on its date: run the store's jobs as the clock will read then.
+    const giftMail = async () => {
+      const mails = (await store.command('mail', '--limit', '50')).split(/^(?=#\d)/m)
+      return mails.find((text) => text.split('\n')[0].includes(`to ${recipient}`))
+    }
+    await store.command('jobs', '--run')
+    assert.equal(await giftMail(), undefined, 'not sent before its date')
+    await store.command('jobs', '--run', '--at', `${tomorrow}T09:00:00Z`)
+    const mail = await giftMail()
+    assert.ok(mail, 'the e-gift card mail is in the outbox on its date')
+    assert.match(mail, /Happy birthday, Avi!/)
+    const code = mail.match(/Your gift card code: ([0-9A-Z-]+)/)?.[1]
+    assert.ok(code, mail)
+    // The code pays: the store knows it, for the amount bought (asked from the page, as
+    // checkout asks).
+    const checked = await page.evaluate(async (code) => {
+      const answer = await fetch('/api/gift_card', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ code }),
+      })
+      return { status: answer.status, body: await answer.json() }
+    }, code)
+    assert.equal(checked.status, 200, JSON.stringify(checked.body))
+    assert.equal(checked.body.balance, 5000)
   })
 
   it('finds the guest’s order on the status page by its number and e-mail', async () => {
