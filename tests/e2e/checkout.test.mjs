@@ -11,7 +11,7 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { eventually, limitOf, signUpCode } from './helpers.mjs'
+import { eventually, signUpCode, simpleProduct } from './helpers.mjs'
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -38,22 +38,7 @@ describe('checkout in a browser', { timeout: 900_000 }, () => {
   before(async () => {
     store = await startStore()
     browser = await launchBrowser()
-    const home = await store.api('/api/home')
-    const candidates = [...home.new_arrivals]
-    for (const department of home.departments) {
-      const [, index, , id] = department.value.split('/')
-      candidates.push(...(await store.api(`/api/lists/${index}/${id}`)).items)
-    }
-    for (const card of candidates) {
-      if (card.kind !== 'product' || !card.in_stock || card.price < 2500 || card.price > 9000) continue
-      const offer = await store.api(`/api/products/${card.id}`)
-      const simple = offer.type === 'product' && offer.variation_infos.length === 0
-      if (simple && offer.item_type === 'others' && limitOf(offer) >= 1 && offer.meta.personalization.length === 0) {
-        product = offer
-        break
-      }
-    }
-    assert.ok(product, 'no simple product between $25 and $90 in stock')
+    product = await simpleProduct(store, { min: 2500, max: 9000, units: 1 })
   })
 
   after(async () => {

@@ -18,6 +18,29 @@ export async function eventually(check, timeout = SETTLE_MS) {
 /** The most of an item one order may hold: its stock, capped by its per-order limit. */
 export const limitOf = (offer) => (offer.max_quantity == null ? offer.max : Math.min(offer.max, offer.max_quantity))
 
+/**
+ * A simple product of the running store (no variations, no personalization, shipped)
+ * priced from `min` to `max` cents with at least `units` orderable: the first found on
+ * the home page's new arrivals, then in each department's list.
+ */
+export async function simpleProduct(store, { min, max, units }) {
+  const home = await store.api('/api/home')
+  const candidates = [...home.new_arrivals]
+  for (const department of home.departments) {
+    const [, index, , id] = department.value.split('/')
+    candidates.push(...(await store.api(`/api/lists/${index}/${id}`)).items)
+  }
+  for (const card of candidates) {
+    if (card.kind !== 'product' || !card.in_stock || card.price < min || card.price > max) continue
+    const offer = await store.api(`/api/products/${card.id}`)
+    const simple = offer.type === 'product' && offer.variation_infos.length === 0
+    if (simple && offer.item_type === 'others' && limitOf(offer) >= units && offer.meta.personalization.length === 0) {
+      return offer
+    }
+  }
+  assert.fail(`no simple product between ${min} and ${max} cents with ${units} in stock`)
+}
+
 /** The six-digit code of the newest sign-up mail to `email`, read from the outbox with `store mail`. */
 export async function signUpCode(store, email) {
   let code

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { eventually, limitOf, signUpCode } from './helpers.mjs'
+import { eventually, signUpCode, simpleProduct } from './helpers.mjs'
 
 const DESKTOP = { name: 'desktop', width: 1366, height: 900 }
 const MOBILE = { name: 'mobile', width: 390, height: 844 }
@@ -34,22 +34,7 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
   before(async () => {
     store = await startStore()
     browser = await launchBrowser()
-    const home = await store.api('/api/home')
-    const candidates = [...home.new_arrivals]
-    for (const department of home.departments) {
-      const [, index, , id] = department.value.split('/')
-      candidates.push(...(await store.api(`/api/lists/${index}/${id}`)).items)
-    }
-    for (const card of candidates) {
-      if (card.kind !== 'product' || !card.in_stock || card.price < 1000 || card.price > 8000) continue
-      const offer = await store.api(`/api/products/${card.id}`)
-      const simple = offer.type === 'product' && offer.variation_infos.length === 0
-      if (simple && offer.item_type === 'others' && limitOf(offer) >= 5 && offer.meta.personalization.length === 0) {
-        product = offer
-        break
-      }
-    }
-    assert.ok(product, 'no simple product between $10 and $80 in stock')
+    product = await simpleProduct(store, { min: 1000, max: 8000, units: 5 })
   })
 
   after(async () => {
