@@ -1,11 +1,12 @@
-// End-to-end: placing orders. A guest checks out with shipping and the test card, sees
-// the thank-you page and the invoice (at desktop and at 390x844); a declined card is told
-// at the card's field with the rest still filled in; a signed-in customer picks up an
-// order paid wholly by a demo gift card and finds it in My Orders; the guest's order is
-// found on the status page by its number and e-mail; and an e-gift card bought by a guest
-// reaches its recipient's mail on its date (the store's jobs run as of that date). axe-core
-// checks every new screen in both directions. Products come from the API; the cards and
-// gift card are the documented test ones (docs/api.md).
+// End-to-end: placing orders, at desktop and at 390x844. A guest checks out with shipping
+// and the test card, sees the thank-you page and the invoice; a declined card is told at
+// the card's field with the rest still filled in; the guest's order is found on the status
+// page by its number and e-mail; and an e-gift card bought by a guest reaches its
+// recipient's mail on its date (the store's jobs run as of that date). A signed-in customer
+// (at 390x844: the one demo gift card that covers a whole order is spent by it) picks up an
+// order paid wholly by a gift card and finds it in My Orders, Buy it Again and the Digital
+// Library. axe-core checks every new screen in both directions. Products come from the
+// API; the cards and gift card are the documented test ones (docs/api.md).
 import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
@@ -28,8 +29,8 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
   let browser
   // A simple product that ships and costs less than the $100 gift card with tax.
   let product
-  // The guest's order of the desktop run, for the status page.
-  let guestOrder
+  // The guest's order of each viewport's run, for the status page.
+  const guestOrders = new Map()
 
   before(async () => {
     store = await startStore()
@@ -153,8 +154,8 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
       await main().getByRole('region', { name: 'Delivery' }).getByText('1 Olive Lane').waitFor()
       // The bag is empty now.
       await page.getByRole('banner').getByRole('link', { name: 'Bag', exact: true }).first().waitFor()
+      guestOrders.set(viewport, { number, email })
       if (viewport === DESKTOP) {
-        guestOrder = { number, email }
         await accessibleBothWays('the thank-you page', () => h1('תודה על ההזמנה!').waitFor())
         await h1('Thank you for your order!').waitFor()
       }
@@ -176,36 +177,39 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     })
   }
 
-  it('tells a declined card at the card field and keeps the rest filled in', async () => {
-    await open(DESKTOP)
-    await addToBag()
-    await checkoutAsGuest()
-    await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill('declined@example.com')
-    await main().getByRole('radio', { name: /^Pick up at the store/ }).check()
-    const pickup = main().getByRole('region', { name: 'Who is picking it up?' })
-    await pickup.getByRole('textbox', { name: 'Full name', exact: true }).fill('Dan Declined')
-    await pickup.getByRole('textbox', { name: 'Phone', exact: true }).fill('212 555 0199')
-    await enterCard(DECLINED)
-    await continueToReview()
-    await placeOrder()
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`tells a declined card at the card field and keeps the rest filled in (${viewport.name})`, async () => {
+      await open(viewport)
+      const email = `declined.${viewport.name}@example.com`
+      await addToBag()
+      await checkoutAsGuest()
+      await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+      await main().getByRole('radio', { name: /^Pick up at the store/ }).check()
+      const pickup = main().getByRole('region', { name: 'Who is picking it up?' })
+      await pickup.getByRole('textbox', { name: 'Full name', exact: true }).fill('Dan Declined')
+      await pickup.getByRole('textbox', { name: 'Phone', exact: true }).fill('212 555 0199')
+      await enterCard(DECLINED)
+      await continueToReview()
+      await placeOrder()
 
-    const number = main().getByRole('textbox', { name: 'Card number', exact: true })
-    await number.waitFor()
-    await eventually(async () => ((await number.getAttribute('aria-invalid')) === 'true' ? undefined : 'not marked'))
-    const described = await number.evaluate((input) =>
-      input
-        .getAttribute('aria-describedby')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent)
-        .join(' '),
-    )
-    assert.match(described, /declined/i)
-    assert.equal(await number.evaluate((input) => input === document.activeElement), true, 'focus on the card number')
-    assert.equal(new URL(page.url()).pathname, '/review')
-    await main().getByRole('region', { name: 'Pickup' }).getByText('Dan Declined').waitFor()
-    await main().getByRole('region', { name: 'Contact' }).getByText('declined@example.com').waitFor()
-    await expectAccessible(page, 'review with a declined card')
-  })
+      const number = main().getByRole('textbox', { name: 'Card number', exact: true })
+      await number.waitFor()
+      await eventually(async () => ((await number.getAttribute('aria-invalid')) === 'true' ? undefined : 'not marked'))
+      const described = await number.evaluate((input) =>
+        input
+          .getAttribute('aria-describedby')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      )
+      assert.match(described, /declined/i)
+      assert.equal(await number.evaluate((input) => input === document.activeElement), true, 'focus on the card number')
+      assert.equal(new URL(page.url()).pathname, '/review')
+      await main().getByRole('region', { name: 'Pickup' }).getByText('Dan Declined').waitFor()
+      await main().getByRole('region', { name: 'Contact' }).getByText(email).waitFor()
+      await expectAccessible(page, `review with a declined card (${viewport.name})`)
+    })
+  }
 
   it('a customer picks up an order paid by a gift card and finds it in My Orders', async () => {
     await open(MOBILE)
@@ -268,83 +272,92 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     await accessibleBothWays('the digital library', () => h1('הספרייה הדיגיטלית').waitFor())
   })
 
-  it('sends an e-gift card bought by a guest to its recipient on its date', async () => {
-    await open(DESKTOP)
-    const recipient = 'gift.recipient@example.com'
-    await page.goto(`${store.url}/e-gift-card`)
-    await h1('E-Gift Card').waitFor()
-    await main().getByRole('radio', { name: '$50.00', exact: true }).check()
-    await accessibleBothWays('the e-gift card page', () => h1('כרטיס מתנה דיגיטלי').waitFor())
-    await main().getByRole('radio', { name: '$50.00', exact: true }).check()
-    await main().getByRole('textbox', { name: 'Recipient’s name', exact: true }).fill('Avi')
-    await main().getByRole('textbox', { name: 'Recipient’s e-mail', exact: true }).fill(recipient)
-    await main().getByRole('textbox', { name: 'Message (optional)', exact: true }).fill('Happy birthday, Avi!')
-    // Sent tomorrow (the store's dates are UTC days).
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
-    await main().getByLabel('Send on', { exact: true }).fill(tomorrow)
-    await main().getByRole('button', { name: 'Add to Bag', exact: true }).click()
-    await waitForPath('/bag')
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`sends an e-gift card bought by a guest to its recipient on its date (${viewport.name})`, async () => {
+      await open(viewport)
+      const recipient = `gift.recipient.${viewport.name}@example.com`
+      await page.goto(`${store.url}/e-gift-card`)
+      await h1('E-Gift Card').waitFor()
+      await main().getByRole('radio', { name: '$50.00', exact: true }).check()
+      if (viewport === DESKTOP) {
+        await accessibleBothWays('the e-gift card page', () => h1('כרטיס מתנה דיגיטלי').waitFor())
+        await main().getByRole('radio', { name: '$50.00', exact: true }).check()
+      } else {
+        await expectAccessible(page, 'the e-gift card page (mobile)')
+      }
+      await main().getByRole('textbox', { name: 'Recipient’s name', exact: true }).fill('Avi')
+      await main().getByRole('textbox', { name: 'Recipient’s e-mail', exact: true }).fill(recipient)
+      await main().getByRole('textbox', { name: 'Message (optional)', exact: true }).fill('Happy birthday, Avi!')
+      // Sent tomorrow (the store's dates are UTC days).
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+      await main().getByLabel('Send on', { exact: true }).fill(tomorrow)
+      await main().getByRole('button', { name: 'Add to Bag', exact: true }).click()
+      await waitForPath('/bag')
 
-    await checkoutAsGuest()
-    await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill('gift.buyer@example.com')
-    const zip = main().getByRole('form', { name: 'Where is it going?' })
-    await zip.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).fill('10001')
-    await zip.getByRole('button', { name: 'Update', exact: true }).click()
-    await main().getByRole('textbox', { name: 'Send it to (e-mail)', exact: true }).fill('gift.buyer@example.com')
-    await enterCard(APPROVED)
-    await continueToReview()
-    await placeOrder()
-    await page.waitForURL((url) => url.pathname.startsWith('/thank-you/'))
-    await h1('Thank you for your order!').waitFor()
+      await checkoutAsGuest()
+      await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill(`gift.buyer.${viewport.name}@example.com`)
+      const zip = main().getByRole('form', { name: 'Where is it going?' })
+      await zip.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).fill('10001')
+      await zip.getByRole('button', { name: 'Update', exact: true }).click()
+      await main().getByRole('textbox', { name: 'Send it to (e-mail)', exact: true }).fill(`gift.buyer.${viewport.name}@example.com`)
+      await enterCard(APPROVED)
+      await continueToReview()
+      await placeOrder()
+      await page.waitForURL((url) => url.pathname.startsWith('/thank-you/'))
+      await h1('Thank you for your order!').waitFor()
 
-    // Paid today, mailed on its date: run the store's jobs as the clock will read then.
-    const giftMail = async () => {
-      const mails = (await store.command('mail', '--limit', '50')).split(/^(?=#\d)/m)
-      return mails.find((text) => text.split('\n')[0].includes(`to ${recipient}`))
-    }
-    await store.command('jobs', '--run')
-    assert.equal(await giftMail(), undefined, 'not sent before its date')
-    await store.command('jobs', '--run', '--at', `${tomorrow}T09:00:00Z`)
-    const mail = await giftMail()
-    assert.ok(mail, 'the e-gift card mail is in the outbox on its date')
-    assert.match(mail, /Happy birthday, Avi!/)
-    const code = mail.match(/Your gift card code: ([0-9A-Z-]+)/)?.[1]
-    assert.ok(code, mail)
-    // The code pays: the store knows it, for the amount bought (asked from the page, as
-    // checkout asks).
-    const checked = await page.evaluate(async (code) => {
-      const answer = await fetch('/api/gift_card', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify({ code }),
-      })
-      return { status: answer.status, body: await answer.json() }
-    }, code)
-    assert.equal(checked.status, 200, JSON.stringify(checked.body))
-    assert.equal(checked.body.balance, 5000)
-  })
+      // Paid today, mailed on its date: run the store's jobs as the clock will read then.
+      const giftMail = async () => {
+        const mails = (await store.command('mail', '--limit', '50')).split(/^(?=#\d)/m)
+        return mails.find((text) => text.split('\n')[0].includes(`to ${recipient}`))
+      }
+      await store.command('jobs', '--run')
+      assert.equal(await giftMail(), undefined, 'not sent before its date')
+      await store.command('jobs', '--run', '--at', `${tomorrow}T09:00:00Z`)
+      const mail = await giftMail()
+      assert.ok(mail, 'the e-gift card mail is in the outbox on its date')
+      assert.match(mail, /Happy birthday, Avi!/)
+      const code = mail.match(/Your gift card code: ([0-9A-Z-]+)/)?.[1]
+      assert.ok(code, mail)
+      // The code pays: the store knows it, for the amount bought (asked from the page, as
+      // checkout asks).
+      const checked = await page.evaluate(async (code) => {
+        const answer = await fetch('/api/gift_card', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          body: JSON.stringify({ code }),
+        })
+        return { status: answer.status, body: await answer.json() }
+      }, code)
+      assert.equal(checked.status, 200, JSON.stringify(checked.body))
+      assert.equal(checked.body.balance, 5000)
+    })
+  }
 
-  it('finds the guest’s order on the status page by its number and e-mail', async () => {
-    assert.ok(guestOrder, 'the guest’s desktop order was placed')
-    await open(DESKTOP)
-    await page.goto(`${store.url}/orders/guest/${guestOrder.number}/status`)
-    await h1('Order Status').waitFor()
-    const form = main().getByRole('form', { name: 'Look up an order' })
-    assert.equal(await form.getByRole('textbox', { name: 'Order number', exact: true }).inputValue(), guestOrder.number)
-    await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('someone.else@example.com')
-    await form.getByRole('button', { name: 'Show my order', exact: true }).click()
-    await main().getByText(/We couldn’t find an order with this number and e-mail/).waitFor()
-    await expectAccessible(page, 'the status page with a problem')
-    await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill(guestOrder.email)
-    await form.getByRole('button', { name: 'Show my order', exact: true }).click()
-    const status = main().getByRole('region', { name: 'Status' })
-    await status.getByText('Paid', { exact: true }).first().waitFor()
-    await main().getByRole('list', { name: 'Items' }).getByText(product.title).waitFor()
-    await expectAccessible(page, 'the status page with the order')
-    // In Hebrew, right to left, the form itself.
-    await useLanguage('heb')
-    await h1('סטטוס הזמנה').waitFor()
-    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl')
-    await expectAccessible(page, 'the status page in Hebrew')
-  })
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`finds the guest’s order on the status page by its number and e-mail (${viewport.name})`, async () => {
+      const guestOrder = guestOrders.get(viewport)
+      assert.ok(guestOrder, `the guest’s ${viewport.name} order was placed`)
+      await open(viewport)
+      await page.goto(`${store.url}/orders/guest/${guestOrder.number}/status`)
+      await h1('Order Status').waitFor()
+      const form = main().getByRole('form', { name: 'Look up an order' })
+      assert.equal(await form.getByRole('textbox', { name: 'Order number', exact: true }).inputValue(), guestOrder.number)
+      await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('someone.else@example.com')
+      await form.getByRole('button', { name: 'Show my order', exact: true }).click()
+      await main().getByText(/We couldn’t find an order with this number and e-mail/).waitFor()
+      await expectAccessible(page, `the status page with a problem (${viewport.name})`)
+      await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill(guestOrder.email)
+      await form.getByRole('button', { name: 'Show my order', exact: true }).click()
+      const status = main().getByRole('region', { name: 'Status' })
+      await status.getByText('Paid', { exact: true }).first().waitFor()
+      await main().getByRole('list', { name: 'Items' }).getByText(product.title).waitFor()
+      await expectAccessible(page, `the status page with the order (${viewport.name})`)
+      // In Hebrew, right to left, the form itself.
+      await useLanguage('heb')
+      await h1('סטטוס הזמנה').waitFor()
+      assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl')
+      await expectAccessible(page, `the status page in Hebrew (${viewport.name})`)
+    })
+  }
 })
