@@ -103,6 +103,12 @@ async fn order_body(client: &TestClient<impl Endpoint>, products: Value, extra: 
     body
 }
 
+/// A guest's shipped order of `products`, paid by the approved test card.
+async fn card_order(client: &TestClient<impl Endpoint>, products: Value) -> Value {
+    let token = card_token(client, "4242 4242 4242 4242").await;
+    order_body(client, products, json!({"payment": {"token": token}})).await
+}
+
 fn rand_suffix() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(1_000_000_000_000);
@@ -146,13 +152,7 @@ async fn place(shop: &Shop, body: &Value, session: Option<&str>) -> Answer {
 async fn a_guest_order_is_charged_once_takes_its_stock_and_mails_a_confirmation() {
     let shop = shop().await;
     let before = stock(&shop, ItemRef::Product(12));
-    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
-    let body = order_body(
-        &shop.client,
-        kettles(2),
-        json!({"payment": {"token": token}}),
-    )
-    .await;
+    let body = card_order(&shop.client, kettles(2)).await;
 
     let placed = place(&shop, &body, None).await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
@@ -204,20 +204,9 @@ async fn a_guest_order_is_charged_once_takes_its_stock_and_mails_a_confirmation(
 #[tokio::test]
 async fn the_same_key_with_another_bag_is_refused() {
     let shop = shop().await;
-    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
-    let body = order_body(
-        &shop.client,
-        kettles(1),
-        json!({"payment": {"token": token}}),
-    )
-    .await;
+    let body = card_order(&shop.client, kettles(1)).await;
     assert_eq!(place(&shop, &body, None).await.status, StatusCode::CREATED);
-    let mut other = order_body(
-        &shop.client,
-        kettles(2),
-        json!({"payment": {"token": token}}),
-    )
-    .await;
+    let mut other = card_order(&shop.client, kettles(2)).await;
     other["idempotency_key"] = body["idempotency_key"].clone();
     let refused = place(&shop, &other, None).await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
@@ -298,12 +287,7 @@ async fn a_stale_total_sold_out_stock_and_a_spent_gift_card_are_409s_with_nothin
     let shop = shop().await;
     let token = card_token(&shop.client, "4242 4242 4242 4242").await;
 
-    let mut stale = order_body(
-        &shop.client,
-        kettles(1),
-        json!({"payment": {"token": token}}),
-    )
-    .await;
+    let mut stale = card_order(&shop.client, kettles(1)).await;
     stale["expected_total"] = json!(stale["expected_total"].as_i64().unwrap() - 1);
     let refused = place(&shop, &stale, None).await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
@@ -343,7 +327,6 @@ async fn an_order_is_shown_to_its_customer_its_token_or_its_email_and_to_nobody_
     let shop = shop().await;
     let dana = registered(&shop.client, &shop.fakes, "dana@example.com").await;
     let omer = registered(&shop.client, &shop.fakes, "omer@example.com").await;
-    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
     // Dana picks up, paying in full by gift card.
     let mut body = order_body(
         &shop.client,
@@ -447,20 +430,13 @@ async fn an_order_is_shown_to_its_customer_its_token_or_its_email_and_to_nobody_
     )
     .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
-    let _ = token;
 }
 
 #[tokio::test]
 async fn an_order_left_half_placed_is_finished_by_the_sweep_or_released_when_abandoned() {
     let shop = shop().await;
     let before = stock(&shop, ItemRef::Product(12));
-    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
-    let body = order_body(
-        &shop.client,
-        kettles(1),
-        json!({"payment": {"token": token}}),
-    )
-    .await;
+    let body = card_order(&shop.client, kettles(1)).await;
 
     // The card service is down: the order waits, reserved, and the shopper is told to retry.
     shop.shop.gateway.set_down(true);
@@ -485,12 +461,7 @@ async fn an_order_left_half_placed_is_finished_by_the_sweep_or_released_when_aba
     assert_eq!(shop.shop.gateway.charges().len(), 1);
 
     // One left past the abandon time is released, its hold voided.
-    let second = order_body(
-        &shop.client,
-        kettles(1),
-        json!({"payment": {"token": token}}),
-    )
-    .await;
+    let second = card_order(&shop.client, kettles(1)).await;
     shop.shop.gateway.set_down(true);
     assert_eq!(
         place(&shop, &second, None).await.status,
@@ -510,13 +481,7 @@ async fn an_order_left_half_placed_is_finished_by_the_sweep_or_released_when_aba
 #[tokio::test]
 async fn bad_order_requests_are_400s_that_name_the_field() {
     let shop = shop().await;
-    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
-    let good = order_body(
-        &shop.client,
-        kettles(1),
-        json!({"payment": {"token": token}}),
-    )
-    .await;
+    let good = card_order(&shop.client, kettles(1)).await;
     let cases = [
         ("idempotency_key", json!("short")),
         ("payment", json!({"token": "tok_nobody"})),
@@ -746,15 +711,9 @@ async fn the_owner_moves_an_order_on_each_move_is_mailed_and_a_cancel_is_refunde
     use store_domain::orders::number::OrderNumber;
     let shop = shop().await;
     let before = stock(&shop, ItemRef::Product(12));
-    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
     let mut numbers = Vec::new();
     for _ in 0..2 {
-        let body = order_body(
-            &shop.client,
-            kettles(1),
-            json!({"payment": {"token": token}}),
-        )
-        .await;
+        let body = card_order(&shop.client, kettles(1)).await;
         let placed = place(&shop, &body, None).await;
         assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
         numbers.push(OrderNumber::parse(placed.body["number"].as_str().unwrap()).unwrap());
