@@ -8,6 +8,7 @@ use store_domain::jobs::{Job, JobKind, NewJob, retry_at};
 use store_domain::orders::e_gift;
 use store_domain::orders::mail::{self, MailContext};
 use store_domain::orders::manage::refund_cancelled;
+use store_domain::orders::model::Order;
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::place::{Payments, SweepReport, sweep_unfinished};
 use store_domain::ports::StorageError;
@@ -43,15 +44,20 @@ fn number(subject: &str) -> Result<OrderNumber, String> {
     OrderNumber::parse(raw).map_err(|e| format!("job subject {subject:?}: {e}"))
 }
 
-async fn mail_order(state: &AppState, subject: &str, confirmation: bool) -> Result<(), String> {
+/// The order a job's subject names (its number comes first).
+async fn subject_order(state: &AppState, subject: &str) -> Result<Order, String> {
     let number = number(subject)?;
-    let order = state
+    state
         .orders
         .order(&number)
         .await
         .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("there is no order {number}"))?;
-    let url = order_url(state, &number);
+        .ok_or_else(|| format!("there is no order {number}"))
+}
+
+async fn mail_order(state: &AppState, subject: &str, confirmation: bool) -> Result<(), String> {
+    let order = subject_order(state, subject).await?;
+    let url = order_url(state, &order.number);
     let ctx = MailContext {
         store_name: &state.store.name,
         order_url: &url,
@@ -66,14 +72,7 @@ async fn mail_order(state: &AppState, subject: &str, confirmation: bool) -> Resu
 
 /// Mails the e-gift card a delivery job names.
 async fn deliver_e_gift(state: &AppState, subject: &str) -> Result<(), String> {
-    let number = e_gift::subject_order(subject)
-        .ok_or_else(|| format!("job subject {subject:?} names no order"))?;
-    let order = state
-        .orders
-        .order(&number)
-        .await
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("there is no order {number}"))?;
+    let order = subject_order(state, subject).await?;
     let mail = e_gift::delivery_mail(
         &order,
         subject,

@@ -10,7 +10,6 @@
 
 use super::links::OrderLinks;
 use super::model::{Order, OrderLine};
-use super::number::OrderNumber;
 use crate::checkout::gift_cards::GiftCardCode;
 use crate::checkout::storage::NewGiftCard;
 use crate::clock::Timestamp;
@@ -160,11 +159,6 @@ pub fn issue(order: &Order, links: &OrderLinks, now: Timestamp) -> (Vec<NewGiftC
         .unzip()
 }
 
-/// The order a delivery job's subject names.
-pub fn subject_order(subject: &str) -> Option<OrderNumber> {
-    OrderNumber::parse(subject.split(':').next()?).ok()
-}
-
 /// The mail that delivers the card a job's `subject` names, or why there is none.
 pub fn delivery_mail(
     order: &Order,
@@ -202,6 +196,7 @@ pub fn delivery_mail(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::orders::number::OrderNumber;
 
     fn fields(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
         pairs
