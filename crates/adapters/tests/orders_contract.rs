@@ -59,6 +59,11 @@ impl Shop {
     }
 }
 
+/// Order `number` as storage holds it.
+async fn stored(shop: &Shop, number: &OrderNumber) -> Order {
+    shop.orders.order(number).await.unwrap().expect("stored")
+}
+
 /// An order for `units` kettles paying `from_card` cents by the contract card and the
 /// rest by a card token.
 fn new_order(number: &str, key: &str, units: i64, from_card: i64) -> NewOrder {
@@ -208,8 +213,8 @@ mod cases {
             expires_at: None,
         };
         let jobs = [confirmation(number.as_str(), at(1))];
-        for _ in 0..2 {
-            let order = shop
+        for first in [true, false] {
+            let moved = shop
                 .orders
                 .record_payment(
                     &number,
@@ -220,13 +225,20 @@ mod cases {
                 )
                 .await
                 .unwrap();
+            assert_eq!(moved, first, "moved by the first call only");
+            let order = stored(shop, &number).await;
             assert_eq!(order.status, OrderStatus::Paid);
             assert_eq!(
-                order.card.unwrap().charge_id.as_deref(),
+                order.card.as_ref().unwrap().charge_id.as_deref(),
                 Some("ch_contract_1")
             );
             let statuses: Vec<_> = order.history.iter().map(|h| h.status).collect();
             assert_eq!(statuses, [OrderStatus::Placed, OrderStatus::Paid], "once");
+            assert_eq!(
+                order,
+                paid.order.clone().paid(Some("ch_contract_1"), at(1)),
+                "the caller's Order::paid is what storage holds"
+            );
         }
         assert_eq!(
             shop.balance(&issued.code_hash).await,
@@ -235,13 +247,20 @@ mod cases {
         );
         assert_eq!(shop.jobs.jobs(10).await.unwrap().len(), 1, "queued once");
         // A paid order is not released, and keeps its stock.
-        let still = shop.orders.release(&number, "late", at(2)).await.unwrap();
-        assert_eq!(still.status, OrderStatus::Paid);
+        let late = shop.orders.release(&number, "late", at(2)).await.unwrap();
+        assert!(!late);
+        assert_eq!(stored(shop, &number).await.status, OrderStatus::Paid);
 
         let gone = declined.order.number.clone();
-        let order = shop.orders.release(&gone, "declined", at(2)).await.unwrap();
+        assert!(shop.orders.release(&gone, "declined", at(2)).await.unwrap());
+        let order = stored(shop, &gone).await;
         assert_eq!(order.status, OrderStatus::Declined);
         assert_eq!(order.decline.as_deref(), Some("declined"));
+        assert_eq!(
+            order,
+            declined.order.clone().released("declined", at(2)),
+            "the caller's Order::released is what storage holds"
+        );
         assert_eq!(
             shop.stock(KETTLE).await,
             6,
@@ -249,7 +268,7 @@ mod cases {
         );
         assert_eq!(shop.balance(&card_hash()).await, Some(2_500));
         // Released once: a second release gives nothing back again.
-        shop.orders.release(&gone, "declined", at(3)).await.unwrap();
+        assert!(!shop.orders.release(&gone, "declined", at(3)).await.unwrap());
         assert_eq!(shop.stock(KETTLE).await, 6);
         assert_eq!(shop.balance(&card_hash()).await, Some(2_500));
         let paid_after = shop
@@ -257,7 +276,8 @@ mod cases {
             .record_payment(&gone, Some("ch_late"), &[], &[], at(3))
             .await
             .unwrap();
-        assert_eq!(paid_after.status, OrderStatus::Declined, "never paid after");
+        assert!(!paid_after, "never paid after");
+        assert_eq!(stored(shop, &gone).await.status, OrderStatus::Declined);
         assert!(shop.orders.unfinished().await.unwrap().is_empty());
 
         // The owner's moves: forward from the status seen, cancel gives stock back.

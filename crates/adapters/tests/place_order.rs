@@ -89,7 +89,7 @@ impl Orders for RacedOrders {
         cards: &[NewGiftCard],
         jobs: &[NewJob],
         at: Timestamp,
-    ) -> Result<Order, StorageError> {
+    ) -> Result<bool, StorageError> {
         self.inner
             .record_payment(number, charge_id, cards, jobs, at)
             .await
@@ -100,7 +100,7 @@ impl Orders for RacedOrders {
         number: &OrderNumber,
         why: &str,
         at: Timestamp,
-    ) -> Result<Order, StorageError> {
+    ) -> Result<bool, StorageError> {
         self.inner.release(number, why, at).await
     }
 
@@ -552,6 +552,38 @@ async fn a_gift_card_spent_between_the_quote_and_the_reservation_is_refused_with
     assert_eq!(shop.figures().await, only_the_rival, "the kettles are back");
 }
 
+/// A cent spent from the gift card after Review leaves the total as it was but moves a
+/// cent onto the card: refused, and the shopper is told which figure moved.
+#[tokio::test]
+async fn a_changed_amount_due_is_refused_and_named() {
+    let shop = shop().await;
+    let request = request(&shop, "key-amount-due-moved", 2, APPROVED).await;
+    let spend = (gift_card().hash(), Money::from_cents(1), "2345".into());
+    shop.checkout.spend(&[spend], START).unwrap();
+    let before = shop.figures().await;
+
+    let why = changed(shop.place(&request).await);
+    assert!(why.contains("amount left to pay by card is now"), "{why}");
+    assert_eq!(shop.figures().await, before, "nothing written");
+}
+
+/// The discount e-mail is part of what a key promised: another one is another request.
+#[tokio::test]
+async fn the_same_key_with_another_discount_email_is_refused() {
+    let shop = shop().await;
+    let first = request(&shop, "key-discount-email-1", 1, APPROVED).await;
+    shop.place(&first).await.unwrap();
+    let before = shop.figures().await;
+
+    let mut other = first.clone();
+    other.checkout.discount_email = Some(Email::parse("someone.else@example.com").unwrap());
+    match shop.place(&other).await {
+        Err(PlaceError::KeyReused) => {}
+        other => panic!("expected KeyReused, got {other:?}"),
+    }
+    assert_eq!(shop.figures().await, before);
+}
+
 /// The quote path: the card is spent after Review but before the submit, so the new
 /// quote refuses it and nothing is reserved.
 #[tokio::test]
@@ -688,10 +720,11 @@ async fn the_sweep_releases_an_order_left_placed_past_the_abandon_time() {
     );
     assert_eq!(given_back, at_first);
     assert_eq!(after.jobs, before.jobs);
-    // The shopper's retry is answered as a decline: the order cannot be revived.
+    // The shopper's retry is told the order lapsed (a 409, not a card's decline): it
+    // cannot be revived, and nothing was charged.
     match shop.place(&request).await {
-        Err(PlaceError::Declined(why)) => assert_eq!(why, Decline::Declined),
-        other => panic!("expected a decline, got {other:?}"),
+        Err(PlaceError::Changed(why)) => assert!(why.contains("not finished in time"), "{why}"),
+        other => panic!("expected a lapsed order, got {other:?}"),
     }
     assert_eq!(shop.figures().await, after);
 }

@@ -474,8 +474,10 @@ async fn an_order_left_half_placed_is_finished_by_the_sweep_or_released_when_aba
     let swept = store_app::jobs_runner::sweep(&shop.state).await.unwrap();
     assert_eq!((swept.paid, swept.released), (0, 1));
     assert_eq!(stock(&shop, ItemRef::Product(12)), before - 1);
+    // The lapsed order is not the card's fault: a 409 that says so, not a decline.
     let again = place(&shop, &second, None).await;
-    assert_eq!(again.status, StatusCode::PAYMENT_REQUIRED, "{}", again.body);
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    assert!(again.body.to_string().contains("not finished in time"));
 }
 
 #[tokio::test]

@@ -130,10 +130,6 @@ impl InMemoryOrders {
     }
 }
 
-fn missing(what: &str) -> StorageError {
-    StorageError::Storage(format!("no {what}"))
-}
-
 #[async_trait]
 impl Orders for InMemoryOrders {
     async fn keyed_order(&self, idempotency_key: &str) -> Result<Option<KeyedOrder>, StorageError> {
@@ -206,7 +202,7 @@ impl Orders for InMemoryOrders {
         cards: &[NewGiftCard],
         jobs: &[NewJob],
         at: Timestamp,
-    ) -> Result<Order, StorageError> {
+    ) -> Result<bool, StorageError> {
         let _writing = self.writing.lock().unwrap_or_else(|p| p.into_inner());
         let paid = self.moved(number, OrderStatus::Placed, OrderStatus::Paid, at, |o| {
             if let Some(card) = o.card.as_mut() {
@@ -217,7 +213,7 @@ impl Orders for InMemoryOrders {
             self.checkout.add_cards(cards);
             Self::enqueue_locked(&mut write(&self.state), jobs);
         }
-        self.find(number).ok_or_else(|| missing("paid order"))
+        Ok(paid.is_some())
     }
 
     async fn release(
@@ -225,9 +221,9 @@ impl Orders for InMemoryOrders {
         number: &OrderNumber,
         why: &str,
         at: Timestamp,
-    ) -> Result<Order, StorageError> {
+    ) -> Result<bool, StorageError> {
         let _writing = self.writing.lock().unwrap_or_else(|p| p.into_inner());
-        self.moved(
+        let released = self.moved(
             number,
             OrderStatus::Placed,
             OrderStatus::Declined,
@@ -236,7 +232,7 @@ impl Orders for InMemoryOrders {
                 o.decline = Some(why.to_owned());
             },
         );
-        self.find(number).ok_or_else(|| missing("released order"))
+        Ok(released.is_some())
     }
 
     async fn move_order(

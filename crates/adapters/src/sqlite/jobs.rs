@@ -71,38 +71,31 @@ impl Jobs for SqliteStore {
 
     async fn claim_due(&self, now: Timestamp, count: u32) -> Result<Vec<Job>, StorageError> {
         let now_text = utc_text(now);
-        let mut tx = self.begin_write().await.map_err(storage)?;
-        let due: Vec<JobRow> = sqlx::query_as(concat!(
-            select_jobs!(),
-            "WHERE ",
+        // One statement picks and claims. The outer condition is checked again on each
+        // row as it is updated, so on PostgreSQL a second runner that picked the same
+        // rows waits for the first and then skips them (SQLite has one writer anyway).
+        let claimed: Vec<JobRow> = sqlx::query_as(concat!(
+            "UPDATE jobs SET claimed_until = $3
+             WHERE id IN (SELECT id FROM jobs WHERE ",
             free!(),
-            " ORDER BY due_at, id LIMIT $3"
+            " ORDER BY due_at, id LIMIT $4) AND ",
+            free!(),
+            " RETURNING id, kind, subject, due_at, attempts, claimed_until, last_error, done_at"
         ))
         .bind(i64::from(MAX_ATTEMPTS))
         .bind(&now_text)
+        .bind(utc_text(now.plus(CLAIM_LEASE)))
         .bind(limit(count))
-        .fetch_all(&mut *tx)
+        .fetch_all(&self.writer)
         .await
         .map_err(storage)?;
-        let mut claimed = Vec::with_capacity(due.len());
-        for row in due {
-            let taken = sqlx::query(concat!(
-                "UPDATE jobs SET claimed_until = $3 WHERE id = $4 AND ",
-                free!()
-            ))
-            .bind(i64::from(MAX_ATTEMPTS))
-            .bind(&now_text)
-            .bind(utc_text(now.plus(CLAIM_LEASE)))
-            .bind(row.id)
-            .execute(&mut *tx)
-            .await
-            .map_err(storage)?;
-            if taken.rows_affected() == 1 {
-                claimed.push(row.listed()?.job);
-            }
-        }
-        tx.commit().await.map_err(storage)?;
-        Ok(claimed)
+        let mut jobs = claimed
+            .into_iter()
+            .map(|row| row.listed().map(|l| l.job))
+            .collect::<Result<Vec<_>, _>>()?;
+        // RETURNING keeps no order: run them oldest due first.
+        jobs.sort_by_key(|job| (job.due_at, job.id));
+        Ok(jobs)
     }
 
     async fn done(&self, id: i64, at: Timestamp) -> Result<(), StorageError> {

@@ -1,26 +1,48 @@
 //! The embedded mailer: each mail goes to the `outbox` table, where `store mail`
 //! shows it, and the server's log notes its recipient and subject (never its body,
 //! which can hold a code or a link). Mails older than the keeping time are deleted as
-//! new ones arrive: their codes and links have expired by then.
+//! new ones arrive, at most once a minute: their codes and links have expired by then.
 
 use super::rows::row;
 use super::{SqliteStore, corrupt, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 use store_domain::input::Email;
 use store_domain::ports::{Clock, Mail, MailError, MailOutbox, Mailer, StorageError, StoredMail};
+
+/// How often old mails are deleted: not with every mail, which under load would add
+/// a statement to each one for nothing.
+const PRUNE_EVERY_SECONDS: i64 = 60;
 
 pub struct OutboxMailer {
     store: SqliteStore,
     clock: Arc<dyn Clock>,
     keep: Duration,
+    /// When old mails were last deleted (Unix seconds; 0 before the first mail).
+    pruned_at: AtomicI64,
 }
 
 impl OutboxMailer {
     pub fn new(store: SqliteStore, clock: Arc<dyn Clock>, keep: Duration) -> Self {
-        OutboxMailer { store, clock, keep }
+        OutboxMailer {
+            store,
+            clock,
+            keep,
+            pruned_at: AtomicI64::new(0),
+        }
+    }
+
+    /// Whether this send should delete old mails: the first one a minute does.
+    fn prune_due(&self, now: i64) -> bool {
+        let last = self.pruned_at.load(Ordering::Relaxed);
+        now - last >= PRUNE_EVERY_SECONDS
+            && self
+                .pruned_at
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
     }
 }
 
@@ -30,11 +52,13 @@ impl Mailer for OutboxMailer {
         let now = self.clock.now();
         let failed = |err: sqlx::Error| MailError::Failed(err.to_string());
         let mut tx = self.store.begin_write().await.map_err(failed)?;
-        sqlx::query("DELETE FROM outbox WHERE queued_at < $1")
-            .bind(utc_text(now.minus(self.keep)))
-            .execute(&mut *tx)
-            .await
-            .map_err(failed)?;
+        if self.prune_due(now.unix_seconds()) {
+            sqlx::query("DELETE FROM outbox WHERE queued_at < $1")
+                .bind(utc_text(now.minus(self.keep)))
+                .execute(&mut *tx)
+                .await
+                .map_err(failed)?;
+        }
         sqlx::query(
             "INSERT INTO outbox (recipient, subject, body, queued_at) VALUES ($1, $2, $3, $4)",
         )
@@ -94,7 +118,6 @@ impl MailOutbox for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicI64, Ordering};
     use store_domain::clock::Timestamp;
 
     /// A clock the test moves (the `fakes` one is behind a feature).

@@ -24,6 +24,13 @@ pub const TEST_OUTCOMES: [(&str, &str); 4] = [
     ("4000000000000127", "incorrect_cvc"),
 ];
 
+/// The columns a `ChargeRow` reads.
+macro_rules! charge_columns {
+    () => {
+        "id, token, amount, refunded, state, decline"
+    };
+}
+
 pub struct SandboxGateway {
     store: SqliteStore,
 }
@@ -116,43 +123,29 @@ impl PaymentGateway for SandboxGateway {
         if amount < 1 {
             return Err(PaymentError::Refused(format!("a charge of {amount} cents")));
         }
-        let outcome: Option<String> =
-            sqlx::query_scalar("SELECT outcome FROM sandbox_cards WHERE token = $1")
-                .bind(token)
-                .fetch_optional(&self.store.pool)
-                .await
-                .map_err(failed)?;
-        let outcome = outcome.ok_or(PaymentError::UnknownToken)?;
-        let decline = Decline::parse(&outcome);
-        // A key seen before keeps its first charge: the insert does nothing.
-        sqlx::query(
+        // One statement: the card's outcome decides the new charge's state, and a key
+        // seen before answers its first charge (the conflict's no-op update makes
+        // RETURNING give the row that was there). No card, no row.
+        let row: Option<ChargeRow> = sqlx::query_as(concat!(
             "INSERT INTO sandbox_charges
                  (id, idempotency_key, token, amount, refunded, state, decline, created_at)
-             VALUES ($1, $2, $3, $4, 0, $5, $6, $7)
-             ON CONFLICT (idempotency_key) DO NOTHING",
-        )
+             SELECT $1, $2, token, $3, 0,
+                 CASE outcome WHEN 'approved' THEN 'authorized' ELSE 'declined' END,
+                 CASE outcome WHEN 'approved' THEN NULL ELSE outcome END, $4
+             FROM sandbox_cards WHERE token = $5
+             ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = excluded.idempotency_key
+             RETURNING ",
+            charge_columns!()
+        ))
         .bind(format!("ch_{}", hex_token()))
         .bind(key)
-        .bind(token)
         .bind(amount)
-        .bind(if decline.is_some() {
-            "declined"
-        } else {
-            "authorized"
-        })
-        .bind(decline.map(Decline::as_str))
         .bind(utc_text(at))
-        .execute(&self.store.writer)
+        .bind(token)
+        .fetch_optional(&self.store.writer)
         .await
         .map_err(failed)?;
-        let row: ChargeRow = sqlx::query_as(concat!(
-            "SELECT id, token, amount, refunded, state, decline FROM sandbox_charges",
-            " WHERE idempotency_key = $1"
-        ))
-        .bind(key)
-        .fetch_one(&self.store.writer)
-        .await
-        .map_err(failed)?;
+        let row = row.ok_or(PaymentError::UnknownToken)?;
         let charge = row.charge()?;
         if charge.token != token || charge.amount != amount {
             return Err(PaymentError::Refused(
@@ -164,7 +157,9 @@ impl PaymentGateway for SandboxGateway {
 
     async fn charge_by_key(&self, key: &str) -> Result<Option<Charge>, PaymentError> {
         let row: Option<ChargeRow> = sqlx::query_as(concat!(
-            "SELECT id, token, amount, refunded, state, decline FROM sandbox_charges",
+            "SELECT ",
+            charge_columns!(),
+            " FROM sandbox_charges",
             " WHERE idempotency_key = $1"
         ))
         .bind(key)
@@ -277,7 +272,9 @@ fn answer(charge: Charge) -> Result<Charge, PaymentError> {
 impl SandboxGateway {
     async fn charge(&self, id: &str) -> Result<Charge, PaymentError> {
         let row: Option<ChargeRow> = sqlx::query_as(concat!(
-            "SELECT id, token, amount, refunded, state, decline FROM sandbox_charges",
+            "SELECT ",
+            charge_columns!(),
+            " FROM sandbox_charges",
             " WHERE id = $1"
         ))
         .bind(id)
@@ -290,12 +287,18 @@ impl SandboxGateway {
 
     /// Moves an authorised charge to `to`; a charge already there answers as it is.
     async fn settle(&self, id: &str, to: ChargeState, name: &str) -> Result<Charge, PaymentError> {
-        sqlx::query("UPDATE sandbox_charges SET state = $1 WHERE id = $2 AND state = 'authorized'")
-            .bind(name)
-            .bind(id)
-            .execute(&self.store.writer)
-            .await
-            .map_err(failed)?;
+        let moved: Option<ChargeRow> = sqlx::query_as(concat!(
+            "UPDATE sandbox_charges SET state = $1 WHERE id = $2 AND state = 'authorized' RETURNING ",
+            charge_columns!()
+        ))
+        .bind(name)
+        .bind(id)
+        .fetch_optional(&self.store.writer)
+        .await
+        .map_err(failed)?;
+        if let Some(row) = moved {
+            return row.charge();
+        }
         let charge = self.charge(id).await?;
         if charge.state == to {
             Ok(charge)

@@ -198,6 +198,30 @@ pub struct Order {
 }
 
 impl Order {
+    /// This `Placed` order as `Orders::record_payment` leaves it when it moves it:
+    /// `Paid`, with the captured charge's id and the change in its history. The
+    /// caller answers it without reading it back.
+    pub fn paid(mut self, charge_id: Option<&str>, at: Timestamp) -> Order {
+        if let Some(card) = self.card.as_mut() {
+            card.charge_id = charge_id.map(str::to_owned);
+        }
+        self.moved(OrderStatus::Paid, at)
+    }
+
+    /// This `Placed` order as `Orders::release` leaves it when it moves it.
+    pub fn released(mut self, why: &str, at: Timestamp) -> Order {
+        self.decline = Some(why.to_owned());
+        self.moved(OrderStatus::Declined, at)
+    }
+
+    fn moved(mut self, to: OrderStatus, at: Timestamp) -> Order {
+        self.status = to;
+        self.history.push(StatusChange { status: to, at });
+        // Storage answers the history in this order.
+        self.history.sort_by_key(|c| (c.at, c.status));
+        self
+    }
+
     /// Whether everything bought is digital (no address, nothing to pack).
     pub fn is_digital(&self) -> bool {
         matches!(self.delivery, Delivery::Digital { .. })

@@ -176,6 +176,12 @@ pub fn fingerprint(request: &PlaceRequest) -> String {
     if let Some(code) = &c.discount {
         let _ = write!(text, "dc:{};", code.as_str());
     }
+    if let Some(email) = &c.discount_email {
+        let _ = write!(text, "de:{};", email.as_str());
+    }
+    if let Some(change) = &c.change {
+        let _ = write!(text, "chg:{change:?};");
+    }
     let _ = write!(
         text,
         "who:{:?}:{};to:{:?};card:{:?};expect:{}:{}",
@@ -320,10 +326,16 @@ async fn prepare(
         ));
     }
     let totals = &quoted.quote.totals;
-    if totals.total != request.expected_total || quoted.amount_due != request.expected_amount_due {
+    if totals.total != request.expected_total {
         return Err(changed(format!(
             "your order's total is now {} (it was {} at Review); please review your order",
             totals.total, request.expected_total
+        )));
+    }
+    if quoted.amount_due != request.expected_amount_due {
+        return Err(changed(format!(
+            "the amount left to pay by card is now {} (it was {} at Review): a gift card's balance changed; please review your order",
+            quoted.amount_due, request.expected_amount_due
         )));
     }
     let now = ctx.checkout.now;
@@ -508,7 +520,17 @@ fn delivery(
     }
 }
 
+/// Why the sweep released an order it gave up on: not the card's doing.
+const ABANDONED: &str = "abandoned";
+
+/// Why a `Declined` order was not placed, for a submit that finds it.
 fn declined(order: &Order) -> PlaceError {
+    if order.decline.as_deref() == Some(ABANDONED) {
+        return PlaceError::Changed(
+            "this order was not finished in time and nothing was charged; please place it again"
+                .into(),
+        );
+    }
     PlaceError::Declined(
         order
             .decline
@@ -539,9 +561,12 @@ pub async fn finish(p: &Payments<'_>, order: Order) -> Result<Order, PlaceError>
         (Some(card), _) => match charge(p, &card.token, due, &number).await? {
             Ok(charge_id) => Some(charge_id),
             Err(why) => {
-                let order = p.orders.release(&number, why.as_str(), p.now).await?;
+                if p.orders.release(&number, why.as_str(), p.now).await? {
+                    return Err(PlaceError::Declined(why));
+                }
+                // Moved by another run of this order in between: it stands.
+                let order = current(p, &number).await?;
                 return match order.status {
-                    // Paid by another run of this order in between: it stands.
                     OrderStatus::Placed | OrderStatus::Declined => Err(PlaceError::Declined(why)),
                     _ => Ok(order),
                 };
@@ -554,14 +579,26 @@ pub async fn finish(p: &Payments<'_>, order: Order) -> Result<Order, PlaceError>
         subject: number.as_str().to_owned(),
         due_at: p.now,
     });
-    let order = p
+    let moved = p
         .orders
         .record_payment(&number, charge_id.as_deref(), &cards, &jobs, p.now)
         .await?;
+    if moved {
+        return Ok(order.paid(charge_id.as_deref(), p.now));
+    }
+    let order = current(p, &number).await?;
     match order.status {
         OrderStatus::Declined => Err(declined(&order)),
         _ => Ok(order),
     }
+}
+
+/// Order `number` as storage holds it now (after another run moved it).
+async fn current(p: &Payments<'_>, number: &OrderNumber) -> Result<Order, StorageError> {
+    p.orders
+        .order(number)
+        .await?
+        .ok_or_else(|| StorageError::Storage(format!("order {number} is gone")))
 }
 
 /// Authorises and captures `amount` on the card for order `number`: the captured
@@ -648,5 +685,8 @@ async fn abandon(p: &Payments<'_>, order: Order) -> Result<Order, PlaceError> {
             }
         }
     }
-    Ok(p.orders.release(&number, "abandoned", p.now).await?)
+    if p.orders.release(&number, ABANDONED, p.now).await? {
+        return Ok(order.released(ABANDONED, p.now));
+    }
+    Ok(current(p, &number).await?)
 }

@@ -79,8 +79,8 @@ pub trait Orders: Send + Sync {
 
     /// `Placed` to `Paid`, recording the captured charge (none when the gift cards
     /// paid it all), issuing the e-gift cards `cards` and queueing `jobs`, in one
-    /// transaction. An order no longer `Placed` is left as it is. Answers the order as
-    /// it now stands.
+    /// transaction. An order no longer `Placed` is left as it is. Answers whether this
+    /// call moved it (the order is then `Order::paid`, so nothing is read back).
     async fn record_payment(
         &self,
         number: &OrderNumber,
@@ -88,17 +88,18 @@ pub trait Orders: Send + Sync {
         cards: &[NewGiftCard],
         jobs: &[NewJob],
         at: Timestamp,
-    ) -> Result<Order, StorageError>;
+    ) -> Result<bool, StorageError>;
 
     /// `Placed` to `Declined` (`why` the card refused), giving back the stock, the
     /// gift card balances and the discount use, in one transaction. An order no
-    /// longer `Placed` is left as it is. Answers the order as it now stands.
+    /// longer `Placed` is left as it is. Answers whether this call moved it (the order
+    /// is then `Order::released`).
     async fn release(
         &self,
         number: &OrderNumber,
         why: &str,
         at: Timestamp,
-    ) -> Result<Order, StorageError>;
+    ) -> Result<bool, StorageError>;
 
     /// The owner's move from `from` to `to` (checked by `OrderStatus`), with `jobs`
     /// queued; `Cancelled` also gives back the stock and the gift card balances.
