@@ -7,16 +7,35 @@
 # 5xx, every read 200, growth within BUDGET_BYTES) and fails when one does not hold;
 # scripts/test runs it that way, short.
 # Usage: benches/flood.sh [WRITES] [SECONDS] [BUDGET_BYTES]
+#
+# STORE_BIN and FLOOD_BENCH name a server and a client already built; without them both
+# are built here in release. The two builds are separate: the client is an example of
+# store-app, so building it brings the dev-dependencies' features into that build
+# (poem's `test`, the adapters' `fakes`); built in one command with `--bin store`, the
+# server was recompiled with them too and overwrote the release binary. scripts/test
+# passes the release binary it tests everywhere else and the client `cargo test` has
+# just built (in debug: what the checks judge is the server's answers, and a debug
+# client still sends 500 writes a second), which saves recompiling store-app's
+# dependents in release a second time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 writes=${1:-10000}
 seconds=${2:-20}
 budget=${3:-}
 
-[ -f ui/dist/index.html ] || (cd ui && npm ci --no-audit --no-fund && npm run build)
-cargo build --release -q -p store-app --bin store --example flood_bench
-bin=target/release/store
-bench=target/release/examples/flood_bench
+bin=${STORE_BIN:-}
+bench=${FLOOD_BENCH:-}
+if [ -z "$bin" ]; then
+  [ -f ui/dist/index.html ] || (cd ui && npm ci --no-audit --no-fund && npm run build)
+  cargo build --release -q -p store-app --bin store
+  bin=target/release/store
+fi
+if [ -z "$bench" ]; then
+  cargo build --release -q -p store-app --example flood_bench
+  bench=target/release/examples/flood_bench
+fi
+[ -x "$bin" ] || { echo "flood: no store binary at $bin" >&2; exit 1; }
+[ -x "$bench" ] || { echo "flood: no flood_bench at $bench" >&2; exit 1; }
 work=$(mktemp -d)
 server=
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT

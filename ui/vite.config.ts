@@ -50,6 +50,12 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     environment: 'jsdom',
+    // One jsdom window and one module graph per worker, not per test file: building a
+    // fresh window and re-importing React, the router and the app for each of the 75
+    // files was most of the run (114 s against 30 s on two cores; docs/decisions.md).
+    // src/testing/setup.ts resets what a file could leave behind (storage, <html>
+    // language, timers); each test already gets its own jotai store and DOM cleanup.
+    isolate: false,
     setupFiles: ['./src/testing/setup.ts'],
     unstubGlobals: true,
     restoreMocks: true,

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 
 // Lazy routes and loaders resolve through several promises; on a loaded two-core CI
 // machine that can exceed Testing Library's default 1 s wait without anything being wrong.
@@ -9,6 +9,18 @@ configure({ asyncUtilTimeout: 3000 })
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 // (Node-environment tests have no window at all.)
 if (typeof window !== 'undefined') window.scrollTo = () => undefined
+
+// Test files share a worker's jsdom window (`isolate: false` in vite.config.ts), and
+// this file runs again before each of them: each file starts, as it would in a fresh
+// window, with empty storage (the persisted bag, language, currency...), no language on
+// <html> (the app shell sets it) and real timers.
+if (typeof window !== 'undefined') {
+  localStorage.clear()
+  sessionStorage.clear()
+  document.documentElement.removeAttribute('lang')
+  document.documentElement.removeAttribute('dir')
+}
+vi.useRealTimers()
 
 afterEach(() => {
   cleanup()
