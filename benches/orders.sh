@@ -15,7 +15,10 @@ buyers=${1:-64}
 seconds=${2:-20}
 
 [ -f ui/dist/index.html ] || (cd ui && npm ci --no-audit --no-fund && npm run build)
-cargo build --release -q -p store-app --bin store --example orders_bench
+# Two builds: in one, the example's dev-dependency features (poem's `test`, the
+# adapters' `fakes`) would be compiled into the server binary measured here.
+cargo build --release -q -p store-app --bin store
+cargo build --release -q -p store-app --example orders_bench
 target=${CARGO_TARGET_DIR:-target}
 bin=$target/release/store
 bench=$target/release/examples/orders_bench
