@@ -96,7 +96,7 @@ impl Accounts for SqliteStore {
         .bind(&p.password_hash)
         .bind(p.code.as_str())
         .bind(utc_text(p.expires_at))
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         Ok(())
@@ -109,7 +109,8 @@ impl Accounts for SqliteStore {
         now: Timestamp,
         max_attempts: u32,
     ) -> Result<Option<Customer>, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         // Counting the try first means a guess costs an attempt even when it is right.
         let pending: Option<PendingRow> = sqlx::query_as(
             "UPDATE pending_registrations SET wrong_codes = wrong_codes + 1
@@ -163,7 +164,7 @@ impl Accounts for SqliteStore {
         .bind(customer)
         .bind(utc_text(now))
         .bind(utc_text(expires_at))
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         Ok(())
@@ -191,7 +192,7 @@ impl Accounts for SqliteStore {
     async fn end_session(&self, token: &TokenHash) -> Result<(), StorageError> {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(token.as_str())
-            .execute(&self.writer)
+            .execute(&mut *self.writer().await.map_err(storage)?)
             .await
             .map_err(storage)?;
         Ok(())
@@ -208,7 +209,7 @@ impl Accounts for SqliteStore {
             )
             .bind(customer_id)
             .bind(name)
-            .fetch_optional(&self.writer)
+            .fetch_optional(&mut *self.writer().await.map_err(storage)?)
             .await
             .map_err(storage)?,
         )
@@ -220,7 +221,8 @@ impl Accounts for SqliteStore {
         token: &TokenHash,
         expires_at: Timestamp,
     ) -> Result<(), StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         sqlx::query("DELETE FROM password_resets WHERE customer_id = $1")
             .bind(customer)
             .execute(&mut *tx)
@@ -244,7 +246,8 @@ impl Accounts for SqliteStore {
         password_hash: &str,
         now: Timestamp,
     ) -> Result<Option<Customer>, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         // Deleting the link is what spends it: a second use finds nothing.
         let owner: Option<i64> = sqlx::query_scalar(
             "DELETE FROM password_resets WHERE token_hash = $1 AND expires_at > $2
@@ -283,7 +286,8 @@ impl Accounts for SqliteStore {
 
     async fn purge_expired(&self, now: Timestamp) -> Result<u64, StorageError> {
         let now = utc_text(now);
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         let mut removed = 0;
         for statement in [
             "DELETE FROM sessions WHERE expires_at <= $1",

@@ -88,7 +88,8 @@ impl Addresses for SqliteStore {
         f: &AddressFields,
         max: usize,
     ) -> Result<Option<Address>, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         let held = count_for(
             &mut tx,
             "SELECT COUNT(*) FROM customer_addresses WHERE customer_id = $1",
@@ -130,7 +131,8 @@ impl Addresses for SqliteStore {
         id: i64,
         f: &AddressFields,
     ) -> Result<Option<Address>, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         if f.default {
             execute_for(
                 &mut tx,
@@ -174,7 +176,7 @@ impl Addresses for SqliteStore {
         ))
         .bind(id)
         .bind(customer)
-        .fetch_optional(&self.writer)
+        .fetch_optional(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         Ok(row.map(Address::from))

@@ -34,7 +34,7 @@ impl CampaignReports for SqliteStore {
         .bind(&v.term)
         .bind(&v.content)
         .bind(utc_text(at))
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         Ok(())

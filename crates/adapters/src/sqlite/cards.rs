@@ -73,7 +73,8 @@ impl SavedCards for SqliteStore {
         max: usize,
         at: Timestamp,
     ) -> Result<CardSaved, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         let existing: Option<CardRow> = sqlx::query_as(concat!(
             "SELECT ",
             columns!(),
@@ -136,7 +137,8 @@ impl SavedCards for SqliteStore {
         id: i64,
         default: bool,
     ) -> Result<Option<SavedCard>, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         if default {
             execute_for(
                 &mut tx,
@@ -172,7 +174,7 @@ impl SavedCards for SqliteStore {
         ))
         .bind(id)
         .bind(customer)
-        .fetch_optional(&self.writer)
+        .fetch_optional(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         saved(row)

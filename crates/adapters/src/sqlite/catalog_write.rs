@@ -43,7 +43,7 @@ impl SqliteStore {
     /// The query planner picks list indexes by table statistics; without them it walks
     /// a department's products row by row. A sampled ANALYZE takes milliseconds.
     async fn refresh_statistics(&self) -> Result<(), CatalogError> {
-        let mut conn = self.writer.acquire().await.map_err(catalog_error)?;
+        let mut conn = self.writer().await.map_err(catalog_error)?;
         sqlx::query("PRAGMA analysis_limit = 1000")
             .execute(&mut *conn)
             .await
@@ -60,7 +60,10 @@ impl SqliteStore {
 impl CatalogWriter for SqliteStore {
     async fn import(&self, c: &CatalogImport) -> Result<(), CatalogError> {
         c.validate()?;
-        let mut tx = self.begin_write().await.map_err(catalog_error)?;
+        let mut writer = self.writer().await.map_err(catalog_error)?;
+        let mut tx = super::begin_write(&mut writer)
+            .await
+            .map_err(catalog_error)?;
         let conn = &mut *tx;
 
         insert_all(
@@ -382,11 +385,15 @@ impl CatalogWriter for SqliteStore {
 
         bump_version(&mut tx).await?;
         tx.commit().await.map_err(catalog_error)?;
+        drop(writer);
         self.refresh_statistics().await
     }
 
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError> {
-        let mut tx = self.begin_write().await.map_err(catalog_error)?;
+        let mut writer = self.writer().await.map_err(catalog_error)?;
+        let mut tx = super::begin_write(&mut writer)
+            .await
+            .map_err(catalog_error)?;
         // Children go through ON DELETE CASCADE.
         let done = sqlx::query("DELETE FROM products WHERE id >= $1")
             .bind(first_id)

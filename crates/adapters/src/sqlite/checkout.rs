@@ -70,7 +70,7 @@ impl GiftCards for SqliteStore {
         .bind(card.balance.cents())
         .bind(card.expires_at.map(utc_text))
         .bind(utc_text(at))
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?
         .rows_affected();
@@ -223,7 +223,8 @@ impl Discounts for SqliteStore {
         let mut excluded = discount.excluded_products.clone();
         excluded.sort_unstable();
         excluded.dedup();
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         let written = sqlx::query(
             "INSERT INTO discounts (code, kind, amount, min_subtotal, starts_at, ends_at,
                  usage_limit, once_per_shopper, created_at)

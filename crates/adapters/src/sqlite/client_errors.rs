@@ -33,7 +33,7 @@ impl ErrorReports for SqliteStore {
         .bind(e.status.map(i64::from))
         .bind(&e.detail)
         .bind(utc_text(at))
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         Ok(())

@@ -92,7 +92,8 @@ impl CustomerBags for SqliteStore {
         version: i64,
         lists: &Lists,
     ) -> Result<bool, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         let claimed = if version == 0 {
             sqlx::query(
                 "INSERT INTO customer_bags (customer_id, version) VALUES ($1, 1)

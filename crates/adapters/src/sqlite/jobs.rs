@@ -64,7 +64,8 @@ macro_rules! free {
 #[async_trait]
 impl Jobs for SqliteStore {
     async fn enqueue(&self, jobs: &[NewJob], at: Timestamp) -> Result<(), StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         enqueue_in(&mut tx, jobs, at).await.map_err(storage)?;
         tx.commit().await.map_err(storage)
     }
@@ -86,7 +87,7 @@ impl Jobs for SqliteStore {
         .bind(&now_text)
         .bind(utc_text(now.plus(CLAIM_LEASE)))
         .bind(limit(count))
-        .fetch_all(&self.writer)
+        .fetch_all(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         let mut jobs = claimed
@@ -102,7 +103,7 @@ impl Jobs for SqliteStore {
         sqlx::query("UPDATE jobs SET done_at = $1, claimed_until = NULL WHERE id = $2")
             .bind(utc_text(at))
             .bind(id)
-            .execute(&self.writer)
+            .execute(&mut *self.writer().await.map_err(storage)?)
             .await
             .map_err(storage)?;
         Ok(())
@@ -116,7 +117,7 @@ impl Jobs for SqliteStore {
         .bind(error)
         .bind(utc_text(retry_at))
         .bind(id)
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         Ok(())

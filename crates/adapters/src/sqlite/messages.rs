@@ -38,7 +38,7 @@ impl Inbox for SqliteStore {
         .bind(&inquiry.body)
         .bind(&inquiry.order_number)
         .bind(utc_text(at))
-        .fetch_one(&self.writer)
+        .fetch_one(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)
     }

@@ -30,30 +30,50 @@ mod write_probe;
 
 pub use outbox::OutboxMailer;
 pub use sandbox_gateway::{SandboxGateway, TEST_OUTCOMES};
-use sqlx::SqlitePool;
+use sqlx::sqlite::Sqlite;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Connection, SqliteConnection, SqlitePool, Transaction};
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 use store_domain::ports::{CatalogError, StorageError};
+use tokio::sync::{Mutex, OwnedMappedMutexGuard, OwnedMutexGuard};
 
 /// How long a write waits for the database (SQLite's busy timeout) and for the writer
-/// connection (the pool's acquire timeout) before it is answered "busy, retry".
+/// connection (its turn in this process) before it is answered "busy, retry".
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How often a background task copies the write-ahead log into the database.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// The log size, in pages, at which the writer checkpoints itself: only when the
+/// background checkpoints fall far behind (about 40 MB of 4 KB pages; SQLite's
+/// default is 1,000).
+const WRITER_CHECKPOINT_PAGES: &str = "10000";
 
 /// One SQLite database, shared by every port it implements.
 ///
-/// SQLite lets one connection write at a time. Writes therefore go through `writer`,
-/// a pool of exactly one connection, so they queue in this process instead of
-/// spinning in SQLite's busy loop, and reads go through `pool`, whose connections
-/// never wait on a writer (WAL lets readers run beside it).
+/// SQLite lets one connection write at a time. Writes therefore take turns on one
+/// connection, `writer`, so they queue in this process instead of spinning in
+/// SQLite's busy loop, and reads go through `pool`, whose connections never wait on a
+/// writer (WAL lets readers run beside it).
+///
+/// The writer is a connection behind a lock, not a pool of one: a pool hands a
+/// connection back through a spawned task that pings it first, two trips between
+/// threads in which the connection is taken but idle. Under load that was most of
+/// the writer's time (see docs/decisions.md, "The writer's turn").
 #[derive(Clone)]
 pub struct SqliteStore {
     /// The readers.
     pool: SqlitePool,
-    /// The one writing connection; every write transaction starts `BEGIN IMMEDIATE`.
-    writer: SqlitePool,
+    /// The one writing connection (`None` once closed); every write transaction starts
+    /// `BEGIN IMMEDIATE`.
+    writer: Arc<Mutex<Option<SqliteConnection>>>,
 }
+
+/// The writing connection, lent to one write until dropped.
+type Writer = OwnedMappedMutexGuard<Option<SqliteConnection>, SqliteConnection>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
@@ -91,35 +111,55 @@ impl SqliteStore {
         if !in_memory {
             create_private(options.get_filename())?;
         }
-        let writer = SqlitePoolOptions::new()
-            .max_connections(1)
-            .acquire_timeout(BUSY_TIMEOUT)
-            .connect_with(options.clone())
+        let writer = SqliteConnection::connect_with(
+            &options
+                .clone()
+                .pragma("wal_autocheckpoint", WRITER_CHECKPOINT_PAGES),
+        )
+        .await
+        .map_err(OpenError::Connect)?;
+        // `sqlite::memory:` names one shared in-memory database for every connection
+        // made from these options; the writer keeps it alive. An embedded connection
+        // cannot go stale: testing it on each lending would only add a trip to its thread.
+        let pool = SqlitePoolOptions::new()
+            .max_connections(max_connections.max(1))
+            .test_before_acquire(false)
+            .connect_with(options)
             .await
             .map_err(OpenError::Connect)?;
-        // An in-memory database lives in its connections: one pool must hold them all.
-        let pool = if in_memory {
-            writer.clone()
-        } else {
-            SqlitePoolOptions::new()
-                .max_connections(max_connections.max(1))
-                .connect_with(options)
-                .await
-                .map_err(OpenError::Connect)?
-        };
-        Ok(SqliteStore { pool, writer })
+        if !in_memory {
+            tokio::spawn(checkpoint_in_background(pool.clone()));
+        }
+        Ok(SqliteStore {
+            pool,
+            writer: Arc::new(Mutex::new(Some(writer))),
+        })
     }
 
     /// Brings the schema up to date; safe to run on every start.
     pub async fn migrate(&self) -> Result<(), OpenError> {
-        rows::migrator().run(&self.writer).await?;
+        let mut writer = self
+            .writer()
+            .await
+            .map_err(sqlx::migrate::MigrateError::from)?;
+        rows::migrator().run(&mut *writer).await?;
         Ok(())
+    }
+
+    /// Runs the background task's checkpoint now: for tests that measure the files.
+    pub async fn checkpoint(&self) -> Result<(), StorageError> {
+        checkpoint(&self.pool).await.map_err(storage)
     }
 
     /// Closes every connection, checkpointing the WAL; call on shutdown.
     pub async fn close(&self) {
         self.pool.close().await;
-        self.writer.close().await;
+        let writer = self.writer.lock().await.take();
+        if let Some(writer) = writer
+            && let Err(err) = writer.close().await
+        {
+            tracing::warn!("closing the database's writer failed: {err}");
+        }
     }
 
     /// Copies the whole database, consistent as of one instant, into a new file at
@@ -165,12 +205,49 @@ impl SqliteStore {
         copied
     }
 
-    /// A write transaction that holds SQLite's write lock from its first statement:
-    /// a deferred one that reads first can fail at its first write when another
-    /// process (an import) wrote in between, without waiting the busy timeout.
-    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
-        self.writer.begin_with("BEGIN IMMEDIATE").await
+    /// The writing connection once the writes before this one are done, or "busy"
+    /// (`PoolTimedOut`) after `BUSY_TIMEOUT`. The lock is fair: writes go in the order
+    /// they asked. It is not re-entrant: drop the connection before calling anything
+    /// else that writes, or that call waits out the timeout and answers busy.
+    async fn writer(&self) -> Result<Writer, sqlx::Error> {
+        let lent = tokio::time::timeout(BUSY_TIMEOUT, Arc::clone(&self.writer).lock_owned())
+            .await
+            .map_err(|_| sqlx::Error::PoolTimedOut)?;
+        OwnedMutexGuard::try_map(lent, Option::as_mut).map_err(|_| sqlx::Error::PoolClosed)
     }
+}
+
+/// Copies the write-ahead log into the database every `CHECKPOINT_EVERY` until the
+/// store closes. By default SQLite checkpoints in the commit that fills the log, with
+/// two fsyncs, while that connection holds the write lock: under load about one commit
+/// in seventy then took 5 to 30 ms and held every other write up. A passive checkpoint
+/// on a reader's connection runs beside the writer instead and never waits for it.
+async fn checkpoint_in_background(pool: SqlitePool) {
+    while !pool.is_closed() {
+        tokio::time::sleep(CHECKPOINT_EVERY).await;
+        if let Err(err) = checkpoint(&pool).await
+            && !pool.is_closed()
+        {
+            tracing::warn!("background checkpoint failed: {err}");
+        }
+    }
+}
+
+/// Copies what it can of the write-ahead log into the database without waiting for
+/// the writer or the readers (a passive checkpoint).
+async fn checkpoint(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        .execute(pool)
+        .await
+        .map(drop)
+}
+
+/// A write transaction on `writer` that holds SQLite's write lock from its first
+/// statement: a deferred one that reads first can fail at its first write when
+/// another process (an import) wrote in between, without waiting the busy timeout.
+/// Dropping it uncommitted rolls it back before the writer's next use.
+async fn begin_write(writer: &mut Writer) -> Result<Transaction<'_, Sqlite>, sqlx::Error> {
+    writer.begin_with("BEGIN IMMEDIATE").await
 }
 
 #[derive(Debug, thiserror::Error)]

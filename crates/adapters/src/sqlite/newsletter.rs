@@ -39,7 +39,7 @@ impl MailingList for SqliteStore {
         .bind(utc_text(expires_at))
         .bind(utc_text(now))
         .bind(utc_text(quiet_since))
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?
         .rows_affected();
@@ -59,7 +59,7 @@ impl MailingList for SqliteStore {
         )
         .bind(token.as_str())
         .bind(utc_text(now))
-        .fetch_optional(&self.writer)
+        .fetch_optional(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         email
@@ -74,7 +74,7 @@ impl MailingList for SqliteStore {
              WHERE confirmed_at IS NULL AND (token_expires_at IS NULL OR token_expires_at <= $1)",
         )
         .bind(&now)
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?
         .rows_affected();
@@ -85,7 +85,7 @@ impl MailingList for SqliteStore {
              ORDER BY last_mailed_at DESC, email LIMIT 1 OFFSET $1",
         )
         .bind(i64::from(keep_newest))
-        .fetch_optional(&self.writer)
+        .fetch_optional(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         let Some((mailed_at, email)) = first_beyond else {
@@ -97,7 +97,7 @@ impl MailingList for SqliteStore {
         )
         .bind(mailed_at)
         .bind(email)
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?
         .rows_affected();

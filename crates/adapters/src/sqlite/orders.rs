@@ -29,7 +29,7 @@ use store_domain::payments::Brand;
 use store_domain::ports::StorageError;
 use store_domain::token::TokenHash;
 
-type Tx = Transaction<'static, Sqlite>;
+type Tx<'c> = Transaction<'c, Sqlite>;
 
 fn moment(text: &str) -> Result<Timestamp, StorageError> {
     parse_utc_text(text).ok_or_else(|| corrupt("order time"))
@@ -46,7 +46,7 @@ fn cents(c: i64) -> Money {
 
 /// Queues `jobs` in the caller's transaction; one queued before is left as it is.
 pub(super) async fn enqueue_in(
-    tx: &mut Tx,
+    tx: &mut Tx<'_>,
     jobs: &[NewJob],
     at: Timestamp,
 ) -> Result<(), sqlx::Error> {
@@ -107,7 +107,7 @@ fn item_kind(item: ItemRef) -> (&'static str, i64) {
 
 /// Takes `units` of a product or variation if that many are left, and notes it.
 async fn take_units(
-    tx: &mut Tx,
+    tx: &mut Tx<'_>,
     order_id: i64,
     kind: &str,
     id: i64,
@@ -139,7 +139,7 @@ async fn take_units(
     Ok(true)
 }
 
-async fn take_stock(tx: &mut Tx, order_id: i64, item: ItemRef, units: i64) -> Result<(), Stop> {
+async fn take_stock(tx: &mut Tx<'_>, order_id: i64, item: ItemRef, units: i64) -> Result<(), Stop> {
     let parts: Vec<(i64, i64)> = match item {
         ItemRef::Bundle(id) => {
             sqlx::query_as("SELECT product_id, quantity FROM bundle_items WHERE bundle_id = $1 ORDER BY product_id")
@@ -184,7 +184,7 @@ async fn issue_cards(
 
 /// Gives back what order `order_id` took: its stock and gift card balances, and, if
 /// `with_discount`, its discount code's use.
-async fn give_back(tx: &mut Tx, order_id: i64, number: &str) -> Result<(), sqlx::Error> {
+async fn give_back(tx: &mut Tx<'_>, order_id: i64, number: &str) -> Result<(), sqlx::Error> {
     let taken: Vec<(String, i64, i64)> =
         sqlx::query_as("SELECT item_kind, item_id, units FROM order_stock WHERE order_id = $1")
             .bind(order_id)
@@ -225,7 +225,7 @@ async fn give_back(tx: &mut Tx, order_id: i64, number: &str) -> Result<(), sqlx:
 }
 
 async fn note_status(
-    tx: &mut Tx,
+    tx: &mut Tx<'_>,
     order_id: i64,
     status: OrderStatus,
     at: Timestamp,
@@ -244,7 +244,7 @@ async fn note_status(
 
 /// Moves order `number` from `from` to `to` if it is still `from`: its id when it moved.
 async fn move_status(
-    tx: &mut Tx,
+    tx: &mut Tx<'_>,
     number: &OrderNumber,
     from: OrderStatus,
     to: OrderStatus,
@@ -266,7 +266,7 @@ async fn move_status(
 }
 
 impl SqliteStore {
-    async fn reserve_in(&self, tx: &mut Tx, new: &NewOrder) -> Result<(), Stop> {
+    async fn reserve_in(&self, tx: &mut Tx<'_>, new: &NewOrder) -> Result<(), Stop> {
         let o = &new.order;
         let (method_id, method_name, promised_on, contact, address) = match &o.delivery {
             Delivery::Ship {
@@ -623,7 +623,8 @@ impl Orders for SqliteStore {
     }
 
     async fn reserve(&self, order: &NewOrder) -> Result<(), ReserveError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         match self.reserve_in(&mut tx, order).await {
             Ok(()) => {
                 tx.commit().await.map_err(storage)?;
@@ -643,7 +644,8 @@ impl Orders for SqliteStore {
         jobs: &[NewJob],
         at: Timestamp,
     ) -> Result<bool, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         let paid: Option<i64> = sqlx::query_scalar(
             "UPDATE orders SET status = 'paid', charge_id = $1, updated_at = $2
              WHERE number = $3 AND status = 'placed' RETURNING id",
@@ -671,7 +673,8 @@ impl Orders for SqliteStore {
         why: &str,
         at: Timestamp,
     ) -> Result<bool, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         let released: Option<i64> = sqlx::query_scalar(
             "UPDATE orders SET status = 'declined', decline = $1, updated_at = $2
              WHERE number = $3 AND status = 'placed' RETURNING id",
@@ -702,7 +705,8 @@ impl Orders for SqliteStore {
         jobs: &[NewJob],
         at: Timestamp,
     ) -> Result<Option<Order>, StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         let Some(id) = move_status(&mut tx, number, from, to, at)
             .await
             .map_err(storage)?

@@ -51,7 +51,8 @@ impl Mailer for OutboxMailer {
     async fn send(&self, mail: &Mail) -> Result<(), MailError> {
         let now = self.clock.now();
         let failed = |err: sqlx::Error| MailError::Failed(err.to_string());
-        let mut tx = self.store.begin_write().await.map_err(failed)?;
+        let mut writer = self.store.writer().await.map_err(failed)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(failed)?;
         if self.prune_due(now.unix_seconds()) {
             sqlx::query("DELETE FROM outbox WHERE queued_at < $1")
                 .bind(utc_text(now.minus(self.keep)))

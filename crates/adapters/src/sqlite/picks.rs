@@ -44,7 +44,8 @@ impl Picks for SqliteStore {
         at: Timestamp,
     ) -> Result<(), StorageError> {
         let at = utc_text(at);
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         for pick in picks {
             sqlx::query(
                 "INSERT INTO customer_picks (customer_id, kind, target_id, picked_at)
@@ -62,7 +63,8 @@ impl Picks for SqliteStore {
     }
 
     async fn remove_picks(&self, customer: i64, picks: &[Pick]) -> Result<(), StorageError> {
-        let mut tx = self.begin_write().await.map_err(storage)?;
+        let mut writer = self.writer().await.map_err(storage)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
         for pick in picks {
             sqlx::query(
                 "DELETE FROM customer_picks WHERE customer_id = $1 AND kind = $2 AND target_id = $3",

@@ -43,7 +43,7 @@ impl SqliteStore {
             "SELECT id FROM {table} ORDER BY id DESC LIMIT 1 OFFSET $1"
         )))
         .bind(i64::from(purge.keep_newest))
-        .fetch_optional(&self.writer)
+        .fetch_optional(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         let delete = format!(
@@ -56,7 +56,7 @@ impl SqliteStore {
                 .bind(beyond_limit.unwrap_or(0))
                 .bind(utc_text(purge.received_before))
                 .bind(BATCH)
-                .execute(&self.writer)
+                .execute(&mut *self.writer().await.map_err(storage)?)
                 .await
                 .map_err(storage)?
                 .rows_affected();

@@ -84,7 +84,7 @@ impl PaymentGateway for SandboxGateway {
         .bind(i64::from(token.exp_year))
         .bind(outcome)
         .bind(utc_text(at))
-        .execute(&self.store.writer)
+        .execute(&mut *self.store.writer().await.map_err(failed)?)
         .await
         .map_err(failed)?;
         Ok(token)
@@ -142,7 +142,7 @@ impl PaymentGateway for SandboxGateway {
         .bind(amount)
         .bind(utc_text(at))
         .bind(token)
-        .fetch_optional(&self.store.writer)
+        .fetch_optional(&mut *self.store.writer().await.map_err(failed)?)
         .await
         .map_err(failed)?;
         let row = row.ok_or(PaymentError::UnknownToken)?;
@@ -163,7 +163,7 @@ impl PaymentGateway for SandboxGateway {
             " WHERE idempotency_key = $1"
         ))
         .bind(key)
-        .fetch_optional(&self.store.writer)
+        .fetch_optional(&mut *self.store.writer().await.map_err(failed)?)
         .await
         .map_err(failed)?;
         row.map(ChargeRow::charge).transpose()
@@ -179,7 +179,8 @@ impl PaymentGateway for SandboxGateway {
 
     async fn refund(&self, charge: &str, amount: i64, key: &str) -> Result<Charge, PaymentError> {
         let refused = |why: String| Err(PaymentError::Refused(why));
-        let mut tx = self.store.begin_write().await.map_err(failed)?;
+        let mut writer = self.store.writer().await.map_err(failed)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(failed)?;
         let earlier: Option<(String, i64)> = sqlx::query_as(
             "SELECT charge_id, amount FROM sandbox_refunds WHERE idempotency_key = $1",
         )
@@ -189,6 +190,7 @@ impl PaymentGateway for SandboxGateway {
         .map_err(failed)?;
         if let Some((charge_id, refunded)) = earlier {
             drop(tx);
+            drop(writer);
             if charge_id != charge || refunded != amount {
                 return refused("this idempotency key was used for another refund".to_owned());
             }
@@ -221,6 +223,7 @@ impl PaymentGateway for SandboxGateway {
         .await
         .map_err(failed)?;
         tx.commit().await.map_err(failed)?;
+        drop(writer);
         self.charge(charge).await
     }
 }
@@ -278,7 +281,7 @@ impl SandboxGateway {
             " WHERE id = $1"
         ))
         .bind(id)
-        .fetch_optional(&self.store.writer)
+        .fetch_optional(&mut *self.store.writer().await.map_err(failed)?)
         .await
         .map_err(failed)?;
         row.ok_or_else(|| PaymentError::Refused(format!("there is no charge {id}")))?
@@ -293,7 +296,7 @@ impl SandboxGateway {
         ))
         .bind(name)
         .bind(id)
-        .fetch_optional(&self.store.writer)
+        .fetch_optional(&mut *self.store.writer().await.map_err(failed)?)
         .await
         .map_err(failed)?;
         if let Some(row) = moved {

@@ -12,7 +12,8 @@ fn log_error(err: sqlx::Error) -> SearchError {
 impl SearchLog for SqliteStore {
     async fn record_searches(&self, counts: &[(String, u64)]) -> Result<(), SearchError> {
         // One transaction for the batch: one commit (one fsync) however many queries.
-        let mut tx = self.begin_write().await.map_err(log_error)?;
+        let mut writer = self.writer().await.map_err(log_error)?;
+        let mut tx = super::begin_write(&mut writer).await.map_err(log_error)?;
         for (query, count) in counts {
             sqlx::query(
                 "INSERT INTO search_queries (query, searches) VALUES ($1, $2)
@@ -50,7 +51,7 @@ impl SearchLog for SqliteStore {
              ORDER BY searches DESC, query LIMIT 1 OFFSET $1",
         )
         .bind(i64::from(keep))
-        .fetch_optional(&self.writer)
+        .fetch_optional(&mut *self.writer().await.map_err(log_error)?)
         .await
         .map_err(log_error)?;
         let Some((searches, query)) = first_beyond else {
@@ -62,7 +63,7 @@ impl SearchLog for SqliteStore {
         )
         .bind(searches)
         .bind(query)
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(log_error)?)
         .await
         .map_err(log_error)?
         .rows_affected();

@@ -13,12 +13,12 @@ impl StoreSecrets for SqliteStore {
         )
         .bind(name)
         .bind(candidate)
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
         .map_err(storage)?;
         sqlx::query_scalar("SELECT value FROM store_secrets WHERE name = $1")
             .bind(name)
-            .fetch_one(&self.writer)
+            .fetch_one(&mut *self.writer().await.map_err(storage)?)
             .await
             .map_err(storage)
     }

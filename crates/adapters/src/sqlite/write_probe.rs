@@ -1,6 +1,6 @@
 //! The readiness check's proof that the database takes writes.
 
-use super::{SqliteStore, is_busy};
+use super::{SqliteStore, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
 use store_domain::clock::Timestamp;
@@ -14,15 +14,9 @@ impl WriteProbe for SqliteStore {
              ON CONFLICT (id) DO UPDATE SET written_at = excluded.written_at",
         )
         .bind(utc_text(at))
-        .execute(&self.writer)
+        .execute(&mut *self.writer().await.map_err(storage)?)
         .await
-        .map_err(|err| {
-            if is_busy(&err) {
-                StorageError::Busy
-            } else {
-                StorageError::Storage(err.to_string())
-            }
-        })?;
+        .map_err(storage)?;
         Ok(())
     }
 }
