@@ -405,11 +405,21 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
       await status.getByText('Paid', { exact: true }).first().waitFor()
       await main().getByRole('list', { name: 'Items' }).getByText(product.title).waitFor()
       await expectAccessible(page, `the status page with the order (${viewport.name})`)
-      // In Hebrew, right to left, the form itself.
+      // In Hebrew, right to left: the form, its problem, and the order found.
       await useLanguage('heb')
       await h1('סטטוס הזמנה').waitFor()
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl')
       await expectAccessible(page, `the status page in Hebrew (${viewport.name})`)
+      const hebrewForm = main().getByRole('form', { name: 'חיפוש הזמנה' })
+      const hebrewEmail = hebrewForm.getByRole('textbox', { name: 'דואר אלקטרוני', exact: true })
+      await hebrewEmail.fill('someone.else@example.com')
+      await hebrewForm.getByRole('button', { name: 'הצגת ההזמנה', exact: true }).click()
+      await main().getByText(/לא מצאנו הזמנה עם המספר והדואר האלקטרוני האלה/).waitFor()
+      await expectAccessible(page, `the status page with a problem in Hebrew (${viewport.name})`)
+      await hebrewEmail.fill(guestOrder.email)
+      await hebrewForm.getByRole('button', { name: 'הצגת ההזמנה', exact: true }).click()
+      await main().getByRole('region', { name: 'סטטוס' }).waitFor()
+      await expectAccessible(page, `the status page with the order in Hebrew (${viewport.name})`)
     })
   }
 })
