@@ -11,7 +11,7 @@ const VIEWPORTS = [
   { name: 'mobile', width: 390, height: 844 },
 ]
 
-describe('the chrome in a browser', { timeout: 180_000 }, () => {
+describe('the chrome in a browser', { timeout: 300_000 }, () => {
   let store
   let browser
 

@@ -110,20 +110,44 @@ async fn run(state: &AppState, job: &Job) -> Result<(), String> {
     }
 }
 
-/// Claims and runs the jobs due now: how many ran.
+/// Claims and runs the jobs due now: how many ran. The batch's jobs run side by
+/// side: each is its own order's mail, card or refund, and under load each waits its
+/// turn for the database's writer, so one after another a batch of twenty waited
+/// twenty turns (about 14 mails a second while 370 orders a second came in).
 pub async fn run_due(state: &AppState) -> Result<usize, StorageError> {
     let jobs = state.jobs.claim_due(state.clock.now(), BATCH).await?;
-    for job in &jobs {
-        match run(state, job).await {
-            Ok(()) => state.jobs.done(job.id, state.clock.now()).await?,
-            Err(error) => {
-                tracing::warn!(job = job.id, kind = job.kind.as_str(), %error, "a job failed; it will be tried again");
-                let again = retry_at(state.clock.now(), job.attempts);
-                state.jobs.failed(job.id, &error, again).await?;
-            }
+    let count = jobs.len();
+    let mut running = tokio::task::JoinSet::new();
+    for job in jobs {
+        let state = state.clone();
+        running.spawn(async move { settle(&state, &job).await });
+    }
+    // Every job is seen to its end before an error is answered: one stopped half-way
+    // would be run again when its claim expires.
+    let mut outcome = Ok(count);
+    while let Some(finished) = running.join_next().await {
+        let settled = finished
+            .map_err(|e| StorageError::Storage(format!("a job stopped: {e}")))
+            .and_then(|settled| settled);
+        if let Err(e) = settled
+            && outcome.is_ok()
+        {
+            outcome = Err(e);
         }
     }
-    Ok(jobs.len())
+    outcome
+}
+
+/// Runs `job` and records how it went.
+async fn settle(state: &AppState, job: &Job) -> Result<(), StorageError> {
+    match run(state, job).await {
+        Ok(()) => state.jobs.done(job.id, state.clock.now()).await,
+        Err(error) => {
+            tracing::warn!(job = job.id, kind = job.kind.as_str(), %error, "a job failed; it will be tried again");
+            let again = retry_at(state.clock.now(), job.attempts);
+            state.jobs.failed(job.id, &error, again).await
+        }
+    }
 }
 
 /// Claims and runs batches until nothing is due: how many ran.
