@@ -173,3 +173,23 @@ async fn a_backup_never_overwrites_a_file() {
     );
     assert_eq!(std::fs::read_to_string(&existing).unwrap(), "keep me");
 }
+
+/// The writer and the readers are separate connections: in memory they must share one
+/// database, or a read would not see what was just written.
+#[tokio::test]
+async fn in_memory_the_readers_see_what_the_writer_wrote() {
+    let store = SqliteStore::open("sqlite::memory:", 2).await.unwrap();
+    store.migrate().await.unwrap();
+    store.submit(&message(1), AT).await.unwrap();
+    assert_eq!(store.recent_inquiries(5).await.unwrap().len(), 1);
+    store.close().await;
+
+    let private = SqliteStore::open("sqlite://store.db?mode=memory", 2).await;
+    assert!(
+        matches!(
+            private,
+            Err(store_adapters::sqlite::OpenError::PrivateMemory(_))
+        ),
+        "a database private to each connection is refused"
+    );
+}

@@ -39,21 +39,19 @@ fn position(index: usize) -> i64 {
     i64::try_from(index).unwrap_or(i64::MAX)
 }
 
-impl SqliteStore {
-    /// The query planner picks list indexes by table statistics; without them it walks
-    /// a department's products row by row. A sampled ANALYZE takes milliseconds.
-    async fn refresh_statistics(&self) -> Result<(), CatalogError> {
-        let mut conn = self.writer().await.map_err(catalog_error)?;
-        sqlx::query("PRAGMA analysis_limit = 1000")
-            .execute(&mut *conn)
-            .await
-            .map_err(catalog_error)?;
-        sqlx::query("ANALYZE")
-            .execute(&mut *conn)
-            .await
-            .map_err(catalog_error)?;
-        Ok(())
-    }
+/// The query planner picks list indexes by table statistics; without them it walks a
+/// department's products row by row. A sampled ANALYZE takes milliseconds. It runs on
+/// the writer the import still holds.
+async fn refresh_statistics(conn: &mut SqliteConnection) -> Result<(), CatalogError> {
+    sqlx::query("PRAGMA analysis_limit = 1000")
+        .execute(&mut *conn)
+        .await
+        .map_err(catalog_error)?;
+    sqlx::query("ANALYZE")
+        .execute(conn)
+        .await
+        .map_err(catalog_error)?;
+    Ok(())
 }
 
 #[async_trait]
@@ -385,8 +383,7 @@ impl CatalogWriter for SqliteStore {
 
         bump_version(&mut tx).await?;
         tx.commit().await.map_err(catalog_error)?;
-        drop(writer);
-        self.refresh_statistics().await
+        refresh_statistics(&mut writer).await
     }
 
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError> {

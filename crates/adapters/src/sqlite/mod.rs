@@ -88,6 +88,10 @@ pub enum OpenError {
     Connect(sqlx::Error),
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error(
+        "the in-memory database {0:?} would be private to each connection; use sqlite::memory:"
+    )]
+    PrivateMemory(String),
 }
 
 impl SqliteStore {
@@ -108,6 +112,10 @@ impl SqliteStore {
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT);
         let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        // The writer and the readers are separate connections: they must share it.
+        if url.contains("mode=memory") && !url.contains("cache=shared") {
+            return Err(OpenError::PrivateMemory(url.to_owned()));
+        }
         if !in_memory {
             create_private(options.get_filename())?;
         }
@@ -118,8 +126,8 @@ impl SqliteStore {
         )
         .await
         .map_err(OpenError::Connect)?;
-        // `sqlite::memory:` names one shared in-memory database for every connection
-        // made from these options; the writer keeps it alive. An embedded connection
+        // sqlx names `sqlite::memory:` as one shared-cache database for every
+        // connection made from these options; the writer keeps it alive. An embedded connection
         // cannot go stale: testing it on each lending would only add a trip to its thread.
         let pool = SqlitePoolOptions::new()
             .max_connections(max_connections.max(1))

@@ -9,6 +9,7 @@ use super::{SqliteStore, corrupt};
 use crate::clock::utc_text;
 use async_trait::async_trait;
 use rand::Rng;
+use sqlx::SqliteConnection;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
     Brand, CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError,
@@ -189,12 +190,12 @@ impl PaymentGateway for SandboxGateway {
         .await
         .map_err(failed)?;
         if let Some((charge_id, refunded)) = earlier {
+            // Dropped, it rolls back before the read below on the same connection.
             drop(tx);
-            drop(writer);
             if charge_id != charge || refunded != amount {
                 return refused("this idempotency key was used for another refund".to_owned());
             }
-            return self.charge(charge).await;
+            return charge_on(&mut writer, charge).await;
         }
         // Only a captured charge, and never beyond what it took (the table's check
         // holds that too).
@@ -223,8 +224,7 @@ impl PaymentGateway for SandboxGateway {
         .await
         .map_err(failed)?;
         tx.commit().await.map_err(failed)?;
-        drop(writer);
-        self.charge(charge).await
+        charge_on(&mut writer, charge).await
     }
 }
 
@@ -272,20 +272,26 @@ fn answer(charge: Charge) -> Result<Charge, PaymentError> {
     }
 }
 
+/// Charge `id` as `conn` sees it: the writer's connection, so a charge it just wrote
+/// is read back without taking the writer a second time.
+async fn charge_on(conn: &mut SqliteConnection, id: &str) -> Result<Charge, PaymentError> {
+    let row: Option<ChargeRow> = sqlx::query_as(concat!(
+        "SELECT ",
+        charge_columns!(),
+        " FROM sandbox_charges",
+        " WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(conn)
+    .await
+    .map_err(failed)?;
+    row.ok_or_else(|| PaymentError::Refused(format!("there is no charge {id}")))?
+        .charge()
+}
+
 impl SandboxGateway {
     async fn charge(&self, id: &str) -> Result<Charge, PaymentError> {
-        let row: Option<ChargeRow> = sqlx::query_as(concat!(
-            "SELECT ",
-            charge_columns!(),
-            " FROM sandbox_charges",
-            " WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&mut *self.store.writer().await.map_err(failed)?)
-        .await
-        .map_err(failed)?;
-        row.ok_or_else(|| PaymentError::Refused(format!("there is no charge {id}")))?
-            .charge()
+        charge_on(&mut *self.store.writer().await.map_err(failed)?, id).await
     }
 
     /// Moves an authorised charge to `to`; a charge already there answers as it is.
