@@ -3,6 +3,7 @@
 //! database, never take the same job while its lease runs. A failed run frees the job
 //! by leaving its claim to end at the retry time.
 
+use super::direct::Failed;
 use super::orders::enqueue_in;
 use super::rows::row;
 use super::{SqliteStore, corrupt, limit, storage};
@@ -64,10 +65,9 @@ macro_rules! free {
 #[async_trait]
 impl Jobs for SqliteStore {
     async fn enqueue(&self, jobs: &[NewJob], at: Timestamp) -> Result<(), StorageError> {
-        let mut writer = self.writer().await.map_err(storage)?;
-        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
-        enqueue_in(&mut tx, jobs, at).await.map_err(storage)?;
-        tx.commit().await.map_err(storage)
+        Ok(self
+            .write_direct(|tx| enqueue_in(tx, jobs, at).map_err(Failed::from))
+            .await?)
     }
 
     async fn claim_due(&self, now: Timestamp, count: u32) -> Result<Vec<Job>, StorageError> {

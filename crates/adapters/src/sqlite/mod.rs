@@ -13,6 +13,7 @@ mod catalog_write;
 mod checkout;
 mod client_errors;
 mod customer_bags;
+mod direct;
 mod jobs;
 mod messages;
 mod newsletter;
@@ -28,6 +29,7 @@ mod search_log;
 mod secrets;
 mod write_probe;
 
+use direct::{DirectTx, WriterConnection};
 pub use outbox::OutboxMailer;
 pub use sandbox_gateway::{SandboxGateway, TEST_OUTCOMES};
 use sqlx::sqlite::Sqlite;
@@ -69,11 +71,11 @@ pub struct SqliteStore {
     pool: SqlitePool,
     /// The one writing connection (`None` once closed); every write transaction starts
     /// `BEGIN IMMEDIATE`.
-    writer: Arc<Mutex<Option<SqliteConnection>>>,
+    writer: Arc<Mutex<Option<WriterConnection>>>,
 }
 
 /// The writing connection, lent to one write until dropped.
-type Writer = OwnedMappedMutexGuard<Option<SqliteConnection>, SqliteConnection>;
+type Writer = OwnedMappedMutexGuard<Option<WriterConnection>, SqliteConnection>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
@@ -122,6 +124,8 @@ impl SqliteStore {
         let writer = SqliteConnection::connect_with(
             &options
                 .clone()
+                // Direct writes use its handle from another thread (see `direct`).
+                .serialized(true)
                 .pragma("wal_autocheckpoint", WRITER_CHECKPOINT_PAGES),
         )
         .await
@@ -140,7 +144,7 @@ impl SqliteStore {
         }
         Ok(SqliteStore {
             pool,
-            writer: Arc::new(Mutex::new(Some(writer))),
+            writer: Arc::new(Mutex::new(Some(WriterConnection::new(writer)))),
         })
     }
 
@@ -218,6 +222,28 @@ impl SqliteStore {
     /// they asked. It is not re-entrant: drop the connection before calling anything
     /// else that writes, or that call waits out the timeout and answers busy.
     async fn writer(&self) -> Result<Writer, sqlx::Error> {
+        let lent = self.writer_connection().await?;
+        Ok(OwnedMappedMutexGuard::map(lent, |w| &mut w.conn))
+    }
+
+    /// Runs `work` as one write transaction on the writer, whole on this thread (see
+    /// `direct`): for the writes of placing an order, whose statements would each be
+    /// a trip to the writer's thread. Takes its turn as `writer` does.
+    async fn write_direct<T, E>(
+        &self,
+        work: impl FnOnce(&DirectTx<'_>) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<StorageError> + From<rusqlite::Error>,
+    {
+        let mut writer = self.writer_connection().await.map_err(storage)?;
+        writer.write(work).await
+    }
+
+    async fn writer_connection(
+        &self,
+    ) -> Result<OwnedMappedMutexGuard<Option<WriterConnection>, WriterConnection>, sqlx::Error>
+    {
         let lent = tokio::time::timeout(BUSY_TIMEOUT, Arc::clone(&self.writer).lock_owned())
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)?;

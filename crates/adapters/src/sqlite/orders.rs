@@ -5,12 +5,13 @@
 //! gift cards and the card pay exactly the total, and UNIQUE keys make the key, the
 //! number and the charge name one order each.
 
+use super::direct::{DirectTx, Failed, direct_storage, is_unique_violation};
 use super::rows::row;
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use async_trait::async_trait;
 use chrono::NaiveDate;
-use sqlx::{Sqlite, Transaction};
+use rusqlite::{OptionalExtension, params};
 use std::collections::BTreeMap;
 use store_domain::accounts::AddressFields;
 use store_domain::bag::{ItemRef, LineFigures, LineType, TaxRate};
@@ -29,8 +30,6 @@ use store_domain::payments::Brand;
 use store_domain::ports::StorageError;
 use store_domain::token::TokenHash;
 
-type Tx<'c> = Transaction<'c, Sqlite>;
-
 fn moment(text: &str) -> Result<Timestamp, StorageError> {
     parse_utc_text(text).ok_or_else(|| corrupt("order time"))
 }
@@ -45,22 +44,22 @@ fn cents(c: i64) -> Money {
 }
 
 /// Queues `jobs` in the caller's transaction; one queued before is left as it is.
-pub(super) async fn enqueue_in(
-    tx: &mut Tx<'_>,
+pub(super) fn enqueue_in(
+    tx: &DirectTx<'_>,
     jobs: &[NewJob],
     at: Timestamp,
-) -> Result<(), sqlx::Error> {
+) -> Result<(), rusqlite::Error> {
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO jobs (kind, subject, due_at, attempts, created_at) VALUES ($1, $2, $3, 0, $4)
+         ON CONFLICT (kind, subject, due_at) DO NOTHING",
+    )?;
     for job in jobs {
-        sqlx::query(
-            "INSERT INTO jobs (kind, subject, due_at, attempts, created_at) VALUES ($1, $2, $3, 0, $4)
-             ON CONFLICT (kind, subject, due_at) DO NOTHING",
-        )
-        .bind(job.kind.as_str())
-        .bind(&job.subject)
-        .bind(utc_text(job.due_at))
-        .bind(utc_text(at))
-        .execute(&mut **tx)
-        .await?;
+        insert.execute(params![
+            job.kind.as_str(),
+            job.subject,
+            utc_text(job.due_at),
+            utc_text(at)
+        ])?;
     }
     Ok(())
 }
@@ -68,11 +67,17 @@ pub(super) async fn enqueue_in(
 /// Why a reservation stopped, inside its transaction.
 enum Stop {
     Refused(ReserveError),
-    Failed(sqlx::Error),
+    Failed(StorageError),
 }
 
-impl From<sqlx::Error> for Stop {
-    fn from(e: sqlx::Error) -> Self {
+impl From<rusqlite::Error> for Stop {
+    fn from(e: rusqlite::Error) -> Self {
+        Stop::Failed(direct_storage(e))
+    }
+}
+
+impl From<StorageError> for Stop {
+    fn from(e: StorageError) -> Self {
         Stop::Failed(e)
     }
 }
@@ -80,21 +85,13 @@ impl From<sqlx::Error> for Stop {
 /// The order's UNIQUE keys refuse a second order with its idempotency key or number:
 /// that refusal, not a read before the insert, tells a retry or a rival submit apart,
 /// so the reservation is one statement shorter and still exact on any engine.
-fn taken_key_or_number(e: sqlx::Error) -> Stop {
-    let names = |column: &str| {
-        e.as_database_error().is_some_and(|db| {
-            db.kind() == sqlx::error::ErrorKind::UniqueViolation
-                // SQLite names the column, PostgreSQL the constraint (orders_<column>_key).
-                && (db.message().contains(&format!("orders.{column}"))
-                    || db.constraint() == Some(&format!("orders_{column}_key")))
-        })
-    };
-    if names("idempotency_key") {
+fn taken_key_or_number(e: rusqlite::Error) -> Stop {
+    if is_unique_violation(&e, "orders.idempotency_key") {
         Stop::Refused(ReserveError::KeyTaken)
-    } else if names("number") {
+    } else if is_unique_violation(&e, "orders.number") {
         Stop::Refused(ReserveError::NumberTaken)
     } else {
-        Stop::Failed(e)
+        e.into()
     }
 }
 
@@ -106,52 +103,42 @@ fn item_kind(item: ItemRef) -> (&'static str, i64) {
 }
 
 /// Takes `units` of a product or variation if that many are left, and notes it.
-async fn take_units(
-    tx: &mut Tx<'_>,
+fn take_units(
+    tx: &DirectTx<'_>,
     order_id: i64,
     kind: &str,
     id: i64,
     units: i64,
-) -> Result<bool, sqlx::Error> {
+) -> Result<bool, rusqlite::Error> {
     let sql = if kind == "variation" {
         "UPDATE variations SET stock = stock - $1 WHERE id = $2 AND stock >= $1"
     } else {
         "UPDATE products SET stock = stock - $1 WHERE id = $2 AND stock >= $1"
     };
-    let taken = sqlx::query(sql)
-        .bind(units)
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
-    if taken.rows_affected() == 0 {
+    if tx.prepare_cached(sql)?.execute(params![units, id])? == 0 {
         return Ok(false);
     }
-    sqlx::query(
+    tx.prepare_cached(
         "INSERT INTO order_stock (order_id, item_kind, item_id, units) VALUES ($1, $2, $3, $4)
          ON CONFLICT (order_id, item_kind, item_id) DO UPDATE SET units = order_stock.units + excluded.units",
-    )
-    .bind(order_id)
-    .bind(kind)
-    .bind(id)
-    .bind(units)
-    .execute(&mut **tx)
-    .await?;
+    )?
+    .execute(params![order_id, kind, id, units])?;
     Ok(true)
 }
 
-async fn take_stock(tx: &mut Tx<'_>, order_id: i64, item: ItemRef, units: i64) -> Result<(), Stop> {
+fn take_stock(tx: &DirectTx<'_>, order_id: i64, item: ItemRef, units: i64) -> Result<(), Stop> {
     let parts: Vec<(i64, i64)> = match item {
-        ItemRef::Bundle(id) => {
-            sqlx::query_as("SELECT product_id, quantity FROM bundle_items WHERE bundle_id = $1 ORDER BY product_id")
-                .bind(id)
-                .fetch_all(&mut **tx)
-                .await?
-        }
+        ItemRef::Bundle(id) => tx
+            .prepare_cached(
+                "SELECT product_id, quantity FROM bundle_items WHERE bundle_id = $1 ORDER BY product_id",
+            )?
+            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?,
         _ => vec![(item_kind(item).1, 1)],
     };
     let kind = item_kind(item).0;
     for (id, per_item) in parts {
-        if !take_units(tx, order_id, kind, id, per_item * units).await? {
+        if !take_units(tx, order_id, kind, id, per_item * units)? {
             return Err(Stop::Refused(ReserveError::SoldOut(item)));
         }
     }
@@ -160,142 +147,129 @@ async fn take_stock(tx: &mut Tx<'_>, order_id: i64, item: ItemRef, units: i64) -
 
 /// Issues the e-gift cards a payment bought. Their codes are derived from the order
 /// (see `orders::e_gift`), so one issued already is the same card: left as it is.
-async fn issue_cards(
-    tx: &mut Transaction<'_, Sqlite>,
+fn issue_cards(
+    tx: &DirectTx<'_>,
     cards: &[NewGiftCard],
     at: Timestamp,
-) -> Result<(), sqlx::Error> {
+) -> Result<(), rusqlite::Error> {
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO gift_cards (code_hash, last_four, balance, initial_balance, expires_at,
+             created_at)
+         VALUES ($1, $2, $3, $3, $4, $5) ON CONFLICT (code_hash) DO NOTHING",
+    )?;
     for card in cards {
-        sqlx::query(
-            "INSERT INTO gift_cards (code_hash, last_four, balance, initial_balance, expires_at,
-                 created_at)
-             VALUES ($1, $2, $3, $3, $4, $5) ON CONFLICT (code_hash) DO NOTHING",
-        )
-        .bind(card.code_hash.as_str())
-        .bind(&card.last_four)
-        .bind(card.balance.cents())
-        .bind(card.expires_at.map(utc_text))
-        .bind(utc_text(at))
-        .execute(&mut **tx)
-        .await?;
+        insert.execute(params![
+            card.code_hash.as_str(),
+            card.last_four,
+            card.balance.cents(),
+            card.expires_at.map(utc_text),
+            utc_text(at)
+        ])?;
     }
     Ok(())
 }
 
-/// Gives back what order `order_id` took: its stock and gift card balances, and, if
-/// `with_discount`, its discount code's use.
-async fn give_back(tx: &mut Tx<'_>, order_id: i64, number: &str) -> Result<(), sqlx::Error> {
-    let taken: Vec<(String, i64, i64)> =
-        sqlx::query_as("SELECT item_kind, item_id, units FROM order_stock WHERE order_id = $1")
-            .bind(order_id)
-            .fetch_all(&mut **tx)
-            .await?;
+/// Gives back what order `order_id` took: its stock, its gift card balances and its
+/// discount code's use.
+fn give_back(tx: &DirectTx<'_>, order_id: i64, number: &str) -> Result<(), rusqlite::Error> {
+    let taken: Vec<(String, i64, i64)> = tx
+        .prepare_cached("SELECT item_kind, item_id, units FROM order_stock WHERE order_id = $1")?
+        .query_map(params![order_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
     for (kind, id, units) in taken {
         let sql = if kind == "variation" {
             "UPDATE variations SET stock = stock + $1 WHERE id = $2"
         } else {
             "UPDATE products SET stock = stock + $1 WHERE id = $2"
         };
-        sqlx::query(sql)
-            .bind(units)
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
+        tx.prepare_cached(sql)?.execute(params![units, id])?;
     }
-    sqlx::query(
+    tx.prepare_cached(
         "UPDATE gift_cards SET balance = balance +
              (SELECT amount FROM order_gift_cards g WHERE g.order_id = $1 AND g.code_hash = gift_cards.code_hash)
          WHERE code_hash IN (SELECT code_hash FROM order_gift_cards WHERE order_id = $1)",
-    )
-    .bind(order_id)
-    .execute(&mut **tx)
-    .await?;
-    sqlx::query(
+    )?
+    .execute(params![order_id])?;
+    tx.prepare_cached(
         "UPDATE discounts SET times_used = times_used - 1
          WHERE code IN (SELECT code FROM discount_uses WHERE order_ref = $1)",
-    )
-    .bind(number)
-    .execute(&mut **tx)
-    .await?;
-    sqlx::query("DELETE FROM discount_uses WHERE order_ref = $1")
-        .bind(number)
-        .execute(&mut **tx)
-        .await?;
+    )?
+    .execute(params![number])?;
+    tx.prepare_cached("DELETE FROM discount_uses WHERE order_ref = $1")?
+        .execute(params![number])?;
     Ok(())
 }
 
-async fn note_status(
-    tx: &mut Tx<'_>,
+fn note_status(
+    tx: &DirectTx<'_>,
     order_id: i64,
     status: OrderStatus,
     at: Timestamp,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
+) -> Result<(), rusqlite::Error> {
+    tx.prepare_cached(
         "INSERT INTO order_history (order_id, status, at) VALUES ($1, $2, $3)
          ON CONFLICT (order_id, status) DO NOTHING",
-    )
-    .bind(order_id)
-    .bind(status.as_str())
-    .bind(utc_text(at))
-    .execute(&mut **tx)
-    .await?;
+    )?
+    .execute(params![order_id, status.as_str(), utc_text(at)])?;
     Ok(())
 }
 
 /// Moves order `number` from `from` to `to` if it is still `from`: its id when it moved.
-async fn move_status(
-    tx: &mut Tx<'_>,
+fn move_status(
+    tx: &DirectTx<'_>,
     number: &OrderNumber,
     from: OrderStatus,
     to: OrderStatus,
     at: Timestamp,
-) -> Result<Option<i64>, sqlx::Error> {
-    let moved: Option<i64> = sqlx::query_scalar(
-        "UPDATE orders SET status = $1, updated_at = $2 WHERE number = $3 AND status = $4 RETURNING id",
-    )
-    .bind(to.as_str())
-    .bind(utc_text(at))
-    .bind(number.as_str())
-    .bind(from.as_str())
-    .fetch_optional(&mut **tx)
-    .await?;
+) -> Result<Option<i64>, rusqlite::Error> {
+    let moved: Option<i64> = tx
+        .prepare_cached(
+            "UPDATE orders SET status = $1, updated_at = $2 WHERE number = $3 AND status = $4 RETURNING id",
+        )?
+        .query_row(
+            params![to.as_str(), utc_text(at), number.as_str(), from.as_str()],
+            |r| r.get(0),
+        )
+        .optional()?;
     if let Some(id) = moved {
-        note_status(tx, id, to, at).await?;
+        note_status(tx, id, to, at)?;
     }
     Ok(moved)
 }
 
-impl SqliteStore {
-    async fn reserve_in(&self, tx: &mut Tx<'_>, new: &NewOrder) -> Result<(), Stop> {
-        let o = &new.order;
-        let (method_id, method_name, promised_on, contact, address) = match &o.delivery {
-            Delivery::Ship {
-                method_id,
-                method_name,
-                address,
-                arrives_on,
-            } => (
-                Some(i64::from(*method_id)),
-                Some(method_name.as_str()),
-                Some(arrives_on.format("%Y-%m-%d").to_string()),
-                Contact {
-                    name: address.name.clone(),
-                    phone: address.phone.clone(),
-                },
-                Some(address),
-            ),
-            Delivery::Pickup { contact, ready_on } => (
-                None,
-                None,
-                Some(ready_on.format("%Y-%m-%d").to_string()),
-                contact.clone(),
-                None,
-            ),
-            Delivery::Digital { contact } => (None, None, None, contact.clone(), None),
-        };
-        let f = &o.figures;
-        let at = utc_text(o.placed_at);
-        let order_id: i64 = sqlx::query_scalar(
+/// Writes order `new` as `Placed` and takes its stock, gift card balances and discount
+/// use, each with a conditional update.
+fn reserve_in(tx: &DirectTx<'_>, new: &NewOrder) -> Result<(), Stop> {
+    let o = &new.order;
+    let (method_id, method_name, promised_on, contact, address) = match &o.delivery {
+        Delivery::Ship {
+            method_id,
+            method_name,
+            address,
+            arrives_on,
+        } => (
+            Some(i64::from(*method_id)),
+            Some(method_name.as_str()),
+            Some(arrives_on.format("%Y-%m-%d").to_string()),
+            Contact {
+                name: address.name.clone(),
+                phone: address.phone.clone(),
+            },
+            Some(address),
+        ),
+        Delivery::Pickup { contact, ready_on } => (
+            None,
+            None,
+            Some(ready_on.format("%Y-%m-%d").to_string()),
+            contact.clone(),
+            None,
+        ),
+        Delivery::Digital { contact } => (None, None, None, contact.clone(), None),
+    };
+    let f = &o.figures;
+    let at = utc_text(o.placed_at);
+    let order_id: i64 = tx
+        .prepare_cached(
             "INSERT INTO orders (number, idempotency_key, request_hash, customer_id, email, status,
                  delivery, method_id, method_name, promised_on, contact_name, contact_phone,
                  address_line1, address_line2, address_city, address_region, address_postal_code,
@@ -306,150 +280,144 @@ impl SqliteStore {
                  $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31,
                  $32, $33, $34, $35)
              RETURNING id",
+        )?
+        .query_row(
+            params![
+                o.number.as_str(),
+                new.idempotency_key,
+                new.request_hash,
+                o.customer_id,
+                o.email.as_str(),
+                o.delivery.kind(),
+                method_id,
+                method_name,
+                promised_on,
+                contact.name,
+                contact.phone,
+                address.map(|a| a.line1.as_str()),
+                address.map(|a| a.line2.as_str()),
+                address.map(|a| a.city.as_str()),
+                address.map(|a| a.region.as_str()),
+                address.map(|a| a.postal_code.as_str()),
+                address.map(|a| a.country.as_str()),
+                o.zip,
+                o.country,
+                i64::from(o.tax_rate.millionths()),
+                f.subtotal.cents(),
+                f.gift_options.cents(),
+                f.personalization_fees.cents(),
+                f.tax.cents(),
+                f.shipping.cents(),
+                f.discount.cents(),
+                f.total.cents(),
+                f.gift_card_total.cents(),
+                f.amount_due.cents(),
+                o.discount_code.as_deref(),
+                o.card.as_ref().map(|c| c.token.as_str()),
+                o.card.as_ref().map(|c| c.brand.as_str()),
+                o.card.as_ref().map(|c| c.last4.as_str()),
+                at,
+                at,
+            ],
+            |r| r.get(0),
         )
-        .bind(o.number.as_str())
-        .bind(&new.idempotency_key)
-        .bind(&new.request_hash)
-        .bind(o.customer_id)
-        .bind(o.email.as_str())
-        .bind(o.delivery.kind())
-        .bind(method_id)
-        .bind(method_name)
-        .bind(promised_on)
-        .bind(&contact.name)
-        .bind(&contact.phone)
-        .bind(address.map(|a| a.line1.as_str()))
-        .bind(address.map(|a| a.line2.as_str()))
-        .bind(address.map(|a| a.city.as_str()))
-        .bind(address.map(|a| a.region.as_str()))
-        .bind(address.map(|a| a.postal_code.as_str()))
-        .bind(address.map(|a| a.country.as_str()))
-        .bind(&o.zip)
-        .bind(&o.country)
-        .bind(i64::from(o.tax_rate.millionths()))
-        .bind(f.subtotal.cents())
-        .bind(f.gift_options.cents())
-        .bind(f.personalization_fees.cents())
-        .bind(f.tax.cents())
-        .bind(f.shipping.cents())
-        .bind(f.discount.cents())
-        .bind(f.total.cents())
-        .bind(f.gift_card_total.cents())
-        .bind(f.amount_due.cents())
-        .bind(o.discount_code.as_deref())
-        .bind(o.card.as_ref().map(|c| c.token.as_str()))
-        .bind(o.card.as_ref().map(|c| c.brand.as_str()))
-        .bind(o.card.as_ref().map(|c| c.last4.as_str()))
-        .bind(&at)
-        .bind(&at)
-        .fetch_one(&mut **tx)
-        .await
         .map_err(taken_key_or_number)?;
-        for (position, line) in o.lines.iter().enumerate() {
-            let personalization = serde_json::to_string(&line.personalization)
-                .map_err(|e| Stop::Failed(sqlx::Error::Encode(Box::new(e))))?;
-            sqlx::query(
-                "INSERT INTO order_lines (order_id, position, line_type, item_id, product_id,
-                     item_key, title, heb_title, sku, path, image, item_type, quantity, unit_price,
-                     gift_options_chosen, personalization, merchandise, gift_options,
-                     personalization_fee, discount, tax, gift_card)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                     $17, $18, $19, $20, $21, $22)",
-            )
-            .bind(order_id)
-            .bind(i64::try_from(position).unwrap_or(i64::MAX))
-            .bind(line.line_type.as_str())
-            .bind(line.item_id)
-            .bind(line.product_id)
-            .bind(&line.item_key)
-            .bind(&line.title)
-            .bind(line.heb_title.as_deref())
-            .bind(&line.sku)
-            .bind(&line.path)
-            .bind(line.image.as_deref())
-            .bind(&line.item_type)
-            .bind(line.quantity)
-            .bind(line.unit_price.cents())
-            .bind(line.gift_options)
-            .bind(personalization)
-            .bind(line.figures.merchandise.cents())
-            .bind(line.figures.gift_options.cents())
-            .bind(line.figures.personalization_fee.cents())
-            .bind(line.figures.discount.cents())
-            .bind(line.figures.tax.cents())
-            .bind(line.gift_card)
-            .execute(&mut **tx)
-            .await?;
-        }
-        for &(item, units) in &new.stock {
-            take_stock(tx, order_id, item, units).await?;
-        }
-        for (position, card) in o.gift_cards.iter().enumerate() {
-            let spent = sqlx::query(
+    let mut insert_line = tx.prepare_cached(
+        "INSERT INTO order_lines (order_id, position, line_type, item_id, product_id,
+             item_key, title, heb_title, sku, path, image, item_type, quantity, unit_price,
+             gift_options_chosen, personalization, merchandise, gift_options,
+             personalization_fee, discount, tax, gift_card)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+             $17, $18, $19, $20, $21, $22)",
+    )?;
+    for (position, line) in o.lines.iter().enumerate() {
+        let personalization = serde_json::to_string(&line.personalization)
+            .map_err(|e| StorageError::Storage(e.to_string()))?;
+        insert_line.execute(params![
+            order_id,
+            i64::try_from(position).unwrap_or(i64::MAX),
+            line.line_type.as_str(),
+            line.item_id,
+            line.product_id,
+            line.item_key,
+            line.title,
+            line.heb_title.as_deref(),
+            line.sku,
+            line.path,
+            line.image.as_deref(),
+            line.item_type,
+            line.quantity,
+            line.unit_price.cents(),
+            line.gift_options,
+            personalization,
+            line.figures.merchandise.cents(),
+            line.figures.gift_options.cents(),
+            line.figures.personalization_fee.cents(),
+            line.figures.discount.cents(),
+            line.figures.tax.cents(),
+            line.gift_card,
+        ])?;
+    }
+    for &(item, units) in &new.stock {
+        take_stock(tx, order_id, item, units)?;
+    }
+    for (position, card) in o.gift_cards.iter().enumerate() {
+        let spent = tx
+            .prepare_cached(
                 "UPDATE gift_cards SET balance = balance - $1
                  WHERE code_hash = $2 AND balance >= $1 AND (expires_at IS NULL OR expires_at > $3)",
-            )
-            .bind(card.amount.cents())
-            .bind(card.code_hash.as_str())
-            .bind(&at)
-            .execute(&mut **tx)
-            .await?;
-            if spent.rows_affected() == 0 {
-                return Err(Stop::Refused(ReserveError::GiftCardSpent(
-                    card.last_four.clone(),
-                )));
-            }
-            sqlx::query(
-                "INSERT INTO order_gift_cards (order_id, position, code_hash, last_four, amount)
-                 VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(order_id)
-            .bind(i64::try_from(position).unwrap_or(i64::MAX))
-            .bind(card.code_hash.as_str())
-            .bind(&card.last_four)
-            .bind(card.amount.cents())
-            .execute(&mut **tx)
-            .await?;
+            )?
+            .execute(params![card.amount.cents(), card.code_hash.as_str(), at])?;
+        if spent == 0 {
+            return Err(Stop::Refused(ReserveError::GiftCardSpent(
+                card.last_four.clone(),
+            )));
         }
-        if let Some(use_) = &new.discount_use {
-            // The counter's row is the lock (on PostgreSQL too): a second order with
-            // this code waits here, then sees this one's use.
-            let counted = sqlx::query(
+        tx.prepare_cached(
+            "INSERT INTO order_gift_cards (order_id, position, code_hash, last_four, amount)
+             VALUES ($1, $2, $3, $4, $5)",
+        )?
+        .execute(params![
+            order_id,
+            i64::try_from(position).unwrap_or(i64::MAX),
+            card.code_hash.as_str(),
+            card.last_four,
+            card.amount.cents()
+        ])?;
+    }
+    if let Some(use_) = &new.discount_use {
+        // The counter's row is the lock (on PostgreSQL too): a second order with
+        // this code waits here, then sees this one's use.
+        let counted = tx
+            .prepare_cached(
                 "UPDATE discounts SET times_used = times_used + 1
                  WHERE code = $1 AND (usage_limit IS NULL OR times_used < usage_limit)",
-            )
-            .bind(&use_.code)
-            .execute(&mut **tx)
-            .await?;
-            let email = use_.email.as_ref().map(Email::as_str);
-            let used_before = match (use_.once_per_shopper, email) {
-                (true, Some(email)) => {
-                    sqlx::query_scalar::<_, i64>(
-                        "SELECT count(*) FROM discount_uses WHERE code = $1 AND email = $2",
-                    )
-                    .bind(&use_.code)
-                    .bind(email)
-                    .fetch_one(&mut **tx)
-                    .await?
-                        > 0
-                }
-                _ => false,
-            };
-            if counted.rows_affected() == 0 || used_before {
-                return Err(Stop::Refused(ReserveError::DiscountUsedUp));
+            )?
+            .execute(params![use_.code])?;
+        let email = use_.email.as_ref().map(Email::as_str);
+        let used_before = match (use_.once_per_shopper, email) {
+            (true, Some(email)) => {
+                tx.prepare_cached(
+                    "SELECT count(*) FROM discount_uses WHERE code = $1 AND email = $2",
+                )?
+                .query_row(params![use_.code, email], |r| r.get::<_, i64>(0))?
+                    > 0
             }
-            sqlx::query("INSERT INTO discount_uses (code, email, order_ref, used_at) VALUES ($1, $2, $3, $4)")
-                .bind(&use_.code)
-                .bind(email)
-                .bind(o.number.as_str())
-                .bind(&at)
-                .execute(&mut **tx)
-                .await?;
+            _ => false,
+        };
+        if counted == 0 || used_before {
+            return Err(Stop::Refused(ReserveError::DiscountUsedUp));
         }
-        note_status(tx, order_id, OrderStatus::Placed, o.placed_at).await?;
-        Ok(())
+        tx.prepare_cached(
+            "INSERT INTO discount_uses (code, email, order_ref, used_at) VALUES ($1, $2, $3, $4)",
+        )?
+        .execute(params![use_.code, email, o.number.as_str(), at])?;
     }
+    note_status(tx, order_id, OrderStatus::Placed, o.placed_at)?;
+    Ok(())
+}
 
+impl SqliteStore {
     /// The numbers of orders matching `sql` (which selects `number`), read whole.
     async fn orders_where(&self, numbers: Vec<String>) -> Result<Vec<Order>, StorageError> {
         let mut orders = Vec::with_capacity(numbers.len());
@@ -623,17 +591,13 @@ impl Orders for SqliteStore {
     }
 
     async fn reserve(&self, order: &NewOrder) -> Result<(), ReserveError> {
-        let mut writer = self.writer().await.map_err(storage)?;
-        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
-        match self.reserve_in(&mut tx, order).await {
-            Ok(()) => {
-                tx.commit().await.map_err(storage)?;
-                Ok(())
-            }
-            // Dropping the transaction rolls every write of it back.
-            Err(Stop::Refused(why)) => Err(why),
-            Err(Stop::Failed(e)) => Err(storage(e).into()),
-        }
+        // An error rolls every write of the transaction back.
+        self.write_direct(|tx| reserve_in(tx, order))
+            .await
+            .map_err(|stop| match stop {
+                Stop::Refused(why) => why,
+                Stop::Failed(e) => e.into(),
+            })
     }
 
     async fn record_payment(
@@ -644,27 +608,25 @@ impl Orders for SqliteStore {
         jobs: &[NewJob],
         at: Timestamp,
     ) -> Result<bool, StorageError> {
-        let mut writer = self.writer().await.map_err(storage)?;
-        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
-        let paid: Option<i64> = sqlx::query_scalar(
-            "UPDATE orders SET status = 'paid', charge_id = $1, updated_at = $2
-             WHERE number = $3 AND status = 'placed' RETURNING id",
-        )
-        .bind(charge_id)
-        .bind(utc_text(at))
-        .bind(number.as_str())
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(storage)?;
-        if let Some(id) = paid {
-            note_status(&mut tx, id, OrderStatus::Paid, at)
-                .await
-                .map_err(storage)?;
-            issue_cards(&mut tx, cards, at).await.map_err(storage)?;
-            enqueue_in(&mut tx, jobs, at).await.map_err(storage)?;
-        }
-        tx.commit().await.map_err(storage)?;
-        Ok(paid.is_some())
+        Ok(self
+            .write_direct(|tx| {
+                let paid: Option<i64> = tx
+                    .prepare_cached(
+                        "UPDATE orders SET status = 'paid', charge_id = $1, updated_at = $2
+                     WHERE number = $3 AND status = 'placed' RETURNING id",
+                    )?
+                    .query_row(params![charge_id, utc_text(at), number.as_str()], |r| {
+                        r.get(0)
+                    })
+                    .optional()?;
+                if let Some(id) = paid {
+                    note_status(tx, id, OrderStatus::Paid, at)?;
+                    issue_cards(tx, cards, at)?;
+                    enqueue_in(tx, jobs, at)?;
+                }
+                Ok::<_, Failed>(paid.is_some())
+            })
+            .await?)
     }
 
     async fn release(
@@ -673,28 +635,22 @@ impl Orders for SqliteStore {
         why: &str,
         at: Timestamp,
     ) -> Result<bool, StorageError> {
-        let mut writer = self.writer().await.map_err(storage)?;
-        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
-        let released: Option<i64> = sqlx::query_scalar(
-            "UPDATE orders SET status = 'declined', decline = $1, updated_at = $2
-             WHERE number = $3 AND status = 'placed' RETURNING id",
-        )
-        .bind(why)
-        .bind(utc_text(at))
-        .bind(number.as_str())
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(storage)?;
-        if let Some(id) = released {
-            give_back(&mut tx, id, number.as_str())
-                .await
-                .map_err(storage)?;
-            note_status(&mut tx, id, OrderStatus::Declined, at)
-                .await
-                .map_err(storage)?;
-        }
-        tx.commit().await.map_err(storage)?;
-        Ok(released.is_some())
+        Ok(self
+            .write_direct(|tx| {
+                let released: Option<i64> = tx
+                    .prepare_cached(
+                        "UPDATE orders SET status = 'declined', decline = $1, updated_at = $2
+                     WHERE number = $3 AND status = 'placed' RETURNING id",
+                    )?
+                    .query_row(params![why, utc_text(at), number.as_str()], |r| r.get(0))
+                    .optional()?;
+                if let Some(id) = released {
+                    give_back(tx, id, number.as_str())?;
+                    note_status(tx, id, OrderStatus::Declined, at)?;
+                }
+                Ok::<_, Failed>(released.is_some())
+            })
+            .await?)
     }
 
     async fn move_order(
@@ -705,21 +661,21 @@ impl Orders for SqliteStore {
         jobs: &[NewJob],
         at: Timestamp,
     ) -> Result<Option<Order>, StorageError> {
-        let mut writer = self.writer().await.map_err(storage)?;
-        let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
-        let Some(id) = move_status(&mut tx, number, from, to, at)
-            .await
-            .map_err(storage)?
-        else {
+        let moved = self
+            .write_direct(|tx| {
+                let Some(id) = move_status(tx, number, from, to, at)? else {
+                    return Ok(false);
+                };
+                if to == OrderStatus::Cancelled {
+                    give_back(tx, id, number.as_str())?;
+                }
+                enqueue_in(tx, jobs, at)?;
+                Ok::<_, Failed>(true)
+            })
+            .await?;
+        if !moved {
             return Ok(None);
-        };
-        if to == OrderStatus::Cancelled {
-            give_back(&mut tx, id, number.as_str())
-                .await
-                .map_err(storage)?;
         }
-        enqueue_in(&mut tx, jobs, at).await.map_err(storage)?;
-        tx.commit().await.map_err(storage)?;
         self.order(number).await
     }
 
