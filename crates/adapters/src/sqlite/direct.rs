@@ -1,24 +1,45 @@
-//! Write transactions run in one call on the writer's SQLite handle.
+//! The hot writes, run by a thread of their own on the writer's SQLite handle, several
+//! to one commit.
 //!
 //! sqlx runs each SQLite connection on a thread of its own and carries every statement
 //! to that thread and its answer back: two thread wake-ups per statement. Placing an
 //! order writes about twenty statements, and under load the writer's turn was mostly
-//! those hand-offs, not SQLite's work (docs/decisions.md, "The writer's turn"). Here a
-//! write transaction borrows the writer's handle from sqlx's thread once
-//! (`lock_handle`) and runs whole, through rusqlite, on the calling thread: one
-//! hand-off per transaction, and SQLite's own microseconds for each statement.
+//! those hand-offs and the wait for the next writer's task to be scheduled, not
+//! SQLite's work (docs/decisions.md, "The writer's turn"). Here a write is a closure
+//! sent to the writer thread, which:
 //!
-//! It is the same connection as the sqlx writer, behind the same lock, so the writes
-//! still take turns in one queue, and sqlx's queued work (the rollback of a transaction
-//! dropped uncommitted) runs before the handle is lent.
+//! - takes the writer's turn (the same lock sqlx's writes take, so all writes still go
+//!   one at a time) and borrows the handle from sqlx's thread (`lock_handle`, which
+//!   also lets sqlx's queued work, such as a dropped transaction's rollback, finish);
+//! - runs every write waiting, up to `MAX_BATCH`, in one `BEGIN IMMEDIATE`
+//!   transaction, each in a savepoint of its own: a write that fails is rolled back
+//!   alone, the others stand;
+//! - commits once, then answers each: a write's result is sent only after its commit,
+//!   and when the commit fails every write of the batch answers that failure.
+//!
+//! The statements run through rusqlite on the thread itself, in SQLite's own
+//! microseconds. Grouping the commits writes each hot page once per batch.
+//!
+//! rusqlite's `params!` binds by position, and SQLite numbers `$n` placeholders in the
+//! order they first appear in the text, not by `n`: a statement whose placeholders do
+//! not first appear as `$1, $2, ...` binds with `named_params!` instead.
 
 use super::storage;
-use rusqlite::{TransactionBehavior, ffi};
+use rusqlite::{Connection, ffi};
 use sqlx::SqliteConnection;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::mpsc;
 use store_domain::ports::StorageError;
+use tokio::runtime::Handle;
+use tokio::sync::{Mutex, oneshot};
 
-/// A write transaction on the writer's handle.
-pub(super) type DirectTx<'c> = rusqlite::Transaction<'c>;
+/// A direct write's connection, inside its batch's transaction and its own savepoint.
+pub(super) type DirectTx = Connection;
+
+/// Writes one batch holds at most: enough to share a commit under load, few enough
+/// that a write of another kind waiting for the writer's turn does not wait long.
+const MAX_BATCH: usize = 64;
 
 /// The writing connection: sqlx's, and the same handle as rusqlite sees it.
 pub(super) struct WriterConnection {
@@ -26,8 +47,22 @@ pub(super) struct WriterConnection {
     /// the prepared statements of the direct writes. Declared first so it drops
     /// first: sqlx closes the handle with `sqlite3_close`, which refuses (and sqlx
     /// panics) while statements prepared on it are open.
-    direct: Option<rusqlite::Connection>,
+    direct: Option<Connection>,
     pub(super) conn: SqliteConnection,
+}
+
+/// What a write answers once its batch has committed or failed to.
+type Answer = Box<dyn FnOnce(Option<StorageError>) + Send>;
+
+/// A write, run in its batch: its answer, or `None` when it panicked (its savepoint
+/// was rolled back and its caller answered). `Err` means the savepoint itself failed,
+/// and with it the batch.
+type Job = Box<dyn FnOnce(&Connection) -> Result<Option<Answer>, rusqlite::Error> + Send>;
+
+/// Where direct writes are sent; the thread ends when the last sender is dropped.
+#[derive(Clone)]
+pub(super) struct DirectWriter {
+    queue: mpsc::Sender<Job>,
 }
 
 impl WriterConnection {
@@ -41,36 +76,109 @@ impl WriterConnection {
         sqlx::Connection::close(self.conn).await
     }
 
-    /// Runs `work` in a `BEGIN IMMEDIATE` transaction on this thread, committing
-    /// when it answers `Ok` and rolling back when it answers `Err`.
+    /// Runs `batch` in one transaction, answering each write after the commit.
+    fn run(&mut self, batch: Vec<Job>, runtime: &Handle) {
+        let mut answers = Vec::with_capacity(batch.len());
+        let outcome = (|| {
+            let mut locked = runtime.block_on(self.conn.lock_handle()).map_err(storage)?;
+            let direct = match &mut self.direct {
+                Some(direct) => direct,
+                empty => {
+                    let handle = locked.as_raw_handle().as_ptr();
+                    // SAFETY: `handle` is the open connection `self.conn` owns, and the
+                    // rusqlite connection made from it lives in `self` beside it, dropped
+                    // first (see the field), and does not close it. It is used only
+                    // while `lock_handle`'s guard keeps sqlx's thread off the handle. The
+                    // writer is opened serialized (SQLITE_OPEN_FULLMUTEX), so even
+                    // dropping it, which finalises its statements, is safe anywhere.
+                    #[allow(unsafe_code)]
+                    let made = unsafe { Connection::from_handle(handle) };
+                    empty.insert(made.map_err(|e| direct_storage(&e))?)
+                }
+            };
+            let ran = (|| {
+                direct.execute_batch("BEGIN IMMEDIATE")?;
+                for job in batch {
+                    answers.extend(job(direct)?);
+                }
+                direct.execute_batch("COMMIT")
+            })();
+            if ran.is_err() && !direct.is_autocommit() {
+                // Nothing of a batch that did not commit stays: every write answers why.
+                let _ = direct.execute_batch("ROLLBACK");
+            }
+            drop(locked);
+            ran.map_err(|e| direct_storage(&e))
+        })();
+        let failed = outcome.err();
+        for answer in answers {
+            answer(failed.as_ref().map(copy_error));
+        }
+    }
+}
+
+impl DirectWriter {
+    /// Starts the writer thread for `writer`, the store's writing connection; writes
+    /// sent after the store closed answer that it is closed.
+    pub(super) fn start(writer: Arc<Mutex<Option<WriterConnection>>>) -> std::io::Result<Self> {
+        let (queue, jobs) = mpsc::channel::<Job>();
+        let runtime = Handle::current();
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || {
+                while let Ok(first) = jobs.recv() {
+                    let mut batch = vec![first];
+                    batch.extend(jobs.try_iter().take(MAX_BATCH - 1));
+                    // Dropped unrun, a write's answer channel tells its caller.
+                    if let Some(writer) = writer.blocking_lock().as_mut() {
+                        writer.run(batch, &runtime);
+                    }
+                }
+            })?;
+        Ok(DirectWriter { queue })
+    }
+
+    /// Runs `work` as one write, in a savepoint of a batch's transaction on the writer
+    /// thread: committed when it answers `Ok` (and the batch commits), rolled back
+    /// when it answers `Err`.
     pub(super) async fn write<T, E>(
-        &mut self,
-        work: impl FnOnce(&DirectTx<'_>) -> Result<T, E>,
+        &self,
+        work: impl FnOnce(&DirectTx) -> Result<T, E> + Send + 'static,
     ) -> Result<T, E>
     where
-        E: From<StorageError> + From<rusqlite::Error>,
+        T: Send + 'static,
+        E: From<StorageError> + From<rusqlite::Error> + Send + 'static,
     {
-        let mut locked = self.conn.lock_handle().await.map_err(storage)?;
-        let direct = match &mut self.direct {
-            Some(direct) => direct,
-            empty => {
-                let handle = locked.as_raw_handle().as_ptr();
-                // SAFETY: `handle` is the open connection `self.conn` owns, and the
-                // rusqlite connection made from it lives in `self` beside it, dropped
-                // first (see the field), and does not close it. It is used only while
-                // `lock_handle`'s guard keeps sqlx's thread off the handle. The writer
-                // is opened serialized (SQLITE_OPEN_FULLMUTEX), so even dropping it,
-                // which finalises its statements, is safe from any thread.
-                #[allow(unsafe_code)]
-                let made = unsafe { rusqlite::Connection::from_handle(handle) };
-                empty.insert(made?)
+        let (answer, answered) = oneshot::channel();
+        let job: Job = Box::new(move |conn| {
+            conn.execute_batch("SAVEPOINT direct_write")?;
+            let done = catch_unwind(AssertUnwindSafe(|| work(conn)));
+            if matches!(done, Ok(Ok(_))) {
+                conn.execute_batch("RELEASE direct_write")?;
+            } else {
+                conn.execute_batch("ROLLBACK TO direct_write; RELEASE direct_write")?;
             }
-        };
-        let tx = direct.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let done = work(&tx)?;
-        tx.commit()?;
-        drop(locked);
-        Ok(done)
+            // A panic drops `answer`: its caller hears the writer stopped.
+            Ok(done.ok().map(|done| -> Answer {
+                Box::new(move |failed: Option<StorageError>| {
+                    let _ = answer.send(match failed {
+                        Some(e) => done.and(Err(E::from(e))),
+                        None => done,
+                    });
+                })
+            }))
+        });
+        let stopped = || E::from(StorageError::Storage("the database writer stopped".into()));
+        self.queue.send(job).map_err(|_| stopped())?;
+        answered.await.unwrap_or_else(|_| Err(stopped()))
+    }
+}
+
+/// `err` again, for the next write of a failed batch.
+fn copy_error(err: &StorageError) -> StorageError {
+    match err {
+        StorageError::Busy => StorageError::Busy,
+        other => StorageError::Storage(other.to_string()),
     }
 }
 
@@ -80,7 +188,7 @@ pub(super) struct Failed(pub(super) StorageError);
 
 impl From<rusqlite::Error> for Failed {
     fn from(e: rusqlite::Error) -> Self {
-        Failed(direct_storage(e))
+        Failed(direct_storage(&e))
     }
 }
 
@@ -98,7 +206,7 @@ impl From<Failed> for StorageError {
 
 /// A direct write's failure: "busy, retry" when the database stayed locked past the
 /// busy timeout, as for sqlx's writes (`storage`).
-pub(super) fn direct_storage(err: rusqlite::Error) -> StorageError {
+pub(super) fn direct_storage(err: &rusqlite::Error) -> StorageError {
     match err.sqlite_error_code() {
         Some(rusqlite::ErrorCode::DatabaseBusy) => StorageError::Busy,
         _ => StorageError::Storage(err.to_string()),

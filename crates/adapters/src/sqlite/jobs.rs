@@ -5,10 +5,11 @@
 
 use super::direct::Failed;
 use super::orders::enqueue_in;
-use super::rows::row;
+use super::rows::{DirectRow, row};
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use async_trait::async_trait;
+use rusqlite::{named_params, params};
 use store_domain::clock::Timestamp;
 use store_domain::jobs::{CLAIM_LEASE, Job, JobKind, JobListed, Jobs, MAX_ATTEMPTS, NewJob};
 use store_domain::ports::StorageError;
@@ -66,7 +67,10 @@ macro_rules! free {
 impl Jobs for SqliteStore {
     async fn enqueue(&self, jobs: &[NewJob], at: Timestamp) -> Result<(), StorageError> {
         Ok(self
-            .write_direct(|tx| enqueue_in(tx, jobs, at).map_err(Failed::from))
+            .write_direct({
+                let jobs = jobs.to_vec();
+                move |tx| enqueue_in(tx, &jobs, at).map_err(Failed::from)
+            })
             .await?)
     }
 
@@ -75,21 +79,31 @@ impl Jobs for SqliteStore {
         // One statement picks and claims. The outer condition is checked again on each
         // row as it is updated, so on PostgreSQL a second runner that picked the same
         // rows waits for the first and then skips them (SQLite has one writer anyway).
-        let claimed: Vec<JobRow> = sqlx::query_as(concat!(
-            "UPDATE jobs SET claimed_until = $3
-             WHERE id IN (SELECT id FROM jobs WHERE ",
-            free!(),
-            " ORDER BY due_at, id LIMIT $4) AND ",
-            free!(),
-            " RETURNING id, kind, subject, due_at, attempts, claimed_until, last_error, done_at"
-        ))
-        .bind(i64::from(MAX_ATTEMPTS))
-        .bind(&now_text)
-        .bind(utc_text(now.plus(CLAIM_LEASE)))
-        .bind(limit(count))
-        .fetch_all(&mut *self.writer().await.map_err(storage)?)
-        .await
-        .map_err(storage)?;
+        let lease_ends = utc_text(now.plus(CLAIM_LEASE));
+        let claimed: Vec<JobRow> = self
+            .write_direct(move |tx| {
+                tx.prepare_cached(concat!(
+                    "UPDATE jobs SET claimed_until = $3
+                     WHERE id IN (SELECT id FROM jobs WHERE ",
+                    free!(),
+                    " ORDER BY due_at, id LIMIT $4) AND ",
+                    free!(),
+                    " RETURNING id, kind, subject, due_at, attempts, claimed_until, last_error, done_at"
+                ))?
+                // `$3` comes first in the text: bound by name (see `direct`).
+                .query_map(
+                    named_params! {
+                        "$1": i64::from(MAX_ATTEMPTS),
+                        "$2": now_text,
+                        "$3": lease_ends,
+                        "$4": limit(count),
+                    },
+                    JobRow::read,
+                )?
+                .collect::<Result<_, _>>()
+                .map_err(Failed::from)
+            })
+            .await?;
         let mut jobs = claimed
             .into_iter()
             .map(|row| row.listed().map(|l| l.job))
@@ -100,26 +114,26 @@ impl Jobs for SqliteStore {
     }
 
     async fn done(&self, id: i64, at: Timestamp) -> Result<(), StorageError> {
-        sqlx::query("UPDATE jobs SET done_at = $1, claimed_until = NULL WHERE id = $2")
-            .bind(utc_text(at))
-            .bind(id)
-            .execute(&mut *self.writer().await.map_err(storage)?)
-            .await
-            .map_err(storage)?;
+        self.write_direct(move |tx| {
+            tx.prepare_cached("UPDATE jobs SET done_at = $1, claimed_until = NULL WHERE id = $2")?
+                .execute(params![utc_text(at), id])
+                .map_err(Failed::from)
+        })
+        .await?;
         Ok(())
     }
 
     async fn failed(&self, id: i64, error: &str, retry_at: Timestamp) -> Result<(), StorageError> {
-        sqlx::query(
-            "UPDATE jobs SET attempts = attempts + 1, last_error = $1, claimed_until = $2
-             WHERE id = $3 AND done_at IS NULL",
-        )
-        .bind(error)
-        .bind(utc_text(retry_at))
-        .bind(id)
-        .execute(&mut *self.writer().await.map_err(storage)?)
-        .await
-        .map_err(storage)?;
+        let error = error.to_owned();
+        self.write_direct(move |tx| {
+            tx.prepare_cached(
+                "UPDATE jobs SET attempts = attempts + 1, last_error = $1, claimed_until = $2
+                 WHERE id = $3 AND done_at IS NULL",
+            )?
+            .execute(params![error, utc_text(retry_at), id])
+            .map_err(Failed::from)
+        })
+        .await?;
         Ok(())
     }
 

@@ -29,7 +29,7 @@ mod search_log;
 mod secrets;
 mod write_probe;
 
-use direct::{DirectTx, WriterConnection};
+use direct::{DirectTx, DirectWriter, WriterConnection};
 pub use outbox::OutboxMailer;
 pub use sandbox_gateway::{SandboxGateway, TEST_OUTCOMES};
 use sqlx::sqlite::Sqlite;
@@ -72,6 +72,8 @@ pub struct SqliteStore {
     /// The one writing connection (`None` once closed); every write transaction starts
     /// `BEGIN IMMEDIATE`.
     writer: Arc<Mutex<Option<WriterConnection>>>,
+    /// The thread that runs the hot writes on `writer`, several to a commit.
+    direct: DirectWriter,
 }
 
 /// The writing connection, lent to one write until dropped.
@@ -88,6 +90,8 @@ pub enum OpenError {
     },
     #[error("cannot open the database: {0}")]
     Connect(sqlx::Error),
+    #[error("cannot start the database's writer thread: {0}")]
+    Thread(std::io::Error),
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error(
@@ -142,9 +146,12 @@ impl SqliteStore {
         if !in_memory {
             tokio::spawn(checkpoint_in_background(pool.clone()));
         }
+        let writer = Arc::new(Mutex::new(Some(WriterConnection::new(writer))));
+        let direct = DirectWriter::start(Arc::clone(&writer)).map_err(OpenError::Thread)?;
         Ok(SqliteStore {
             pool,
-            writer: Arc::new(Mutex::new(Some(WriterConnection::new(writer)))),
+            writer,
+            direct,
         })
     }
 
@@ -226,18 +233,18 @@ impl SqliteStore {
         Ok(OwnedMappedMutexGuard::map(lent, |w| &mut w.conn))
     }
 
-    /// Runs `work` as one write transaction on the writer, whole on this thread (see
-    /// `direct`): for the writes of placing an order, whose statements would each be
-    /// a trip to the writer's thread. Takes its turn as `writer` does.
+    /// Runs `work` as one write on the writer thread (see `direct`), batched with the
+    /// writes waiting beside it into one commit: for the writes of placing an order,
+    /// whose statements would each be a trip to the writer's thread.
     async fn write_direct<T, E>(
         &self,
-        work: impl FnOnce(&DirectTx<'_>) -> Result<T, E>,
+        work: impl FnOnce(&DirectTx) -> Result<T, E> + Send + 'static,
     ) -> Result<T, E>
     where
-        E: From<StorageError> + From<rusqlite::Error>,
+        T: Send + 'static,
+        E: From<StorageError> + From<rusqlite::Error> + Send + 'static,
     {
-        let mut writer = self.writer_connection().await.map_err(storage)?;
-        writer.write(work).await
+        self.direct.write(work).await
     }
 
     async fn writer_connection(

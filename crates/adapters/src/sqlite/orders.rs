@@ -45,7 +45,7 @@ fn cents(c: i64) -> Money {
 
 /// Queues `jobs` in the caller's transaction; one queued before is left as it is.
 pub(super) fn enqueue_in(
-    tx: &DirectTx<'_>,
+    tx: &DirectTx,
     jobs: &[NewJob],
     at: Timestamp,
 ) -> Result<(), rusqlite::Error> {
@@ -72,7 +72,7 @@ enum Stop {
 
 impl From<rusqlite::Error> for Stop {
     fn from(e: rusqlite::Error) -> Self {
-        Stop::Failed(direct_storage(e))
+        Stop::Failed(direct_storage(&e))
     }
 }
 
@@ -104,7 +104,7 @@ fn item_kind(item: ItemRef) -> (&'static str, i64) {
 
 /// Takes `units` of a product or variation if that many are left, and notes it.
 fn take_units(
-    tx: &DirectTx<'_>,
+    tx: &DirectTx,
     order_id: i64,
     kind: &str,
     id: i64,
@@ -126,7 +126,7 @@ fn take_units(
     Ok(true)
 }
 
-fn take_stock(tx: &DirectTx<'_>, order_id: i64, item: ItemRef, units: i64) -> Result<(), Stop> {
+fn take_stock(tx: &DirectTx, order_id: i64, item: ItemRef, units: i64) -> Result<(), Stop> {
     let parts: Vec<(i64, i64)> = match item {
         ItemRef::Bundle(id) => tx
             .prepare_cached(
@@ -147,11 +147,7 @@ fn take_stock(tx: &DirectTx<'_>, order_id: i64, item: ItemRef, units: i64) -> Re
 
 /// Issues the e-gift cards a payment bought. Their codes are derived from the order
 /// (see `orders::e_gift`), so one issued already is the same card: left as it is.
-fn issue_cards(
-    tx: &DirectTx<'_>,
-    cards: &[NewGiftCard],
-    at: Timestamp,
-) -> Result<(), rusqlite::Error> {
+fn issue_cards(tx: &DirectTx, cards: &[NewGiftCard], at: Timestamp) -> Result<(), rusqlite::Error> {
     let mut insert = tx.prepare_cached(
         "INSERT INTO gift_cards (code_hash, last_four, balance, initial_balance, expires_at,
              created_at)
@@ -171,7 +167,7 @@ fn issue_cards(
 
 /// Gives back what order `order_id` took: its stock, its gift card balances and its
 /// discount code's use.
-fn give_back(tx: &DirectTx<'_>, order_id: i64, number: &str) -> Result<(), rusqlite::Error> {
+fn give_back(tx: &DirectTx, order_id: i64, number: &str) -> Result<(), rusqlite::Error> {
     let taken: Vec<(String, i64, i64)> = tx
         .prepare_cached("SELECT item_kind, item_id, units FROM order_stock WHERE order_id = $1")?
         .query_map(params![order_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
@@ -201,7 +197,7 @@ fn give_back(tx: &DirectTx<'_>, order_id: i64, number: &str) -> Result<(), rusql
 }
 
 fn note_status(
-    tx: &DirectTx<'_>,
+    tx: &DirectTx,
     order_id: i64,
     status: OrderStatus,
     at: Timestamp,
@@ -216,7 +212,7 @@ fn note_status(
 
 /// Moves order `number` from `from` to `to` if it is still `from`: its id when it moved.
 fn move_status(
-    tx: &DirectTx<'_>,
+    tx: &DirectTx,
     number: &OrderNumber,
     from: OrderStatus,
     to: OrderStatus,
@@ -239,7 +235,7 @@ fn move_status(
 
 /// Writes order `new` as `Placed` and takes its stock, gift card balances and discount
 /// use, each with a conditional update.
-fn reserve_in(tx: &DirectTx<'_>, new: &NewOrder) -> Result<(), Stop> {
+fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
     let o = &new.order;
     let (method_id, method_name, promised_on, contact, address) = match &o.delivery {
         Delivery::Ship {
@@ -592,7 +588,8 @@ impl Orders for SqliteStore {
 
     async fn reserve(&self, order: &NewOrder) -> Result<(), ReserveError> {
         // An error rolls every write of the transaction back.
-        self.write_direct(|tx| reserve_in(tx, order))
+        let order = order.clone();
+        self.write_direct(move |tx| reserve_in(tx, &order))
             .await
             .map_err(|stop| match stop {
                 Stop::Refused(why) => why,
@@ -608,8 +605,10 @@ impl Orders for SqliteStore {
         jobs: &[NewJob],
         at: Timestamp,
     ) -> Result<bool, StorageError> {
+        let (number, charge_id) = (number.clone(), charge_id.map(str::to_owned));
+        let (cards, jobs) = (cards.to_vec(), jobs.to_vec());
         Ok(self
-            .write_direct(|tx| {
+            .write_direct(move |tx| {
                 let paid: Option<i64> = tx
                     .prepare_cached(
                         "UPDATE orders SET status = 'paid', charge_id = $1, updated_at = $2
@@ -621,8 +620,8 @@ impl Orders for SqliteStore {
                     .optional()?;
                 if let Some(id) = paid {
                     note_status(tx, id, OrderStatus::Paid, at)?;
-                    issue_cards(tx, cards, at)?;
-                    enqueue_in(tx, jobs, at)?;
+                    issue_cards(tx, &cards, at)?;
+                    enqueue_in(tx, &jobs, at)?;
                 }
                 Ok::<_, Failed>(paid.is_some())
             })
@@ -635,8 +634,9 @@ impl Orders for SqliteStore {
         why: &str,
         at: Timestamp,
     ) -> Result<bool, StorageError> {
+        let (number, why) = (number.clone(), why.to_owned());
         Ok(self
-            .write_direct(|tx| {
+            .write_direct(move |tx| {
                 let released: Option<i64> = tx
                     .prepare_cached(
                         "UPDATE orders SET status = 'declined', decline = $1, updated_at = $2
@@ -661,15 +661,16 @@ impl Orders for SqliteStore {
         jobs: &[NewJob],
         at: Timestamp,
     ) -> Result<Option<Order>, StorageError> {
+        let (moving, jobs) = (number.clone(), jobs.to_vec());
         let moved = self
-            .write_direct(|tx| {
-                let Some(id) = move_status(tx, number, from, to, at)? else {
+            .write_direct(move |tx| {
+                let Some(id) = move_status(tx, &moving, from, to, at)? else {
                     return Ok(false);
                 };
                 if to == OrderStatus::Cancelled {
-                    give_back(tx, id, number.as_str())?;
+                    give_back(tx, id, moving.as_str())?;
                 }
-                enqueue_in(tx, jobs, at)?;
+                enqueue_in(tx, &jobs, at)?;
                 Ok::<_, Failed>(true)
             })
             .await?;

@@ -3,10 +3,12 @@
 //! which can hold a code or a link). Mails older than the keeping time are deleted as
 //! new ones arrive, at most once a minute: their codes and links have expired by then.
 
+use super::direct::Failed;
 use super::rows::row;
 use super::{SqliteStore, corrupt, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
+use rusqlite::params;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
@@ -50,27 +52,28 @@ impl OutboxMailer {
 impl Mailer for OutboxMailer {
     async fn send(&self, mail: &Mail) -> Result<(), MailError> {
         let now = self.clock.now();
-        let failed = |err: sqlx::Error| MailError::Failed(err.to_string());
-        let mut writer = self.store.writer().await.map_err(failed)?;
-        let mut tx = super::begin_write(&mut writer).await.map_err(failed)?;
-        if self.prune_due(now.unix_seconds()) {
-            sqlx::query("DELETE FROM outbox WHERE queued_at < $1")
-                .bind(utc_text(now.minus(self.keep)))
-                .execute(&mut *tx)
-                .await
-                .map_err(failed)?;
-        }
-        sqlx::query(
-            "INSERT INTO outbox (recipient, subject, body, queued_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(mail.to.as_str())
-        .bind(&mail.subject)
-        .bind(&mail.body)
-        .bind(utc_text(now))
-        .execute(&mut *tx)
-        .await
-        .map_err(failed)?;
-        tx.commit().await.map_err(failed)?;
+        let prune_before = self
+            .prune_due(now.unix_seconds())
+            .then(|| utc_text(now.minus(self.keep)));
+        let (to, subject, body) = (
+            mail.to.as_str().to_owned(),
+            mail.subject.clone(),
+            mail.body.clone(),
+        );
+        self.store
+            .write_direct(move |tx| {
+                if let Some(before) = prune_before {
+                    tx.prepare_cached("DELETE FROM outbox WHERE queued_at < $1")?
+                        .execute(params![before])?;
+                }
+                tx.prepare_cached(
+                    "INSERT INTO outbox (recipient, subject, body, queued_at) VALUES ($1, $2, $3, $4)",
+                )?
+                .execute(params![to, subject, body, utc_text(now)])
+                .map_err(Failed::from)
+            })
+            .await
+            .map_err(|Failed(e)| MailError::Failed(e.to_string()))?;
         tracing::info!(
             "mail to {} with subject {:?} is in the outbox (store mail shows it)",
             mail.to,

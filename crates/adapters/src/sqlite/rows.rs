@@ -19,10 +19,24 @@ macro_rules! row {
                 })
             }
         }
+
+        impl $crate::sqlite::rows::DirectRow for $name {
+            fn read(row: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
+                Ok($name {
+                    $($field: row.get(stringify!($field))?),*
+                })
+            }
+        }
     };
 }
 
 pub(super) use row;
+
+/// A row read by a direct write (`super::direct`): the same struct and column names
+/// as sqlx reads.
+pub(super) trait DirectRow: Sized {
+    fn read(row: &rusqlite::Row<'_>) -> rusqlite::Result<Self>;
+}
 
 row! {
     /// A filter of a product or an option of a variation: `owner` is the product's

@@ -4,17 +4,18 @@
 //! those tokens as a processor would, idempotently. It is what a shopper meets when no
 //! real processor is configured; no money moves.
 
-use super::rows::row;
-use super::{SqliteStore, corrupt};
+use super::direct::{DirectTx, Failed};
+use super::rows::{DirectRow, row};
+use super::{SqliteStore, corrupt, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
 use rand::Rng;
-use sqlx::SqliteConnection;
+use rusqlite::{OptionalExtension, params};
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
     Brand, CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError,
 };
-use store_domain::ports::PaymentGateway;
+use store_domain::ports::{PaymentGateway, StorageError};
 
 /// The test numbers that ask for a failure when the card is charged; every other valid
 /// number is approved. (The well-known numbers card processors document for testing.)
@@ -52,8 +53,9 @@ row! {
     }
 }
 
-fn failed(err: sqlx::Error) -> PaymentError {
-    PaymentError::Gateway(err.to_string())
+/// The sandbox's storage failing, as a gateway that does not answer.
+fn failed(err: impl Into<StorageError>) -> PaymentError {
+    PaymentError::Gateway(err.into().to_string())
 }
 
 #[async_trait]
@@ -74,20 +76,26 @@ impl PaymentGateway for SandboxGateway {
             exp_month: card.exp_month,
             exp_year: card.exp_year,
         };
-        sqlx::query(
-            "INSERT INTO sandbox_cards (token, brand, last4, exp_month, exp_year, outcome, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(&token.token)
-        .bind(token.brand.as_str())
-        .bind(&token.last4)
-        .bind(i64::from(token.exp_month))
-        .bind(i64::from(token.exp_year))
-        .bind(outcome)
-        .bind(utc_text(at))
-        .execute(&mut *self.store.writer().await.map_err(failed)?)
-        .await
-        .map_err(failed)?;
+        let (row, created) = (token.clone(), utc_text(at));
+        self.store
+            .write_direct(move |tx| {
+                tx.prepare_cached(
+                    "INSERT INTO sandbox_cards (token, brand, last4, exp_month, exp_year, outcome, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )?
+                .execute(params![
+                    row.token,
+                    row.brand.as_str(),
+                    row.last4,
+                    i64::from(row.exp_month),
+                    i64::from(row.exp_year),
+                    outcome,
+                    created
+                ])
+                .map_err(Failed::from)
+            })
+            .await
+            .map_err(failed)?;
         Ok(token)
     }
 
@@ -98,6 +106,7 @@ impl PaymentGateway for SandboxGateway {
         .bind(token)
         .fetch_optional(&self.store.pool)
         .await
+        .map_err(storage)
         .map_err(failed)?;
         row.map(|r| {
             let number = |n: i64| {
@@ -127,25 +136,30 @@ impl PaymentGateway for SandboxGateway {
         // One statement: the card's outcome decides the new charge's state, and a key
         // seen before answers its first charge (the conflict's no-op update makes
         // RETURNING give the row that was there). No card, no row.
-        let row: Option<ChargeRow> = sqlx::query_as(concat!(
-            "INSERT INTO sandbox_charges
-                 (id, idempotency_key, token, amount, refunded, state, decline, created_at)
-             SELECT $1, $2, token, $3, 0,
-                 CASE outcome WHEN 'approved' THEN 'authorized' ELSE 'declined' END,
-                 CASE outcome WHEN 'approved' THEN NULL ELSE outcome END, $4
-             FROM sandbox_cards WHERE token = $5
-             ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = excluded.idempotency_key
-             RETURNING ",
-            charge_columns!()
-        ))
-        .bind(format!("ch_{}", hex_token()))
-        .bind(key)
-        .bind(amount)
-        .bind(utc_text(at))
-        .bind(token)
-        .fetch_optional(&mut *self.store.writer().await.map_err(failed)?)
-        .await
-        .map_err(failed)?;
+        let (key, token_owned, created) = (key.to_owned(), token.to_owned(), utc_text(at));
+        let row = self
+            .store
+            .write_direct(move |tx| {
+                tx.prepare_cached(concat!(
+                    "INSERT INTO sandbox_charges
+                         (id, idempotency_key, token, amount, refunded, state, decline, created_at)
+                     SELECT $1, $2, token, $3, 0,
+                         CASE outcome WHEN 'approved' THEN 'authorized' ELSE 'declined' END,
+                         CASE outcome WHEN 'approved' THEN NULL ELSE outcome END, $4
+                     FROM sandbox_cards WHERE token = $5
+                     ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = excluded.idempotency_key
+                     RETURNING ",
+                    charge_columns!()
+                ))?
+                .query_row(
+                    params![format!("ch_{}", hex_token()), key, amount, created, token_owned],
+                    ChargeRow::read,
+                )
+                .optional()
+                .map_err(Failed::from)
+            })
+            .await
+            .map_err(failed)?;
         let row = row.ok_or(PaymentError::UnknownToken)?;
         let charge = row.charge()?;
         if charge.token != token || charge.amount != amount {
@@ -157,16 +171,22 @@ impl PaymentGateway for SandboxGateway {
     }
 
     async fn charge_by_key(&self, key: &str) -> Result<Option<Charge>, PaymentError> {
-        let row: Option<ChargeRow> = sqlx::query_as(concat!(
-            "SELECT ",
-            charge_columns!(),
-            " FROM sandbox_charges",
-            " WHERE idempotency_key = $1"
-        ))
-        .bind(key)
-        .fetch_optional(&mut *self.store.writer().await.map_err(failed)?)
-        .await
-        .map_err(failed)?;
+        // On the writer: it sees every charge written, as the writes that follow will.
+        let key = key.to_owned();
+        let row = self
+            .store
+            .write_direct(move |tx| {
+                tx.prepare_cached(concat!(
+                    "SELECT ",
+                    charge_columns!(),
+                    " FROM sandbox_charges WHERE idempotency_key = $1"
+                ))?
+                .query_row(params![key], ChargeRow::read)
+                .optional()
+                .map_err(Failed::from)
+            })
+            .await
+            .map_err(failed)?;
         row.map(ChargeRow::charge).transpose()
     }
 
@@ -179,52 +199,44 @@ impl PaymentGateway for SandboxGateway {
     }
 
     async fn refund(&self, charge: &str, amount: i64, key: &str) -> Result<Charge, PaymentError> {
-        let refused = |why: String| Err(PaymentError::Refused(why));
-        let mut writer = self.store.writer().await.map_err(failed)?;
-        let mut tx = super::begin_write(&mut writer).await.map_err(failed)?;
-        let earlier: Option<(String, i64)> = sqlx::query_as(
-            "SELECT charge_id, amount FROM sandbox_refunds WHERE idempotency_key = $1",
-        )
-        .bind(key)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(failed)?;
-        if let Some((charge_id, refunded)) = earlier {
-            // Dropped, it rolls back before the read below on the same connection.
-            drop(tx);
-            if charge_id != charge || refunded != amount {
-                return refused("this idempotency key was used for another refund".to_owned());
-            }
-            return charge_on(&mut writer, charge).await;
-        }
-        // Only a captured charge, and never beyond what it took (the table's check
-        // holds that too).
-        let moved = sqlx::query(
-            "UPDATE sandbox_charges SET refunded = refunded + $1
-             WHERE id = $2 AND state = 'captured' AND refunded + $1 <= amount AND $1 > 0",
-        )
-        .bind(amount)
-        .bind(charge)
-        .execute(&mut *tx)
-        .await
-        .map_err(failed)?
-        .rows_affected();
-        if moved == 0 {
-            return refused(format!(
-                "charge {charge} cannot give back {amount} cents: it is not captured, or less than that is left"
-            ));
-        }
-        sqlx::query(
-            "INSERT INTO sandbox_refunds (idempotency_key, charge_id, amount) VALUES ($1, $2, $3)",
-        )
-        .bind(key)
-        .bind(charge)
-        .bind(amount)
-        .execute(&mut *tx)
-        .await
-        .map_err(failed)?;
-        tx.commit().await.map_err(failed)?;
-        charge_on(&mut writer, charge).await
+        let (charge, key) = (charge.to_owned(), key.to_owned());
+        self.store
+            .write_direct(move |tx| {
+                let earlier: Option<(String, i64)> = tx
+                    .prepare_cached(
+                        "SELECT charge_id, amount FROM sandbox_refunds WHERE idempotency_key = $1",
+                    )?
+                    .query_row(params![key], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()?;
+                if let Some((charge_id, refunded)) = earlier {
+                    if charge_id != charge || refunded != amount {
+                        return Ok(Err(PaymentError::Refused(
+                            "this idempotency key was used for another refund".to_owned(),
+                        )));
+                    }
+                    return charge_on(tx, &charge);
+                }
+                // Only a captured charge, and never beyond what it took (the table's
+                // check holds that too).
+                let moved = tx
+                    .prepare_cached(
+                        "UPDATE sandbox_charges SET refunded = refunded + $1
+                         WHERE id = $2 AND state = 'captured' AND refunded + $1 <= amount AND $1 > 0",
+                    )?
+                    .execute(params![amount, charge])?;
+                if moved == 0 {
+                    return Ok(Err(PaymentError::Refused(format!(
+                        "charge {charge} cannot give back {amount} cents: it is not captured, or less than that is left"
+                    ))));
+                }
+                tx.prepare_cached(
+                    "INSERT INTO sandbox_refunds (idempotency_key, charge_id, amount) VALUES ($1, $2, $3)",
+                )?
+                .execute(params![key, charge, amount])?;
+                charge_on(tx, &charge)
+            })
+            .await
+            .map_err(failed)?
     }
 }
 
@@ -272,51 +284,55 @@ fn answer(charge: Charge) -> Result<Charge, PaymentError> {
     }
 }
 
-/// Charge `id` as `conn` sees it: the writer's connection, so a charge it just wrote
-/// is read back without taking the writer a second time.
-async fn charge_on(conn: &mut SqliteConnection, id: &str) -> Result<Charge, PaymentError> {
-    let row: Option<ChargeRow> = sqlx::query_as(concat!(
-        "SELECT ",
-        charge_columns!(),
-        " FROM sandbox_charges",
-        " WHERE id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(conn)
-    .await
-    .map_err(failed)?;
-    row.ok_or_else(|| PaymentError::Refused(format!("there is no charge {id}")))?
-        .charge()
+/// Charge `id` as the writer sees it, inside a direct write.
+fn charge_on(tx: &DirectTx, id: &str) -> Result<Result<Charge, PaymentError>, Failed> {
+    let row = tx
+        .prepare_cached(concat!(
+            "SELECT ",
+            charge_columns!(),
+            " FROM sandbox_charges WHERE id = $1"
+        ))?
+        .query_row(params![id], ChargeRow::read)
+        .optional()?;
+    Ok(row
+        .ok_or_else(|| PaymentError::Refused(format!("there is no charge {id}")))
+        .and_then(ChargeRow::charge))
 }
 
 impl SandboxGateway {
-    async fn charge(&self, id: &str) -> Result<Charge, PaymentError> {
-        charge_on(&mut *self.store.writer().await.map_err(failed)?, id).await
-    }
-
     /// Moves an authorised charge to `to`; a charge already there answers as it is.
-    async fn settle(&self, id: &str, to: ChargeState, name: &str) -> Result<Charge, PaymentError> {
-        let moved: Option<ChargeRow> = sqlx::query_as(concat!(
-            "UPDATE sandbox_charges SET state = $1 WHERE id = $2 AND state = 'authorized' RETURNING ",
-            charge_columns!()
-        ))
-        .bind(name)
-        .bind(id)
-        .fetch_optional(&mut *self.store.writer().await.map_err(failed)?)
-        .await
-        .map_err(failed)?;
-        if let Some(row) = moved {
-            return row.charge();
-        }
-        let charge = self.charge(id).await?;
-        if charge.state == to {
-            Ok(charge)
-        } else {
-            Err(PaymentError::Refused(format!(
-                "charge {id} is {:?} and cannot become {name}",
-                charge.state
-            )))
-        }
+    async fn settle(
+        &self,
+        id: &str,
+        to: ChargeState,
+        name: &'static str,
+    ) -> Result<Charge, PaymentError> {
+        let id = id.to_owned();
+        self.store
+            .write_direct(move |tx| {
+                let moved = tx
+                    .prepare_cached(concat!(
+                        "UPDATE sandbox_charges SET state = $1 WHERE id = $2 AND state = 'authorized' RETURNING ",
+                        charge_columns!()
+                    ))?
+                    .query_row(params![name, id], ChargeRow::read)
+                    .optional()?;
+                if let Some(row) = moved {
+                    return Ok::<_, Failed>(row.charge());
+                }
+                Ok(charge_on(tx, &id)?.and_then(|charge| {
+                    if charge.state == to {
+                        Ok(charge)
+                    } else {
+                        Err(PaymentError::Refused(format!(
+                            "charge {id} is {:?} and cannot become {name}",
+                            charge.state
+                        )))
+                    }
+                }))
+            })
+            .await
+            .map_err(failed)?
     }
 }
 
