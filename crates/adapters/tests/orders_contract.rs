@@ -7,6 +7,7 @@ use std::sync::Arc;
 use store_adapters::fakes::{InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture};
 use store_adapters::sqlite::SqliteStore;
 use store_domain::bag::{ItemRef, LineFigures, LineType, OfferStock, TaxRate};
+use store_domain::checkout::gift_cards::CODE_ALPHABET;
 use store_domain::checkout::storage::{GiftCards, NewGiftCard};
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
@@ -197,6 +198,51 @@ mod cases {
         assert_eq!(shop.orders.unfinished().await.unwrap().len(), 1);
     }
 
+    /// Twelve buyers at once for the last seven kettles, one each, some also paying
+    /// $10 from the $25 card: on SQLite they share commits (the writer thread's
+    /// batches), so a refused one must be undone alone and the rest stand.
+    pub async fn rival_reservations_each_stand_or_leave_nothing(shop: &Shop) {
+        let mut rivals = Vec::new();
+        for (n, symbol) in CODE_ALPHABET.iter().take(12).enumerate() {
+            let number = format!("RRRR-BBBB-CCC{}", char::from(*symbol));
+            let from_card = if n % 3 == 0 { 1_000 } else { 0 };
+            let order = new_order(&number, &format!("key-rival-order-{n:02}"), 1, from_card);
+            let orders = shop.orders.clone();
+            rivals.push(tokio::spawn(async move {
+                let result = orders.reserve(&order).await;
+                (order, result)
+            }));
+        }
+        let mut results = Vec::new();
+        for rival in rivals {
+            results.push(rival.await.unwrap());
+        }
+        let mut placed = 0;
+        let mut from_card = 0;
+        for (order, result) in &results {
+            let stored = shop.orders.order(&order.order.number).await.unwrap();
+            match result {
+                Ok(()) => {
+                    placed += 1;
+                    from_card += order.order.figures.gift_card_total.cents();
+                    assert_eq!(stored.map(|o| o.status), Some(OrderStatus::Placed));
+                }
+                Err(ReserveError::SoldOut(_) | ReserveError::GiftCardSpent(_)) => {
+                    assert_eq!(stored, None, "a refused order leaves nothing");
+                }
+                Err(other) => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!(placed, 7, "every kettle sold, none twice");
+        assert_eq!(shop.stock(KETTLE).await, 0);
+        assert_eq!(
+            shop.balance(&card_hash()).await,
+            Some(2_500 - from_card),
+            "the card paid exactly the orders that stand"
+        );
+        assert_eq!(shop.orders.unfinished().await.unwrap().len(), 7);
+    }
+
     pub async fn payment_and_release_move_a_placed_order_once(shop: &Shop) {
         let paid = new_order("AAAA-BBBB-CCD2", "key-paid-order-1", 1, 0);
         let declined = new_order("AAAA-BBBB-CCD3", "key-declined-order", 3, 500);
@@ -363,6 +409,7 @@ macro_rules! suite {
             use super::*;
             suite!(@cases $make;
                 a_reservation_takes_everything_or_nothing_and_once_per_key,
+                rival_reservations_each_stand_or_leave_nothing,
                 payment_and_release_move_a_placed_order_once,
                 a_job_runs_once_per_due_time_and_one_runner_holds_it,
             );

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use store_adapters::sqlite::{BackupError, SqliteStore};
 use store_domain::clock::Timestamp;
+use store_domain::jobs::{JobKind, Jobs, NewJob};
 use store_domain::messages::Inquiry;
 use store_domain::ports::{Catalog, Inbox, StorageError};
 
@@ -71,9 +72,21 @@ async fn reads_answer_and_writes_are_busy_while_another_writer_holds_the_databas
         matches!(write, Err(StorageError::Busy)),
         "a write past the busy timeout is Busy, not a storage failure: {write:?}"
     );
+    // The same from the writer thread's direct writes (the order path's).
+    let job = NewJob {
+        kind: JobKind::OrderConfirmation,
+        subject: "AAAABBBBCCC2".into(),
+        due_at: AT,
+    };
+    let direct = store.enqueue(std::slice::from_ref(&job), AT).await;
+    assert!(
+        matches!(direct, Err(StorageError::Busy)),
+        "a direct write past the busy timeout is Busy too: {direct:?}"
+    );
 
     sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
     store.submit(&message(2), AT).await.unwrap();
+    store.enqueue(&[job], AT).await.unwrap();
     store.close().await;
 }
 
@@ -191,5 +204,22 @@ async fn in_memory_the_readers_see_what_the_writer_wrote() {
             Err(store_adapters::sqlite::OpenError::PrivateMemory(_))
         ),
         "a database private to each connection is refused"
+    );
+}
+
+#[tokio::test]
+async fn a_write_after_close_answers_that_the_database_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store_at(&dir.path().join("store.db")).await;
+    store.close().await;
+    let job = NewJob {
+        kind: JobKind::OrderConfirmation,
+        subject: "AAAABBBBCCC2".into(),
+        due_at: AT,
+    };
+    let direct = store.enqueue(&[job], AT).await;
+    assert!(
+        matches!(&direct, Err(StorageError::Storage(why)) if why.contains("closed")),
+        "{direct:?}"
     );
 }

@@ -51,13 +51,13 @@ pub(super) struct WriterConnection {
     pub(super) conn: SqliteConnection,
 }
 
-/// What a write answers once its batch has committed or failed to.
+/// What a write answers once its batch has committed (`None`) or failed to.
 type Answer = Box<dyn FnOnce(Option<StorageError>) + Send>;
 
-/// A write, run in its batch: its answer, or `None` when it panicked (its savepoint
-/// was rolled back and its caller answered). `Err` means the savepoint itself failed,
-/// and with it the batch.
-type Job = Box<dyn FnOnce(&Connection) -> Result<Option<Answer>, rusqlite::Error> + Send>;
+/// A write: run in its savepoint on the batch's connection, or, given `None`, not run
+/// (its batch failed first). Either way its answer, to be given after the batch; and
+/// the error when its savepoint itself failed, which fails the batch.
+type Job = Box<dyn FnOnce(Option<&Connection>) -> (Answer, Option<rusqlite::Error>) + Send>;
 
 /// Where direct writes are sent; the thread ends when the last sender is dropped.
 #[derive(Clone)]
@@ -76,9 +76,11 @@ impl WriterConnection {
         sqlx::Connection::close(self.conn).await
     }
 
-    /// Runs `batch` in one transaction, answering each write after the commit.
+    /// Runs `batch` in one transaction, answering each write after the commit; when
+    /// the batch fails, every write of it answers that failure.
     fn run(&mut self, batch: Vec<Job>, runtime: &Handle) {
         let mut answers = Vec::with_capacity(batch.len());
+        let mut jobs = batch.into_iter();
         let outcome = (|| {
             let mut locked = runtime.block_on(self.conn.lock_handle()).map_err(storage)?;
             let direct = match &mut self.direct {
@@ -98,18 +100,23 @@ impl WriterConnection {
             };
             let ran = (|| {
                 direct.execute_batch("BEGIN IMMEDIATE")?;
-                for job in batch {
-                    answers.extend(job(direct)?);
+                for job in jobs.by_ref() {
+                    let (answer, broke) = job(Some(direct));
+                    answers.push(answer);
+                    if let Some(e) = broke {
+                        return Err(e);
+                    }
                 }
                 direct.execute_batch("COMMIT")
             })();
             if ran.is_err() && !direct.is_autocommit() {
-                // Nothing of a batch that did not commit stays: every write answers why.
+                // Nothing of a batch that did not commit stays.
                 let _ = direct.execute_batch("ROLLBACK");
             }
             drop(locked);
             ran.map_err(|e| direct_storage(&e))
         })();
+        answers.extend(jobs.map(|job| job(None).0));
         let failed = outcome.err();
         for answer in answers {
             answer(failed.as_ref().map(copy_error));
@@ -129,9 +136,14 @@ impl DirectWriter {
                 while let Ok(first) = jobs.recv() {
                     let mut batch = vec![first];
                     batch.extend(jobs.try_iter().take(MAX_BATCH - 1));
-                    // Dropped unrun, a write's answer channel tells its caller.
-                    if let Some(writer) = writer.blocking_lock().as_mut() {
-                        writer.run(batch, &runtime);
+                    match writer.blocking_lock().as_mut() {
+                        Some(writer) => writer.run(batch, &runtime),
+                        None => {
+                            for job in batch {
+                                let closed = StorageError::Storage("the database is closed".into());
+                                job(None).0(Some(closed));
+                            }
+                        }
                     }
                 }
             })?;
@@ -151,22 +163,34 @@ impl DirectWriter {
     {
         let (answer, answered) = oneshot::channel();
         let job: Job = Box::new(move |conn| {
-            conn.execute_batch("SAVEPOINT direct_write")?;
-            let done = catch_unwind(AssertUnwindSafe(|| work(conn)));
-            if matches!(done, Ok(Ok(_))) {
-                conn.execute_batch("RELEASE direct_write")?;
-            } else {
-                conn.execute_batch("ROLLBACK TO direct_write; RELEASE direct_write")?;
-            }
-            // A panic drops `answer`: its caller hears the writer stopped.
-            Ok(done.ok().map(|done| -> Answer {
-                Box::new(move |failed: Option<StorageError>| {
-                    let _ = answer.send(match failed {
-                        Some(e) => done.and(Err(E::from(e))),
-                        None => done,
-                    });
-                })
-            }))
+            // `None`: not run; `Some(Err(_))`: it panicked, and was rolled back.
+            let mut done = None;
+            let broke = conn.and_then(|conn| {
+                let run = || {
+                    conn.execute_batch("SAVEPOINT direct_write")?;
+                    let result = catch_unwind(AssertUnwindSafe(|| work(conn)));
+                    let end = if matches!(result, Ok(Ok(_))) {
+                        "RELEASE direct_write"
+                    } else {
+                        "ROLLBACK TO direct_write; RELEASE direct_write"
+                    };
+                    done = Some(result);
+                    conn.execute_batch(end)
+                };
+                run().err()
+            });
+            let answer: Answer = Box::new(move |failed| {
+                let _ = answer.send(match (failed, done) {
+                    // Its own refusal stands: the batch's failure undid nothing more.
+                    (Some(_), Some(Ok(Err(refused)))) => Err(refused),
+                    (Some(e), _) => Err(E::from(e)),
+                    (None, Some(Ok(result))) => result,
+                    (None, _) => Err(E::from(StorageError::Storage(
+                        "the write failed (see the log)".into(),
+                    ))),
+                });
+            });
+            (answer, broke)
         });
         let stopped = || E::from(StorageError::Storage("the database writer stopped".into()));
         self.queue.send(job).map_err(|_| stopped())?;
