@@ -65,6 +65,9 @@ const WRITER_CHECKPOINT_PAGES: &str = "10000";
 /// connection back through a spawned task that pings it first, two trips between
 /// threads in which the connection is taken but idle. Under load that was most of
 /// the writer's time (see docs/decisions.md, "The writer's turn").
+///
+/// The writes of placing an order go to a writer thread instead (`direct`), which
+/// takes the same turn and runs several of them to one commit on the same connection.
 #[derive(Clone)]
 pub struct SqliteStore {
     /// The readers.

@@ -1,6 +1,7 @@
-//! Orders: each port method one short write transaction of conditional statements
-//! (`... WHERE stock >= $1`, `... WHERE status = 'placed'`), the same SQL PostgreSQL
-//! runs. The database backs each rule: a trigger (a CHECK on PostgreSQL) keeps taken
+//! Orders: each port method's writes one direct write (`super::direct`: its own
+//! savepoint in the writer thread's batch, one transaction on PostgreSQL) of
+//! conditional statements (`... WHERE stock >= $1`, `... WHERE status = 'placed'`),
+//! the same SQL PostgreSQL runs. The database backs each rule: a trigger (a CHECK on PostgreSQL) keeps taken
 //! stock from going below zero, CHECKs keep gift card balances in range and make the
 //! gift cards and the card pay exactly the total, and UNIQUE keys make the key, the
 //! number and the charge name one order each.
