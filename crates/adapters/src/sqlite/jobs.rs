@@ -67,7 +67,8 @@ macro_rules! free {
 impl Jobs for SqliteStore {
     async fn enqueue(&self, jobs: &[NewJob], at: Timestamp) -> Result<(), StorageError> {
         Ok(self
-            .write_direct({
+            .direct
+            .write({
                 let jobs = jobs.to_vec();
                 move |tx| enqueue_in(tx, &jobs, at).map_err(Failed::from)
             })
@@ -81,7 +82,7 @@ impl Jobs for SqliteStore {
         // rows waits for the first and then skips them (SQLite has one writer anyway).
         let lease_ends = utc_text(now.plus(CLAIM_LEASE));
         let claimed: Vec<JobRow> = self
-            .write_direct(move |tx| {
+            .direct.write(move |tx| {
                 tx.prepare_cached(concat!(
                     "UPDATE jobs SET claimed_until = $3
                      WHERE id IN (SELECT id FROM jobs WHERE ",
@@ -114,26 +115,30 @@ impl Jobs for SqliteStore {
     }
 
     async fn done(&self, id: i64, at: Timestamp) -> Result<(), StorageError> {
-        self.write_direct(move |tx| {
-            tx.prepare_cached("UPDATE jobs SET done_at = $1, claimed_until = NULL WHERE id = $2")?
+        self.direct
+            .write(move |tx| {
+                tx.prepare_cached(
+                    "UPDATE jobs SET done_at = $1, claimed_until = NULL WHERE id = $2",
+                )?
                 .execute(params![utc_text(at), id])
                 .map_err(Failed::from)
-        })
-        .await?;
+            })
+            .await?;
         Ok(())
     }
 
     async fn failed(&self, id: i64, error: &str, retry_at: Timestamp) -> Result<(), StorageError> {
         let error = error.to_owned();
-        self.write_direct(move |tx| {
-            tx.prepare_cached(
-                "UPDATE jobs SET attempts = attempts + 1, last_error = $1, claimed_until = $2
+        self.direct
+            .write(move |tx| {
+                tx.prepare_cached(
+                    "UPDATE jobs SET attempts = attempts + 1, last_error = $1, claimed_until = $2
                  WHERE id = $3 AND done_at IS NULL",
-            )?
-            .execute(params![error, utc_text(retry_at), id])
-            .map_err(Failed::from)
-        })
-        .await?;
+                )?
+                .execute(params![error, utc_text(retry_at), id])
+                .map_err(Failed::from)
+            })
+            .await?;
         Ok(())
     }
 

@@ -29,7 +29,7 @@ mod search_log;
 mod secrets;
 mod write_probe;
 
-use direct::{DirectTx, DirectWriter, WriterConnection};
+use direct::{DirectWriter, WriterConnection};
 pub use outbox::OutboxMailer;
 pub use sandbox_gateway::{SandboxGateway, TEST_OUTCOMES};
 use sqlx::sqlite::Sqlite;
@@ -75,7 +75,8 @@ pub struct SqliteStore {
     /// The one writing connection (`None` once closed); every write transaction starts
     /// `BEGIN IMMEDIATE`.
     writer: Arc<Mutex<Option<WriterConnection>>>,
-    /// The thread that runs the hot writes on `writer`, several to a commit.
+    /// The thread that runs the hot writes on `writer`, several to a commit
+    /// (`direct.write(...)`: the writes of placing an order).
     direct: DirectWriter,
 }
 
@@ -234,20 +235,6 @@ impl SqliteStore {
     async fn writer(&self) -> Result<Writer, sqlx::Error> {
         let lent = self.writer_connection().await?;
         Ok(OwnedMappedMutexGuard::map(lent, |w| &mut w.conn))
-    }
-
-    /// Runs `work` as one write on the writer thread (see `direct`), batched with the
-    /// writes waiting beside it into one commit: for the writes of placing an order,
-    /// whose statements would each be a trip to the writer's thread.
-    async fn write_direct<T, E>(
-        &self,
-        work: impl FnOnce(&DirectTx) -> Result<T, E> + Send + 'static,
-    ) -> Result<T, E>
-    where
-        T: Send + 'static,
-        E: From<StorageError> + From<rusqlite::Error> + Send + 'static,
-    {
-        self.direct.write(work).await
     }
 
     async fn writer_connection(

@@ -234,6 +234,46 @@ fn move_status(
     Ok(moved)
 }
 
+/// Where a placed order goes once its payment is settled.
+enum Settled<'a> {
+    /// Paid, by the charge named (none when gift cards paid it all).
+    Paid(Option<&'a str>),
+    /// Declined, for this reason, with nothing charged.
+    Declined(&'a str),
+}
+
+/// Moves order `number` out of `Placed` as `to` says, noting it in its history: its
+/// id, or `None` when it had left `Placed` already.
+fn leave_placed(
+    tx: &DirectTx,
+    number: &OrderNumber,
+    to: Settled<'_>,
+    at: Timestamp,
+) -> Result<Option<i64>, rusqlite::Error> {
+    let (status, update, value) = match to {
+        Settled::Paid(charge_id) => (
+            OrderStatus::Paid,
+            "UPDATE orders SET status = 'paid', charge_id = $1, updated_at = $2
+             WHERE number = $3 AND status = 'placed' RETURNING id",
+            charge_id,
+        ),
+        Settled::Declined(why) => (
+            OrderStatus::Declined,
+            "UPDATE orders SET status = 'declined', decline = $1, updated_at = $2
+             WHERE number = $3 AND status = 'placed' RETURNING id",
+            Some(why),
+        ),
+    };
+    let left: Option<i64> = tx
+        .prepare_cached(update)?
+        .query_row(params![value, utc_text(at), number.as_str()], |r| r.get(0))
+        .optional()?;
+    if let Some(id) = left {
+        note_status(tx, id, status, at)?;
+    }
+    Ok(left)
+}
+
 /// Writes order `new` as `Placed` and takes its stock, gift card balances and discount
 /// use, each with a conditional update.
 fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
@@ -590,7 +630,8 @@ impl Orders for SqliteStore {
     async fn reserve(&self, order: &NewOrder) -> Result<(), ReserveError> {
         // An error rolls every write of the transaction back.
         let order = order.clone();
-        self.write_direct(move |tx| reserve_in(tx, &order))
+        self.direct
+            .write(move |tx| reserve_in(tx, &order))
             .await
             .map_err(|stop| match stop {
                 Stop::Refused(why) => why,
@@ -609,18 +650,10 @@ impl Orders for SqliteStore {
         let (number, charge_id) = (number.clone(), charge_id.map(str::to_owned));
         let (cards, jobs) = (cards.to_vec(), jobs.to_vec());
         Ok(self
-            .write_direct(move |tx| {
-                let paid: Option<i64> = tx
-                    .prepare_cached(
-                        "UPDATE orders SET status = 'paid', charge_id = $1, updated_at = $2
-                     WHERE number = $3 AND status = 'placed' RETURNING id",
-                    )?
-                    .query_row(params![charge_id, utc_text(at), number.as_str()], |r| {
-                        r.get(0)
-                    })
-                    .optional()?;
-                if let Some(id) = paid {
-                    note_status(tx, id, OrderStatus::Paid, at)?;
+            .direct
+            .write(move |tx| {
+                let paid = leave_placed(tx, &number, Settled::Paid(charge_id.as_deref()), at)?;
+                if paid.is_some() {
                     issue_cards(tx, &cards, at)?;
                     enqueue_in(tx, &jobs, at)?;
                 }
@@ -637,17 +670,11 @@ impl Orders for SqliteStore {
     ) -> Result<bool, StorageError> {
         let (number, why) = (number.clone(), why.to_owned());
         Ok(self
-            .write_direct(move |tx| {
-                let released: Option<i64> = tx
-                    .prepare_cached(
-                        "UPDATE orders SET status = 'declined', decline = $1, updated_at = $2
-                     WHERE number = $3 AND status = 'placed' RETURNING id",
-                    )?
-                    .query_row(params![why, utc_text(at), number.as_str()], |r| r.get(0))
-                    .optional()?;
+            .direct
+            .write(move |tx| {
+                let released = leave_placed(tx, &number, Settled::Declined(&why), at)?;
                 if let Some(id) = released {
                     give_back(tx, id, number.as_str())?;
-                    note_status(tx, id, OrderStatus::Declined, at)?;
                 }
                 Ok::<_, Failed>(released.is_some())
             })
@@ -664,7 +691,8 @@ impl Orders for SqliteStore {
     ) -> Result<Option<Order>, StorageError> {
         let (moving, jobs) = (number.clone(), jobs.to_vec());
         let moved = self
-            .write_direct(move |tx| {
+            .direct
+            .write(move |tx| {
                 let Some(id) = move_status(tx, &moving, from, to, at)? else {
                     return Ok(false);
                 };
