@@ -99,7 +99,13 @@ describe('accounts in a browser', { timeout: 300_000 }, () => {
 
       async function signOut() {
         const menu = await openProfileMenu(FIRST_NAME)
+        // Already Home (after a reset), the path cannot tell that the sign-out ended:
+        // its answer does, before a next page that a live session would redirect.
+        const answered = page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/api/logout' && r.request().method() === 'POST',
+        )
         await menu.getByRole('button', { name: 'Sign Out', exact: true }).click()
+        await answered
         await waitForPath('/')
         await header().getByRole('button', { name: mobile ? 'Menu' : 'Account', exact: true }).waitFor()
       }
