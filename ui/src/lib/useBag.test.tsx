@@ -105,4 +105,55 @@ describe('useBag', () => {
     expect(sent.map((request) => (request.body as { products: unknown[] }).products.length)).toEqual([0, 1])
     expect(store.get(bagAtom).products[0]?.quantity).toBe(2)
   })
+
+  it('keeps an edit another tab stored while its own answer was on its way', async () => {
+    const release: (() => void)[] = []
+    const sent = stubApiWithBodies({})
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const body = (await request.clone().json()) as { products: { quantity: number }[]; change?: unknown }
+        sent.push({ url: new URL(request.url), method: request.method, body })
+        await new Promise<void>((resolve) => release.push(resolve))
+        const quantity = body.products.reduce((sum, line) => sum + line.quantity, 0) + (body.change ? 1 : 0)
+        return answer(200, quoteAnswer({ products: [pricedLine({ quantity })] }))
+      }),
+    )
+    const { store, bag } = setup({ ...EMPTY_BAG, products: [pricedLine({ quantity: 1 })] })
+
+    let refreshed: Promise<boolean> = Promise.resolve(false)
+    let added: Promise<boolean> = Promise.resolve(false)
+    act(() => {
+      refreshed = bag().refresh()
+      added = bag().add(mugInput)
+    })
+    await vi.waitFor(() => {
+      expect(release).toHaveLength(1)
+    })
+    // The other tab sets three units (the storage event's value) before the refresh answers.
+    const fromOtherTab: BagLists = { ...EMPTY_BAG, products: [pricedLine({ quantity: 3 })] }
+    act(() => {
+      store.set(bagAtom, fromOtherTab)
+    })
+    await act(async () => {
+      release[0]?.()
+      expect(await refreshed).toBe(true)
+      await vi.waitFor(() => {
+        expect(release).toHaveLength(2)
+      })
+      // The edit's answer comes back after yet another change in the other tab: it is sent again.
+      store.set(bagAtom, { ...EMPTY_BAG, products: [pricedLine({ quantity: 5 })] })
+      release[1]?.()
+      await vi.waitFor(() => {
+        expect(release).toHaveLength(3)
+      })
+      release[2]?.()
+      expect(await added).toBe(true)
+    })
+
+    expect(sent.map((request) => (request.body as { products: { quantity: number }[] }).products[0]?.quantity)).toEqual(
+      [1, 3, 5],
+    )
+    expect(store.get(bagAtom).products[0]?.quantity).toBe(6)
+  })
 })

@@ -34,6 +34,9 @@ export function quoteBag(lists: BagLists, change?: BagChange, signal?: AbortSign
   return unwrap(api.POST('/bag/quote', { body: quoteRequest(lists, change), signal }))
 }
 
+/** Tries of one edit while other tabs keep changing the bag under it. */
+const MAX_ATTEMPTS = 3
+
 // A refresh that has not started yet answers a second refresh too (a page mounting
 // twice, or two pages opening, need not re-price the same lists twice).
 let waitingRefresh: Promise<boolean> | undefined
@@ -62,15 +65,23 @@ export function useBag() {
       bagCalls.enqueue(async () => {
         if (!change) waitingRefresh = undefined
         try {
-          // Read when the call's turn comes, so it starts from the previous answer.
-          const before = store.get(bagAtom)
-          const answer = store.get(customerAtom)
-            ? await customerBagAnswer(store, change)
-            : await quoteBag(before, change)
-          storeBagAnswer(store, answer)
-          if (options.success) toast.show('success', options.success)
-          noticeWithdrawn(store, before, answer)
-          return true
+          for (let attempt = 1; ; attempt++) {
+            // Read when the call's turn comes, so it starts from the previous answer.
+            const before = store.get(bagAtom)
+            const guest = store.get(customerAtom) === null
+            const answer = guest ? await quoteBag(before, change) : await customerBagAnswer(store, change)
+            // Another tab stored the guest's bag while this answer was on its way: its
+            // lists are newer and priced. Storing this answer would undo that edit, so a
+            // refresh stops here and an edit is made again on the newer lists.
+            if (guest && store.get(bagAtom) !== before && attempt < MAX_ATTEMPTS) {
+              if (!change) return true
+              continue
+            }
+            storeBagAnswer(store, answer)
+            if (options.success) toast.show('success', options.success)
+            noticeWithdrawn(store, before, answer)
+            return true
+          }
         } catch {
           store.set(bagStaleAtom, true)
           if (!options.silent) toast.show('error', t('failed'))
