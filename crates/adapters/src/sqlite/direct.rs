@@ -180,13 +180,13 @@ impl DirectWriter {
                 run().err()
             });
             let answer: Answer = Box::new(move |failed| {
+                // A failed batch answers its failure even to a write that refused:
+                // the refusal may rest on a rival's write the batch took back.
                 let _ = answer.send(match (failed, done) {
-                    // Its own refusal stands: the batch's failure undid nothing more.
-                    (Some(_), Some(Ok(Err(refused)))) => Err(refused),
                     (Some(e), _) => Err(E::from(e)),
                     (None, Some(Ok(result))) => result,
                     (None, _) => Err(E::from(StorageError::Storage(
-                        "the write failed (see the log)".into(),
+                        "the write failed unexpectedly (it panicked)".into(),
                     ))),
                 });
             });
