@@ -133,7 +133,7 @@ pub trait Countries: Send + Sync {
     fn countries(&self) -> Vec<Country>;
 }
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum StorageError {
     #[error("storage failed: {0}")]
     Storage(String),

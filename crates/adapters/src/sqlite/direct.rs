@@ -119,7 +119,7 @@ impl WriterConnection {
         answers.extend(jobs.map(|job| job(None).0));
         let failed = outcome.err();
         for answer in answers {
-            answer(failed.as_ref().map(copy_error));
+            answer(failed.clone());
         }
     }
 }
@@ -195,14 +195,6 @@ impl DirectWriter {
         let stopped = || E::from(StorageError::Storage("the database writer stopped".into()));
         self.queue.send(job).map_err(|_| stopped())?;
         answered.await.unwrap_or_else(|_| Err(stopped()))
-    }
-}
-
-/// `err` again, for the next write of a failed batch.
-fn copy_error(err: &StorageError) -> StorageError {
-    match err {
-        StorageError::Busy => StorageError::Busy,
-        other => StorageError::Storage(other.to_string()),
     }
 }
 

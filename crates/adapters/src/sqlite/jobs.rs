@@ -82,7 +82,8 @@ impl Jobs for SqliteStore {
         // rows waits for the first and then skips them (SQLite has one writer anyway).
         let lease_ends = utc_text(now.plus(CLAIM_LEASE));
         let claimed: Vec<JobRow> = self
-            .direct.write(move |tx| {
+            .direct
+            .write(move |tx| {
                 tx.prepare_cached(concat!(
                     "UPDATE jobs SET claimed_until = $3
                      WHERE id IN (SELECT id FROM jobs WHERE ",

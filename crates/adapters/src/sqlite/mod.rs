@@ -231,20 +231,15 @@ impl SqliteStore {
     /// The writing connection once the writes before this one are done, or "busy"
     /// (`PoolTimedOut`) after `BUSY_TIMEOUT`. The lock is fair: writes go in the order
     /// they asked. It is not re-entrant: drop the connection before calling anything
-    /// else that writes, or that call waits out the timeout and answers busy.
+    /// else that writes. Another sqlx write would wait out the timeout and answer busy;
+    /// a direct write (`direct`) would wait for it forever, as the writer thread takes
+    /// this same lock.
     async fn writer(&self) -> Result<Writer, sqlx::Error> {
-        let lent = self.writer_connection().await?;
-        Ok(OwnedMappedMutexGuard::map(lent, |w| &mut w.conn))
-    }
-
-    async fn writer_connection(
-        &self,
-    ) -> Result<OwnedMappedMutexGuard<Option<WriterConnection>, WriterConnection>, sqlx::Error>
-    {
         let lent = tokio::time::timeout(BUSY_TIMEOUT, Arc::clone(&self.writer).lock_owned())
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)?;
-        OwnedMutexGuard::try_map(lent, Option::as_mut).map_err(|_| sqlx::Error::PoolClosed)
+        OwnedMutexGuard::try_map(lent, |w| w.as_mut().map(|w| &mut w.conn))
+            .map_err(|_| sqlx::Error::PoolClosed)
     }
 }
 

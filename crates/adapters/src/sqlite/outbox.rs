@@ -61,7 +61,8 @@ impl Mailer for OutboxMailer {
             mail.body.clone(),
         );
         self.store
-            .direct.write(move |tx| {
+            .direct
+            .write(move |tx| {
                 if let Some(before) = prune_before {
                     tx.prepare_cached("DELETE FROM outbox WHERE queued_at < $1")?
                         .execute(params![before])?;

@@ -78,7 +78,8 @@ impl PaymentGateway for SandboxGateway {
         };
         let (row, created) = (token.clone(), utc_text(at));
         self.store
-            .direct.write(move |tx| {
+            .direct
+            .write(move |tx| {
                 tx.prepare_cached(
                     "INSERT INTO sandbox_cards (token, brand, last4, exp_month, exp_year, outcome, created_at)
                      VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -139,7 +140,8 @@ impl PaymentGateway for SandboxGateway {
         let (key, token_owned, created) = (key.to_owned(), token.to_owned(), utc_text(at));
         let row = self
             .store
-            .direct.write(move |tx| {
+            .direct
+            .write(move |tx| {
                 tx.prepare_cached(concat!(
                     "INSERT INTO sandbox_charges
                          (id, idempotency_key, token, amount, refunded, state, decline, created_at)
@@ -202,7 +204,8 @@ impl PaymentGateway for SandboxGateway {
     async fn refund(&self, charge: &str, amount: i64, key: &str) -> Result<Charge, PaymentError> {
         let (charge, key) = (charge.to_owned(), key.to_owned());
         self.store
-            .direct.write(move |tx| {
+            .direct
+            .write(move |tx| {
                 let earlier: Option<(String, i64)> = tx
                     .prepare_cached(
                         "SELECT charge_id, amount FROM sandbox_refunds WHERE idempotency_key = $1",
@@ -310,7 +313,8 @@ impl SandboxGateway {
     ) -> Result<Charge, PaymentError> {
         let id = id.to_owned();
         self.store
-            .direct.write(move |tx| {
+            .direct
+            .write(move |tx| {
                 let moved = tx
                     .prepare_cached(concat!(
                         "UPDATE sandbox_charges SET state = $1 WHERE id = $2 AND state = 'authorized' RETURNING ",
