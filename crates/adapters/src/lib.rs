@@ -10,4 +10,5 @@ pub mod reference;
 pub mod search;
 pub mod smtp;
 pub mod sqlite;
+pub mod stripe;
 pub mod zip;

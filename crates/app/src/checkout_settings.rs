@@ -4,7 +4,7 @@
 
 use chrono::NaiveTime;
 use serde::Deserialize;
-use store_domain::location::TaxSettings;
+use store_domain::location::{LocationQuery, TaxSettings};
 use store_domain::money::Money;
 use store_domain::shipping::{Method, PickupStore, ShippingConfig, Zone, ZoneRate};
 
@@ -57,6 +57,14 @@ pub struct PickupSettings {
     pub hours: [String; 7],
     pub ready_hours: u32,
     pub closed_on_holidays: bool,
+    /// The store's own ZIP or postal code and country: pickup orders are taxed there.
+    pub postal_code: String,
+    #[serde(default = "default_country")]
+    pub country: String,
+}
+
+fn default_country() -> String {
+    store_domain::location::DEFAULT_COUNTRY.to_owned()
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -125,6 +133,10 @@ impl ShippingSettings {
                     opening,
                     ready_hours: p.ready_hours,
                     closed_on_holidays: p.closed_on_holidays,
+                    location: LocationQuery {
+                        country: p.country.trim().to_uppercase(),
+                        zip: p.postal_code.trim().to_uppercase(),
+                    },
                 })
             }
         };

@@ -6,6 +6,7 @@ pub mod campaigns;
 pub mod checkout_settings;
 pub mod compress;
 pub mod discounts_cli;
+pub mod exposure;
 pub mod first_screen;
 pub mod heap;
 pub mod http;

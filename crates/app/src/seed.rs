@@ -2,13 +2,14 @@
 //! discount codes, and the deterministic generated catalogue for benchmarks.
 
 use std::time::Instant;
+use store_adapters::clock::SystemClock;
 use store_adapters::{demo, generator};
 use store_domain::catalog::CatalogImport;
 use store_domain::checkout::discounts::MalformedDiscountCode;
 use store_domain::checkout::gift_cards::MalformedCode;
 use store_domain::checkout::storage::{CreateDiscountError, Discounts, GiftCards, IssueError};
 use store_domain::clock::Timestamp;
-use store_domain::ports::{Catalog, CatalogWriter, StorageError};
+use store_domain::ports::{Catalog, CatalogWriter, Clock, StorageError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SeedError {
@@ -32,6 +33,24 @@ pub async fn demo_if_empty(
     writer: &dyn CatalogWriter,
 ) -> Result<bool, SeedError> {
     import_if_empty(catalog, writer, &demo::catalogue()?).await
+}
+
+/// After the demo catalogue: its gift cards and discount codes, unless shoppers could
+/// reach this store. Their codes are published (`docs/api.md`), so a public store
+/// that issued them would give their value away.
+pub async fn demo_checkout_unless_public(
+    store: &store_adapters::sqlite::SqliteStore,
+    settings: &crate::settings::Settings,
+) -> Result<(), SeedError> {
+    if crate::exposure::is_public(settings) {
+        tracing::warn!(
+            "demo catalogue imported; its published gift cards and discount codes are not issued in a public configuration"
+        );
+        return Ok(());
+    }
+    demo_checkout(store, store, SystemClock.now()).await?;
+    tracing::info!("demo catalogue, gift cards and discounts imported");
+    Ok(())
 }
 
 /// Issues the demo gift cards and creates the demo discount codes (`docs/api.md` lists

@@ -1,13 +1,14 @@
 //! Wiring and serving: picks the adapters, prepares the database, runs the server
 //! until SIGINT or SIGTERM.
 
+use crate::exposure;
 use crate::http::server::{self, Timeouts};
 use crate::limits::{self, Attempts, Limits};
 use crate::retention::{self, Policies};
 use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_pool::PooledSearch;
 use crate::search_refresh::{self, Refresh};
-use crate::settings::{MailTransport, Settings};
+use crate::settings::{GatewayKind, MailTransport, Settings};
 use crate::state::OrderConfig;
 use crate::state::{AccountConfig, AppState, CheckoutConfig, StoreInfo};
 use crate::{jobs_runner, seed, web};
@@ -23,11 +24,12 @@ use store_adapters::search::TantivySearch;
 use store_adapters::smtp::SmtpMailer;
 use store_adapters::sqlite::SandboxGateway;
 use store_adapters::sqlite::{OutboxMailer, SqliteStore};
+use store_adapters::stripe::StripeGateway;
 use store_adapters::zip::EmbeddedZipLookup;
 use store_domain::clock::Timestamp;
 use store_domain::orders::links::OrderLinks;
-use store_domain::ports::Clock;
 use store_domain::ports::StoreSecrets;
+use store_domain::ports::{Clock, PaymentGateway};
 
 pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
     let store =
@@ -94,6 +96,21 @@ fn order_config(settings: &Settings) -> OrderConfig {
     }
 }
 
+/// The configured card processor.
+fn gateway(
+    settings: &Settings,
+    store: &SqliteStore,
+) -> Result<Arc<dyn PaymentGateway>, Box<dyn std::error::Error>> {
+    let payments = &settings.payments;
+    Ok(match payments.gateway {
+        GatewayKind::Sandbox => Arc::new(SandboxGateway::new(store.clone())),
+        GatewayKind::Stripe => Arc::new(StripeGateway::new(
+            payments.stripe_secret_key.clone(),
+            payments.stripe_api_base.clone(),
+        )?),
+    })
+}
+
 fn state(
     store: SqliteStore,
     settings: &Settings,
@@ -101,7 +118,7 @@ fn state(
 ) -> Result<(AppState, CountWriter), Box<dyn std::error::Error>> {
     let store = Arc::new(store);
     let (search_counter, count_writer) = search_counts::spawn(store.clone(), batching(settings));
-    let info = StoreInfo::from_settings(&settings.store);
+    let info = StoreInfo::from_settings(&settings.store, &settings.payments);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let state = AppState {
         catalog: store.clone(),
@@ -127,7 +144,7 @@ fn state(
         account: AccountConfig::new(
             settings.accounts.policy(),
             &info,
-            settings.server.tls_public,
+            exposure::secure_cookie(settings),
         ),
         store: Arc::new(info),
         clock,
@@ -136,7 +153,7 @@ fn state(
         picks: store.clone(),
         addresses: store.clone(),
         cards: store.clone(),
-        gateway: Arc::new(SandboxGateway::new((*store).clone())),
+        gateway: gateway(settings, &store)?,
         passwords: Arc::new(Argon2Passwords::new()?),
         account_attempts: Arc::new(Attempts::new(
             settings.accounts.attempts_per_minute,
@@ -195,13 +212,22 @@ pub async fn offline_state(settings: &Settings) -> Result<AppState, Box<dyn std:
 }
 
 pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
+    exposure::check(&settings)?;
     let store = open_database(&settings).await?;
     if settings.store.seed_demo && seed::demo_if_empty(&store, &store).await? {
-        seed::demo_checkout(&store, &store, SystemClock.now()).await?;
-        tracing::info!("empty database: demo catalogue, gift cards and discounts imported");
+        seed::demo_checkout_unless_public(&store, &settings).await?;
     }
     let links = order_links(&store).await?;
     let (state, count_writer) = state(store.clone(), &settings, links)?;
+    if let Some(pickup) = &state.checkout.shipping.pickup {
+        let at = &pickup.location;
+        state.zips.locate(&at.country, &at.zip).await.map_err(|e| {
+            format!(
+                "shipping.pickup: the store's postal code {} ({}): {e}",
+                at.zip, at.country
+            )
+        })?;
+    }
     // Before any shopper is served: no order is left half-placed by a crash.
     let swept = jobs_runner::sweep(&state).await?;
     tracing::info!(

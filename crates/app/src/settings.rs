@@ -23,6 +23,47 @@ pub struct Settings {
     pub tax: crate::checkout_settings::TaxSection,
     pub checkout: CheckoutSettings,
     pub orders: OrdersSettings,
+    pub payments: PaymentSettings,
+}
+
+/// Which card processor takes the payments.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum GatewayKind {
+    /// The embedded test processor: nothing is charged.
+    Sandbox,
+    Stripe,
+}
+
+/// `[payments]`. Its `Debug` leaves the secret key out.
+#[derive(Clone, Deserialize)]
+pub struct PaymentSettings {
+    pub gateway: GatewayKind,
+    /// Start on the sandbox even where shoppers could reach the store: for a public
+    /// demo, on purpose (every page says nothing is charged).
+    #[serde(default)]
+    pub sandbox_in_public: bool,
+    /// Set it through the environment: STORE__PAYMENTS__STRIPE_SECRET_KEY.
+    #[serde(default)]
+    pub stripe_secret_key: String,
+    #[serde(default)]
+    pub stripe_publishable_key: String,
+    /// Where the processor's API answers (tests point it at a local stand-in).
+    pub stripe_api_base: String,
+    /// The processor's browser library, which takes the card number in the shopper's
+    /// browser: it never reaches this store.
+    pub stripe_js_url: String,
+}
+
+impl std::fmt::Debug for PaymentSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PaymentSettings")
+            .field("gateway", &self.gateway)
+            .field("sandbox_in_public", &self.sandbox_in_public)
+            .field("stripe_secret_key", &"<redacted>")
+            .field("stripe_api_base", &self.stripe_api_base)
+            .finish_non_exhaustive()
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -114,11 +114,42 @@ pub struct StoreInfo {
     pub newsletter_confirm_url: String,
     /// The store's address as shoppers reach it, without a trailing slash.
     pub public_url: String,
+    /// The card processor, as the browser needs to know it.
+    pub processor: Processor,
+}
+
+/// The card processor as the storefront sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Processor {
+    /// The embedded test processor: the storefront says nothing is charged, and card
+    /// numbers are tokenised by `POST /api/card/createToken`.
+    Sandbox,
+    /// Card numbers go from the browser to the processor through its library.
+    Stripe {
+        publishable_key: String,
+        js_url: String,
+    },
+}
+
+impl Processor {
+    pub fn from_settings(payments: &crate::settings::PaymentSettings) -> Self {
+        match payments.gateway {
+            crate::settings::GatewayKind::Sandbox => Processor::Sandbox,
+            crate::settings::GatewayKind::Stripe => Processor::Stripe {
+                publishable_key: payments.stripe_publishable_key.clone(),
+                js_url: payments.stripe_js_url.clone(),
+            },
+        }
+    }
 }
 
 impl StoreInfo {
-    pub fn from_settings(store: &crate::settings::StoreSettings) -> Self {
+    pub fn from_settings(
+        store: &crate::settings::StoreSettings,
+        payments: &crate::settings::PaymentSettings,
+    ) -> Self {
         StoreInfo {
+            processor: Processor::from_settings(payments),
             name: store.name.clone(),
             heb_name: store.heb_name.clone(),
             help_email: store.help_email.clone(),

@@ -91,6 +91,9 @@ async fn order_body(client: &TestClient<impl Endpoint>, products: Value, extra: 
     let quoted = post(client, "/api/checkout/quote", quote.clone()).await;
     assert_eq!(quoted.status, StatusCode::OK, "{}", quoted.body);
     let mut body = quote;
+    // The order is taxed where it goes: it carries no ZIP of its own.
+    body.as_object_mut().unwrap().remove("zip_code");
+    body.as_object_mut().unwrap().remove("country");
     body["idempotency_key"] = json!(format!("key-{}", rand_suffix()));
     body["shipping_info"] = json!({"address": address()});
     body["email"] = json!("dana@example.com");
@@ -628,7 +631,7 @@ async fn an_e_gift_card_is_issued_when_paid_and_mailed_to_its_recipient_on_its_d
     let mut body = quote;
     body.as_object_mut().unwrap().remove("later");
     body["idempotency_key"] = json!("e-gift-order-key-1");
-    body["digital_info"] = json!({"email": "dana@example.com"});
+    body["digital_info"] = json!({"email": "dana@example.com", "postal_code": "10001"});
     body["email"] = json!("dana@example.com");
     body["payment"] = json!({"token": token});
     body["expected_total"] = quoted.body["bag"]["totals"]["total"].clone();
@@ -779,4 +782,168 @@ async fn the_owner_moves_an_order_on_each_move_is_mailed_and_a_cancel_is_refunde
     .unwrap();
     assert!(listed.contains(&numbers[1].to_string()), "{listed}");
     assert!(!listed.contains(&numbers[0].to_string()), "{listed}");
+}
+
+/// Quotes `quote` and places it as `delivery` says (merged into the body), with the
+/// figures that quote showed: what an attacker would send after a cheaper quote.
+async fn place_as_quoted(shop: &Shop, quote: Value, delivery: Value) -> (Value, Answer) {
+    let quoted = post(&shop.client, "/api/checkout/quote", quote.clone()).await;
+    assert_eq!(quoted.status, StatusCode::OK, "{}", quoted.body);
+    let token = card_token(&shop.client, "4242 4242 4242 4242").await;
+    let mut body = json!({
+        "idempotency_key": format!("key-{}", rand_suffix()),
+        "products": quote["products"],
+        "email": "dana@example.com",
+        "payment": {"token": token},
+        "expected_total": quoted.body["bag"]["totals"]["total"],
+        "expected_amount_due": quoted.body["amount_due"],
+    });
+    if let Some(shipping) = quote.get("shipping") {
+        body["shipping"] = shipping.clone();
+    }
+    for (k, v) in delivery.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    let placed = place(shop, &body, None).await;
+    (quoted.body, placed)
+}
+
+fn message(answer: &Answer) -> &str {
+    answer.body["message"].as_str().unwrap_or_default()
+}
+
+/// Security review H1: leaving the ZIP out, or quoting another one, must not remove
+/// the tax or buy domestic shipping abroad. The order is taxed and its shipping
+/// zoned from where it goes; a quote at any other place is refused (its figures
+/// differ), and nothing is placed or charged.
+#[tokio::test]
+async fn an_order_is_taxed_and_zoned_where_it_goes_not_at_a_zip_beside_it() {
+    let shop = shop().await;
+    let ship = |id: u32| json!({"type": "ship", "id": id});
+    let to_new_york = json!({"shipping_info": {"address": address()}});
+
+    // No ZIP at all: the quote has no tax, the order to New York does.
+    let zipless = json!({"products": kettles(1), "later": [], "shipping": ship(2)});
+    let (quoted, placed) = place_as_quoted(&shop, zipless, to_new_york.clone()).await;
+    assert_eq!(quoted["bag"]["totals"]["tax"], 0);
+    assert_eq!(placed.status, StatusCode::CONFLICT, "{}", placed.body);
+    assert!(message(&placed).contains("total"), "{}", placed.body);
+
+    // Another state's ZIP (Oregon, no sales tax) beside a New York address.
+    let oregon = json!({"products": kettles(1), "later": [], "zip_code": "97201",
+                        "country": "US", "shipping": ship(2)});
+    let (_, placed) = place_as_quoted(&shop, oregon, to_new_york.clone()).await;
+    assert_eq!(placed.status, StatusCode::CONFLICT, "{}", placed.body);
+
+    // A ZIP sent beside the address in the order itself is not read.
+    let honest = json!({"products": kettles(1), "later": [], "zip_code": "10001",
+                        "country": "US", "shipping": ship(2)});
+    let mut with_zip = to_new_york.clone();
+    with_zip["zip_code"] = json!("97201");
+    let (quoted, placed) = place_as_quoted(&shop, honest, with_zip).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    assert!(quoted["bag"]["totals"]["tax"].as_i64().unwrap() > 0);
+    assert_eq!(placed.body["totals"]["tax"], quoted["bag"]["totals"]["tax"]);
+    assert_eq!(shop.shop.gateway.charges().len(), 1);
+
+    // A French address: Expedited is a US-only method here, and Standard is priced
+    // at the international rate, not the US one the quote showed.
+    let paris = json!({"shipping_info": {"address": {"name": "Ada B", "line1": "1 rue X",
+        "city": "Paris", "postal_code": "75001", "country": "FR", "phone": "+33 1 23 45 67 89"}}});
+    let us_method = json!({"products": kettles(1), "later": [], "shipping": ship(2)});
+    let (_, placed) = place_as_quoted(&shop, us_method, paris.clone()).await;
+    assert_eq!(placed.status, StatusCode::BAD_REQUEST, "{}", placed.body);
+    assert!(message(&placed).starts_with("shipping"), "{}", placed.body);
+    let us_priced = json!({"products": kettles(1), "later": [], "shipping": ship(1)});
+    let (_, placed) = place_as_quoted(&shop, us_priced, paris.clone()).await;
+    assert_eq!(placed.status, StatusCode::CONFLICT, "{}", placed.body);
+    let french = json!({"products": kettles(1), "later": [], "zip_code": "75001",
+                        "country": "FR", "shipping": ship(1)});
+    let (quoted, placed) = place_as_quoted(&shop, french, paris).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    assert_eq!(placed.body["totals"]["shipping"], 1999);
+    assert_eq!(quoted["shipping"]["price"], 1999);
+
+    // A US ZIP that does not exist on the address: 400 naming the address's field.
+    let mut nowhere = address();
+    nowhere["postal_code"] = json!("00000");
+    let anywhere = json!({"products": kettles(1), "later": [], "shipping": ship(2)});
+    let (_, placed) = place_as_quoted(
+        &shop,
+        anywhere,
+        json!({"shipping_info": {"address": nowhere}}),
+    )
+    .await;
+    assert_eq!(placed.status, StatusCode::BAD_REQUEST, "{}", placed.body);
+    assert!(
+        message(&placed).starts_with("shipping_info.address.postal_code"),
+        "{}",
+        placed.body
+    );
+    assert_eq!(
+        shop.shop.gateway.charges().len(),
+        2,
+        "only the two honest orders paid"
+    );
+}
+
+/// Pickup is taxed at the store, whatever ZIP is sent, in the quote and the order.
+#[tokio::test]
+async fn a_pickup_order_is_taxed_at_the_store_whatever_zip_is_sent() {
+    let shop = shop().await;
+    let pickup = json!({"pickup_info": {"name": "Dana Levi", "email": "dana@example.com",
+                                        "phone": "212 555 0100"}});
+    let at_store = json!({"products": kettles(1), "later": [], "zip_code": "10001",
+                          "country": "US", "shipping": {"type": "pickup"}});
+    let store_quote = post(&shop.client, "/api/checkout/quote", at_store).await;
+    let store_tax = store_quote.body["bag"]["totals"]["tax"].clone();
+    assert!(store_tax.as_i64().unwrap() > 0, "{}", store_quote.body);
+    for (zip, country) in [("75001", "FR"), ("97201", "US")] {
+        let quote = json!({"products": kettles(1), "later": [], "zip_code": zip,
+                           "country": country, "shipping": {"type": "pickup"}});
+        let (quoted, placed) = place_as_quoted(&shop, quote, pickup.clone()).await;
+        assert_eq!(quoted["bag"]["totals"]["tax"], store_tax, "{zip}");
+        assert_eq!(quoted["location"]["zip"], "10001", "{zip}");
+        assert_eq!(placed.status, StatusCode::CREATED, "{zip}: {}", placed.body);
+        assert_eq!(placed.body["totals"]["tax"], store_tax, "{zip}");
+    }
+}
+
+/// An e-mailed bag is taxed at the billing postal code, which it must give.
+#[tokio::test]
+async fn a_digital_order_needs_its_billing_code_and_is_taxed_there() {
+    let shop = shop().await;
+    let download = json!([{"id": 62, "type": "product", "quantity": 1}]);
+    let billed = |code: Option<&str>| {
+        let mut info = json!({"email": "dana@example.com"});
+        if let Some(code) = code {
+            info["postal_code"] = json!(code);
+        }
+        json!({"digital_info": info})
+    };
+    let oregon = json!({"products": download, "later": [], "zip_code": "97201", "country": "US"});
+    // Left out: the document requires it, so the parser refuses the digital info.
+    let (_, placed) = place_as_quoted(&shop, oregon.clone(), billed(None)).await;
+    assert_eq!(placed.status, StatusCode::BAD_REQUEST, "{}", placed.body);
+    assert!(
+        message(&placed).contains("DigitalInfoInput"),
+        "{}",
+        placed.body
+    );
+    let (_, placed) = place_as_quoted(&shop, oregon.clone(), billed(Some("00000"))).await;
+    assert_eq!(placed.status, StatusCode::BAD_REQUEST, "{}", placed.body);
+    assert!(
+        message(&placed).starts_with("digital_info.postal_code"),
+        "{}",
+        placed.body
+    );
+    // Quoted in Oregon, billed in New York: the figures differ, nothing is placed.
+    let (_, placed) = place_as_quoted(&shop, oregon, billed(Some("10001"))).await;
+    assert_eq!(placed.status, StatusCode::CONFLICT, "{}", placed.body);
+    let new_york = json!({"products": download, "later": [], "zip_code": "10001", "country": "US"});
+    let (quoted, placed) = place_as_quoted(&shop, new_york, billed(Some("10001"))).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    assert!(quoted["bag"]["totals"]["tax"].as_i64().unwrap() > 0);
+    assert_eq!(placed.body["totals"]["tax"], quoted["bag"]["totals"]["tax"]);
+    assert_eq!(shop.shop.gateway.charges().len(), 1);
 }

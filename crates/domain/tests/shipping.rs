@@ -62,6 +62,10 @@ fn pickup_store() -> PickupStore {
         opening: [open, open, open, open, open, open, None],
         ready_hours: 2,
         closed_on_holidays: true,
+        location: store_domain::location::LocationQuery {
+            country: "US".into(),
+            zip: "10001".into(),
+        },
     }
 }
 

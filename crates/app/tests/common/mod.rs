@@ -66,6 +66,7 @@ pub fn info() -> StoreInfo {
         help_email: "help@olivelane.example".into(),
         newsletter_confirm_url: "https://shop.example/newsletter/confirm".into(),
         public_url: "https://shop.example".into(),
+        processor: store_app::state::Processor::Sandbox,
     }
 }
 
@@ -119,6 +120,10 @@ pub fn checkout_config() -> CheckoutConfig {
                 opening: [open, open, open, open, open, open, None],
                 ready_hours: 2,
                 closed_on_holidays: true,
+                location: store_domain::location::LocationQuery {
+                    country: "US".into(),
+                    zip: "10001".into(),
+                },
             }),
         },
         shipping_updated_at: "2026-01-01T00:00:00Z".into(),
@@ -236,8 +241,9 @@ pub async fn indexed(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
     (state, fakes)
 }
 
-/// The fixture catalogue (`store_adapters::fakes::fixture`) with gift card 60 at $25.00
-/// and book 61 at $9.99 with tax code 22 added: every kind of line the bag prices.
+/// The fixture catalogue (`store_adapters::fakes::fixture`) with gift card 60 at $25.00,
+/// book 61 at $9.99 with tax code 22 and a taxed download 62 at $15.00 added: every kind
+/// of line the bag prices.
 pub async fn shop_catalogue() -> Arc<store_adapters::fakes::InMemoryCatalog> {
     use store_adapters::fakes::{InMemoryCatalog, fixture, product};
     use store_domain::catalog::{CatalogImport, ProductType};
@@ -248,9 +254,11 @@ pub async fn shop_catalogue() -> Arc<store_adapters::fakes::InMemoryCatalog> {
     card.product_type = ProductType::GiftCard;
     let mut book = product(61, 4, 2, 999, "2025-01-01", 10);
     book.tax_code = "22".into();
+    let mut download = product(62, 4, 2, 1500, "2025-01-01", 1000);
+    download.item_type = "digital".into();
     catalog
         .import(&CatalogImport {
-            products: vec![card, book],
+            products: vec![card, book, download],
             ..CatalogImport::default()
         })
         .await

@@ -101,18 +101,27 @@ fn refused(field: &str, why: impl std::fmt::Display) -> CheckoutError {
     CheckoutError::Refused(format!("{field}: {why}"))
 }
 
-/// Spec 4.6: where the order goes, and so its tax rate; none given is the default
-/// country with no tax until a ZIP is known.
-async fn locate(
+/// Locates `query` (spec 4.6): its country and tax rate. `field` names what the
+/// shopper typed it in, for the refusal of a code that does not exist.
+pub async fn locate(
     zips: &dyn ZipLookup,
-    query: Option<&LocationQuery>,
-) -> Result<Option<Location>, CheckoutError> {
-    let Some(query) = query else { return Ok(None) };
+    query: &LocationQuery,
+    field: &str,
+) -> Result<Location, CheckoutError> {
     match zips.locate(&query.country, &query.zip).await {
-        Ok(location) => Ok(Some(location)),
-        Err(ZipError::Unknown) => Err(refused("zipCode", "there is no such ZIP code")),
+        Ok(location) => Ok(location),
+        Err(ZipError::Unknown) => Err(refused(field, "there is no such ZIP code")),
         Err(ZipError::Storage(e)) => Err(StorageError::Storage(e).into()),
     }
+}
+
+/// The store's own place, where a pickup order is taxed.
+pub fn pickup_location(shipping: &ShippingConfig) -> Result<&LocationQuery, CheckoutError> {
+    shipping
+        .pickup
+        .as_ref()
+        .map(|store| &store.location)
+        .ok_or_else(|| refused("shipping", ShippingError::NoPickup))
 }
 
 fn shipping_refusal(e: ShippingError) -> CheckoutError {
@@ -124,9 +133,30 @@ fn shipping_refusal(e: ShippingError) -> CheckoutError {
     }
 }
 
+/// The quote Review shows. Pickup is taxed at the store whatever ZIP is sent; a
+/// delivery is quoted at the ZIP the shopper gave (the order itself is taxed at its
+/// address: `orders::place`); with none yet, no tax and the default country's shipping.
 pub async fn checkout_quote(
     ctx: &CheckoutContext<'_>,
     request: CheckoutRequest,
+) -> Result<CheckoutQuote, CheckoutError> {
+    let query = match request.shipping {
+        Some(ShippingChoice::Pickup) => Some(pickup_location(ctx.shipping)?),
+        _ => request.location.as_ref(),
+    };
+    let location = match query {
+        Some(query) => Some(locate(ctx.zips, query, "zipCode").await?),
+        None => None,
+    };
+    price_at(ctx, request, location).await
+}
+
+/// Prices `request` at `location` (already located); `None` is no tax and the
+/// default country's shipping.
+pub async fn price_at(
+    ctx: &CheckoutContext<'_>,
+    request: CheckoutRequest,
+    location: Option<Location>,
 ) -> Result<CheckoutQuote, CheckoutError> {
     if request.gift_cards.len() > MAX_GIFT_CARDS {
         return Err(refused(
@@ -134,7 +164,6 @@ pub async fn checkout_quote(
             format!("an order takes at most {MAX_GIFT_CARDS} gift cards"),
         ));
     }
-    let location = locate(ctx.zips, request.location.as_ref()).await?;
     let tax_rate = location.as_ref().map(|l| l.tax_rate).unwrap_or_default();
     let terms = Terms {
         tax_rate,

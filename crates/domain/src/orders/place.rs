@@ -21,10 +21,12 @@ use super::storage::{DiscountUse, NewOrder, Orders, ReserveError};
 use crate::accounts::AddressFields;
 use crate::bag::{ItemRef, ListName, PricedLine};
 use crate::catalog::ProductType;
-use crate::checkout::quote::{CheckoutContext, CheckoutError, CheckoutRequest, checkout_quote};
+use crate::checkout::quote::{CheckoutContext, CheckoutError, CheckoutRequest};
+use crate::checkout::quote::{locate, pickup_location, price_at};
 use crate::clock::Timestamp;
 use crate::input::{Email, InputError, refuse};
 use crate::jobs::{JobKind, NewJob};
+use crate::location::{Location, LocationQuery};
 use crate::money::Money;
 use crate::payments::{CardToken, ChargeState, Decline, PaymentError};
 use crate::ports::{PaymentGateway, StorageError};
@@ -65,7 +67,11 @@ impl IdempotencyKey {
 pub enum DeliveryRequest {
     Ship(AddressFields),
     Pickup(Contact),
-    Digital(Contact),
+    /// E-mailed: taxed at the card's billing postal code, as the shopper gives it.
+    Digital {
+        contact: Contact,
+        billing: LocationQuery,
+    },
 }
 
 /// What the order button sends, checked for form.
@@ -282,7 +288,13 @@ async fn prepare(
     if request.checkout.lists.products.is_empty() {
         return Err(PlaceError::Refused("products: the bag is empty".into()));
     }
-    let quoted = match checkout_quote(&ctx.checkout, request.checkout.clone()).await {
+    let location = order_location(ctx, &request.delivery).await?;
+    let priced = price_at(
+        &ctx.checkout,
+        request.checkout.clone(),
+        Some(location.clone()),
+    );
+    let quoted = match priced.await {
         Ok(quoted) => quoted,
         // A card or code Review accepted that no longer pays: it changed meanwhile.
         Err(CheckoutError::Refused(why))
@@ -339,24 +351,7 @@ async fn prepare(
         )));
     }
     let now = ctx.checkout.now;
-    let country = quoted
-        .location
-        .as_ref()
-        .map_or(crate::location::DEFAULT_COUNTRY.to_owned(), |l| {
-            l.country.clone()
-        });
-    let delivery = delivery(ctx, request, &quoted.quote.products, &country)?;
-    if let (Delivery::Ship { address, .. }, Some(location)) = (&delivery, &quoted.location)
-        && (address.country != location.country
-            || !address
-                .postal_code
-                .to_uppercase()
-                .starts_with(&location.zip))
-    {
-        return Err(PlaceError::Refused(
-            "zipCode: taxes are figured on the shipping address's ZIP code; please enter it".into(),
-        ));
-    }
+    let delivery = delivery(ctx, request, &quoted.quote.products, &location.country)?;
     let card = match (quoted.amount_due.cents(), &request.card) {
         (0, _) => None,
         (_, Some(card)) => Some(CardPayment {
@@ -390,7 +385,6 @@ async fn prepare(
         }),
         _ => None,
     };
-    let location = quoted.location.as_ref();
     let lines: Vec<OrderLine> = quoted.quote.products.iter().map(order_line).collect();
     for (index, line) in lines.iter().enumerate().filter(|(_, l)| l.gift_card) {
         EGift::from_fields(&line.personalization)
@@ -404,9 +398,9 @@ async fn prepare(
         status: OrderStatus::Placed,
         lines,
         delivery,
-        zip: location.map(|l| l.zip.clone()).unwrap_or_default(),
-        country,
-        tax_rate: location.map(|l| l.tax_rate).unwrap_or_default(),
+        zip: location.zip,
+        country: location.country,
+        tax_rate: location.tax_rate,
         figures: OrderFigures {
             subtotal: totals.subtotal,
             gift_options: totals.gift_options,
@@ -446,6 +440,34 @@ async fn prepare(
     })
 }
 
+/// Where an order is taxed and, when it ships, which zone prices its shipping: the
+/// shipping address, the store for pickup, the billing postal code for an e-mailed
+/// bag. Never a ZIP the client sends beside them: a quote's ZIP is only an estimate,
+/// and one left out or changed must not move the tax or the zone (security review H1).
+async fn order_location(
+    ctx: &PlaceContext<'_>,
+    delivery: &DeliveryRequest,
+) -> Result<Location, PlaceError> {
+    let zips = ctx.checkout.zips;
+    let located = match delivery {
+        DeliveryRequest::Ship(address) => {
+            let query = LocationQuery {
+                country: address.country.clone(),
+                zip: address.postal_code.trim().to_uppercase(),
+            };
+            locate(zips, &query, "shipping_info.address.postal_code").await
+        }
+        DeliveryRequest::Pickup(_) => {
+            let store = pickup_location(ctx.checkout.shipping)?;
+            locate(zips, store, "shipping").await
+        }
+        DeliveryRequest::Digital { billing, .. } => {
+            locate(zips, billing, "digital_info.postal_code").await
+        }
+    };
+    Ok(located?)
+}
+
 fn order_line(priced: &PricedLine) -> OrderLine {
     let (line, offer) = (&priced.line, &priced.offer);
     OrderLine {
@@ -483,10 +505,10 @@ fn delivery(
             .map_err(|e| PlaceError::Refused(format!("shipping: {e}")))
     };
     match (&request.delivery, request.checkout.shipping) {
-        (DeliveryRequest::Digital(contact), None) if digital => Ok(Delivery::Digital {
+        (DeliveryRequest::Digital { contact, .. }, None) if digital => Ok(Delivery::Digital {
             contact: contact.clone(),
         }),
-        (DeliveryRequest::Digital(_), _) => Err(refused(
+        (DeliveryRequest::Digital { .. }, _) => Err(refused(
             "shipping: only a bag of digital items, gift cards and services is delivered by e-mail",
         )),
         (_, _) if digital => Err(refused(

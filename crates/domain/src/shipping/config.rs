@@ -9,6 +9,7 @@ use chrono::{NaiveTime, TimeDelta, Weekday};
 use chrono_tz::Tz;
 
 use super::ShippingError;
+use crate::location::LocationQuery;
 use crate::money::Money;
 
 /// Longest transit a method may take, in business days (about three months): longer
@@ -68,6 +69,8 @@ pub struct PickupStore {
     pub ready_hours: u32,
     /// Closed on US federal holidays (the same calendar as business days).
     pub closed_on_holidays: bool,
+    /// Where the store is: a pickup order is taxed here, whatever the shopper typed.
+    pub location: LocationQuery,
 }
 
 /// What is wrong with a configuration; the message names the part to fix.

@@ -14,6 +14,7 @@ use super::checkout::{checkout_request, context};
 use super::customer::addresses::address_fields;
 use super::customer::{CustomerApiError, signed_in};
 use super::error::{ApiError, ErrorMessage, message};
+use super::text::Text;
 use crate::state::AppState;
 use poem::Request;
 use poem_openapi::param::{Path, Query};
@@ -23,6 +24,7 @@ use rand::Rng;
 use store_domain::accounts::{self, BagEdit, Customer};
 use store_domain::bag::{LineKey, ListName};
 use store_domain::input::Email;
+use store_domain::location::LocationQuery;
 use store_domain::money::Money;
 use store_domain::orders::model::{Contact, Order};
 use store_domain::orders::number::OrderNumber;
@@ -189,7 +191,19 @@ impl OrdersApi {
         ) {
             (None, _, _, Some(digital)) => {
                 let email = typed_email(Some(&digital.email))?;
-                Ok((DeliveryRequest::Digital(Contact::default()), email))
+                let countries = self.state.countries.countries();
+                let billing =
+                    LocationQuery::parse(&digital.country, &digital.postal_code, &countries)
+                        .map_err(|e| {
+                            let field = if e.field == "zipCode" {
+                                "postal_code"
+                            } else {
+                                e.field
+                            };
+                            bad_request(format!("digital_info.{field}: {}", e.reason))
+                        })?;
+                let contact = Contact::default();
+                Ok((DeliveryRequest::Digital { contact, billing }, email))
             }
             (Some(choice), _, Some(pickup), _) if choice.kind == DeliveryKind::Pickup => {
                 let contact = Contact {
@@ -331,8 +345,9 @@ impl OrdersApi {
         let quote = CheckoutQuoteRequest {
             products: body.products,
             later: Vec::new(),
-            zip_code: body.zip_code,
-            country: body.country,
+            // Where the order is taxed comes from its delivery, never a ZIP beside it.
+            zip_code: None,
+            country: Text::default(),
             shipping: body.shipping,
             gift_cards: body.gift_cards,
             discount_code: body.discount_code,

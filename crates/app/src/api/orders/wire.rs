@@ -29,11 +29,18 @@ pub struct PickupInfoInput {
     pub phone: Text,
 }
 
-/// Spec 3's `digitalInfo`.
+/// Spec 3's `digitalInfo`, with where the card is billed: an e-mailed bag is taxed at
+/// the billing postal code.
 #[derive(Object)]
 pub struct DigitalInfoInput {
     #[oai(validator(max_length = 254))]
     pub email: Text,
+    /// The card's billing ZIP (US) or postal code.
+    #[oai(validator(min_length = 1, max_length = 10))]
+    pub postal_code: Text,
+    /// Two-letter code from `GET /api/countries`; blank is US.
+    #[oai(default, validator(max_length = 2))]
+    pub country: Text,
 }
 
 /// The card that pays what the gift cards leave: a token from
@@ -56,11 +63,6 @@ pub struct PlaceOrderRequest {
     /// The bag, as the quote took it.
     #[oai(validator(min_items = 1, max_items = 100))]
     pub products: Vec<LineInput>,
-    /// Where it is taxed: the quote's ZIP (the shipping address's, when it ships).
-    #[oai(validator(max_length = 10))]
-    pub zip_code: Option<Text>,
-    #[oai(default, validator(max_length = 2))]
-    pub country: Text,
     /// A shipping method or pickup; none for a digital-only bag.
     pub shipping: Option<ShippingChoiceDto>,
     /// With a shipping method.
