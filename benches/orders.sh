@@ -30,6 +30,7 @@ export STORE__DATABASE__URL="$db"
 # One client address for every buyer: the per-client write limits are raised.
 export STORE__LIMITS__CLIENT_BURST=1000000 STORE__LIMITS__CLIENT_PER_MINUTE=100000000
 export STORE__LIMITS__GLOBAL_BURST=1000000 STORE__LIMITS__GLOBAL_PER_SECOND=1000000
+export STORE__LIMITS__ORDERS__BURST=1000000 STORE__LIMITS__ORDERS__PER_MINUTE=100000000
 
 "$bin" seed >/dev/null
 "$bench" prepare "$db" "$work/state.json"

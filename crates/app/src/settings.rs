@@ -194,12 +194,25 @@ pub struct LimitSettings {
     pub client_burst: u32,
     pub global_per_second: u32,
     pub global_burst: u32,
+    /// Placing orders, guest order look-ups and gift card checks, per client.
+    pub orders: Budget,
+    /// Signing in, signing up and password links, per client (each hashes a password).
+    pub sign_in: Budget,
+    /// A signed-in customer's own writes (bag, favorites, addresses, cards), per session.
+    pub customer: Budget,
     /// The header trusted reverse proxies write the client's address into.
     pub client_ip_header: Option<String>,
     /// Addresses or CIDR networks of those proxies.
     #[serde(default)]
     pub trusted_proxies: Vec<String>,
     pub forget_idle_seconds: u64,
+}
+
+/// A rate: `burst` at once, then `per_minute`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct Budget {
+    pub per_minute: u32,
+    pub burst: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]

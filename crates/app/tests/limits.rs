@@ -146,12 +146,17 @@ async fn each_client_has_its_own_budget() {
     let (client, _) = app(tight()).await;
     assert_eq!(statuses(&client, A, &[], 4).await, [OK, OK, OK, LIMITED]);
     assert_eq!(statuses(&client, B, &[], 4).await, [OK, OK, OK, LIMITED]);
-    // Another port is the same client; another address of the same IPv6 /64 too.
+    // Another port is the same client; so is another address of the same IPv6 /48,
+    // even in another /64 (one host can hold thousands of them).
     assert_eq!(statuses(&client, "192.0.2.10:1", &[], 1).await, [LIMITED]);
     let v6 = ["[2001:db8:1:2::a]:1", "[2001:db8:1:2::b]:1"];
     assert_eq!(statuses(&client, v6[0], &[], 3).await, [OK, OK, OK]);
     assert_eq!(statuses(&client, v6[1], &[], 1).await, [LIMITED]);
-    assert_eq!(statuses(&client, "[2001:db8:1:3::a]:1", &[], 1).await, [OK]);
+    assert_eq!(
+        statuses(&client, "[2001:db8:1:3::a]:1", &[], 1).await,
+        [LIMITED]
+    );
+    assert_eq!(statuses(&client, "[2001:db8:2::a]:1", &[], 1).await, [OK]);
 }
 
 #[tokio::test]
@@ -164,6 +169,64 @@ async fn the_store_wide_budget_limits_all_clients_together() {
     .await;
     assert_eq!(statuses(&client, A, &[], 2).await, [OK, OK]);
     assert_eq!(statuses(&client, B, &[], 3).await, [OK, OK, LIMITED]);
+}
+
+/// A wrong sign-in from `peer`: 401 while its budget lasts.
+async fn login(client: &TestClient<impl Endpoint>, peer: &str) -> StatusCode {
+    client
+        .post("/api/login")
+        .header("X-Requested-With", "XMLHttpRequest")
+        .header("X-Test-Peer", peer)
+        .content_type("application/json")
+        .body(r#"{"email":"nobody@example.com","password":"wrong password"}"#)
+        .send()
+        .await
+        .0
+        .status()
+}
+
+/// Security review H2: flooding the anonymous tables, from one client or many, spends
+/// only their budget: sign-ins (and orders, on a budget of their own) still answer.
+#[tokio::test]
+async fn a_flood_of_stored_writes_refuses_no_sign_in() {
+    let (client, _) = app(LimitSettings {
+        global_per_second: 1,
+        global_burst: 3,
+        ..tight()
+    })
+    .await;
+    assert_eq!(statuses(&client, A, &[], 4).await, [OK, OK, OK, LIMITED]);
+    assert_eq!(
+        statuses(&client, B, &[], 1).await,
+        [LIMITED],
+        "the store's budget is spent"
+    );
+    assert_eq!(login(&client, A).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(login(&client, B).await, StatusCode::UNAUTHORIZED);
+}
+
+/// Sign-ins have a per-client budget of their own: one client's wrong passwords refuse
+/// its own, never another client's.
+#[tokio::test]
+async fn sign_ins_are_limited_per_client_only() {
+    let (client, _) = app(LimitSettings {
+        sign_in: store_app::settings::Budget {
+            per_minute: 1,
+            burst: 3,
+        },
+        ..common::roomy_limits()
+    })
+    .await;
+    for _ in 0..3 {
+        assert_eq!(login(&client, A).await, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(login(&client, A).await, LIMITED);
+    assert_eq!(login(&client, B).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        statuses(&client, A, &[], 1).await,
+        [OK],
+        "stored writes are apart"
+    );
 }
 
 #[tokio::test]

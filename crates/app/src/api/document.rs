@@ -80,7 +80,7 @@ const SHARED: &[Shared] = &[
                 .to_uppercase()
                 .parse()
                 .unwrap_or(poem::http::Method::POST);
-            crate::limits::is_limited_write(&method, Some(op.path)) || op.path == "/search"
+            crate::limits::budget(&method, Some(op.path)).is_some() || op.path == "/search"
         },
         has_message: true,
     },

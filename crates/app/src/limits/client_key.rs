@@ -29,6 +29,22 @@ impl ClientKey {
     }
 }
 
+impl ClientKey {
+    /// The group a host can hardly leave: an IPv6 client's /48 (a site's usual
+    /// allocation; a tunnel broker hands out whole /48s), an IPv4 address itself. For
+    /// budgets that guard what everyone shares, where thousands of /64s must not mean
+    /// thousands of budgets.
+    pub fn group(self) -> ClientKey {
+        match self {
+            ClientKey::Ip(IpAddr::V6(v6)) => {
+                let network = u128::from(v6) & !(u128::MAX >> 48);
+                ClientKey::Ip(IpAddr::V6(Ipv6Addr::from(network)))
+            }
+            other => other,
+        }
+    }
+}
+
 /// An address or a CIDR network (`10.0.0.0/8`, `fd00::/8`), for trusted proxies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -185,6 +201,16 @@ mod tests {
             ClientKey::Ip(ip("192.0.2.7")),
             "an IPv4 client on a dual-stack socket is its IPv4 address"
         );
+    }
+
+    #[test]
+    fn a_group_is_an_ipv6_clients_48() {
+        let a = ClientKey::from_ip(ip("2001:db8:1:2::1")).group();
+        assert_eq!(a, ClientKey::Ip(ip("2001:db8:1::")));
+        assert_eq!(a, ClientKey::from_ip(ip("2001:db8:1:ffff::9")).group());
+        assert_ne!(a, ClientKey::from_ip(ip("2001:db8:2::1")).group());
+        let v4 = ClientKey::from_ip(ip("192.0.2.7"));
+        assert_eq!(v4.group(), v4);
     }
 
     #[test]

@@ -1,7 +1,10 @@
-//! Rate limits on what anonymous clients write (messages, sign-ups, error reports,
-//! campaign visits) and on which searches are counted: per client and for the whole
-//! store, so that one looping client cannot fill the disk and many cannot either.
-//! Catalogue reads are never limited.
+//! Rate limits on writes, a budget for each kind (`Budget`), so that a flood of one
+//! kind never refuses another. What fills anonymous tables (messages, sign-ups, error
+//! reports, campaign visits, card tokens) and which searches are counted is limited
+//! per client and for the whole store, so that one looping client cannot fill the
+//! disk and many cannot either. Orders and sign-ins are limited per client and a
+//! customer's own writes per session, never store-wide: no client's traffic can
+//! refuse another's order. Catalogue reads are never limited.
 
 mod attempts;
 mod client_key;
@@ -9,7 +12,8 @@ mod client_key;
 pub use attempts::Attempts;
 pub use client_key::{ClientKey, ClientKeys, Network};
 
-use crate::settings::LimitSettings;
+use crate::api::accounts::session_cookie::session_token;
+use crate::settings::{Budget as BudgetSettings, LimitSettings};
 use governor::clock::Clock;
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use poem::http::{Method, StatusCode, header};
@@ -17,6 +21,7 @@ use poem::{Endpoint, IntoResponse, Request, Response};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
+use store_domain::token::TokenHash;
 
 /// Over a limit: when the client may try again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,15 +43,68 @@ impl Limited {
     }
 }
 
-/// The per-client and store-wide budgets of anonymous writes.
+/// The kinds of write, each with its own budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Fills a table anonymous clients write to: per client (IPv6 by /48) and
+    /// store-wide. Any write no other budget names.
+    Stored,
+    /// Placing orders, guest look-ups and gift card checks: per client.
+    Orders,
+    /// Signing in, signing up, password links: per client.
+    SignIn,
+    /// A signed-in customer's own writes: per session.
+    Customer,
+}
+
+/// Which budget a request to `api_path` (under `/api`) with `method` draws on; `None`
+/// for reads and the pricing calls. Paths not listed are `Stored`, the strictest: a
+/// new write endpoint is limited without anyone having to remember it.
+pub fn budget(method: &Method, api_path: Option<&str>) -> Option<Budget> {
+    if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+        return None;
+    }
+    let path = api_path.unwrap_or_default();
+    if *method == Method::POST && PRICING_POSTS.contains(&path) {
+        return None;
+    }
+    let under = |prefix: &str| path == prefix || path.starts_with(&format!("{prefix}/"));
+    Some(if under("/orders") || path == "/gift_card" {
+        Budget::Orders
+    } else if under("/login") || under("/register") || under("/password") || path == "/logout" {
+        Budget::SignIn
+    } else if under("/customer") {
+        Budget::Customer
+    } else {
+        Budget::Stored
+    })
+}
+
+/// The write budgets.
 pub struct Limits {
     keys: ClientKeys,
     per_client: DefaultKeyedRateLimiter<ClientKey>,
     global: DefaultDirectRateLimiter,
+    orders: DefaultKeyedRateLimiter<ClientKey>,
+    sign_in: DefaultKeyedRateLimiter<ClientKey>,
+    /// Keyed by the session cookie's hash (a request without one: its client's).
+    customer: DefaultKeyedRateLimiter<String>,
 }
 
 fn at_least_one(value: u32, key: &str) -> Result<NonZeroU32, String> {
     NonZeroU32::new(value).ok_or_else(|| format!("limits.{key} must be at least 1"))
+}
+
+fn per_minute(budget: BudgetSettings, key: &str) -> Result<Quota, String> {
+    let rate = at_least_one(budget.per_minute, &format!("{key}.per_minute"))?;
+    let burst = at_least_one(budget.burst, &format!("{key}.burst"))?;
+    Ok(Quota::per_minute(rate).allow_burst(burst))
+}
+
+fn refused<C: Clock>(wait: governor::NotUntil<C::Instant>, clock: &C) -> Limited {
+    Limited {
+        retry_after: wait.wait_time_from(clock.now()),
+    }
 }
 
 impl Limits {
@@ -69,6 +127,9 @@ impl Limits {
             .map_err(|err| format!("limits: {err}"))?,
             per_client: RateLimiter::keyed(per_client),
             global: RateLimiter::direct(global),
+            orders: RateLimiter::keyed(per_minute(settings.orders, "orders")?),
+            sign_in: RateLimiter::keyed(per_minute(settings.sign_in, "sign_in")?),
+            customer: RateLimiter::keyed(per_minute(settings.customer, "customer")?),
         })
     }
 
@@ -76,29 +137,55 @@ impl Limits {
         self.keys.key(req)
     }
 
-    /// Takes one write from the client's budget, then from the store's. A client over
-    /// its own limit does not spend the store's budget, so it cannot lock others out
-    /// alone.
+    /// Takes one write from the client's budget of stored writes (IPv6 by its /48: a
+    /// host holds thousands of /64s), then from the store's. A client over its own
+    /// limit does not spend the store's budget, so it cannot lock others out alone.
     pub fn check(&self, client: &ClientKey) -> Result<(), Limited> {
+        let group = client.group();
         self.per_client
-            .check_key(client)
-            .map_err(|wait| wait.wait_time_from(self.per_client.clock().now()))
-            .and_then(|()| {
-                self.global
-                    .check()
-                    .map_err(|wait| wait.wait_time_from(self.global.clock().now()))
-            })
-            .map_err(|retry_after| Limited { retry_after })
+            .check_key(&group)
+            .map_err(|wait| refused(wait, self.per_client.clock()))?;
+        self.global
+            .check()
+            .map_err(|wait| refused(wait, self.global.clock()))
     }
 
-    /// Forgets clients whose budget has refilled: they are as good as new, and this is
-    /// what keeps the per-client table from growing with every address ever seen.
+    /// Takes one write of `budget` for the request: its client's, or for a customer's
+    /// own writes its session's.
+    pub fn check_request(&self, budget: Budget, req: &Request) -> Result<(), Limited> {
+        let keyed = |limiter: &DefaultKeyedRateLimiter<ClientKey>| {
+            limiter
+                .check_key(&self.client_key(req))
+                .map_err(|wait| refused(wait, limiter.clock()))
+        };
+        match budget {
+            Budget::Stored => self.check(&self.client_key(req)),
+            Budget::Orders => keyed(&self.orders),
+            Budget::SignIn => keyed(&self.sign_in),
+            Budget::Customer => {
+                let key = match session_token(req.headers()) {
+                    Some(token) => TokenHash::of(&token).as_str().to_owned(),
+                    None => format!("{:?}", self.client_key(req)),
+                };
+                self.customer
+                    .check_key(&key)
+                    .map_err(|wait| refused(wait, self.customer.clock()))
+            }
+        }
+    }
+
+    /// Forgets clients whose budgets have refilled: they are as good as new, and this
+    /// is what keeps the tables from growing with every address ever seen.
     pub fn forget_idle_clients(&self) {
-        self.per_client.retain_recent();
-        self.per_client.shrink_to_fit();
+        for limiter in [&self.per_client, &self.orders, &self.sign_in] {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+        self.customer.retain_recent();
+        self.customer.shrink_to_fit();
     }
 
-    /// Clients the per-client table holds now.
+    /// Clients the stored writes' table holds now.
     pub fn tracked_clients(&self) -> usize {
         self.per_client.len()
     }
@@ -133,23 +220,15 @@ pub const PRICING_POSTS: &[&str] = &[
     "/shipping/index",
 ];
 
-/// Whether a request to `path` (under `/api`) with `method` counts against the write budget.
-pub fn is_limited_write(method: &Method, api_path: Option<&str>) -> bool {
-    let reading = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
-    let pricing = *method == Method::POST && api_path.is_some_and(|p| PRICING_POSTS.contains(&p));
-    !reading && !pricing
-}
-
-/// Reading methods and pricing calls pass untouched; every other request is a write,
-/// signed in or not, so all of them are limited, and a new write endpoint is limited
-/// without anyone having to remember it.
+/// Reading methods and pricing calls pass untouched; every other request draws on its
+/// kind's budget.
 pub async fn limit_writes<E: Endpoint>(
     limits: Arc<Limits>,
     next: Arc<E>,
     req: Request,
 ) -> poem::Result<Response> {
-    if is_limited_write(req.method(), req.uri().path().strip_prefix("/api"))
-        && let Err(limited) = limits.check(&limits.client_key(&req))
+    if let Some(budget) = budget(req.method(), req.uri().path().strip_prefix("/api"))
+        && let Err(limited) = limits.check_request(budget, &req)
     {
         return Ok(too_many_requests(limited));
     }
@@ -191,6 +270,18 @@ mod tests {
             client_burst: 2,
             global_per_second: 1,
             global_burst: 3,
+            orders: BudgetSettings {
+                per_minute: 1,
+                burst: 2,
+            },
+            sign_in: BudgetSettings {
+                per_minute: 1,
+                burst: 2,
+            },
+            customer: BudgetSettings {
+                per_minute: 1,
+                burst: 2,
+            },
             client_ip_header: None,
             trusted_proxies: Vec::new(),
             forget_idle_seconds: 60,
@@ -213,6 +304,33 @@ mod tests {
             limits.check(&b).is_err(),
             "the store's budget of three is spent"
         );
+    }
+
+    #[test]
+    fn each_kind_of_write_draws_on_its_own_budget() {
+        let post = |path| budget(&Method::POST, Some(path));
+        assert_eq!(post("/newsletter"), Some(Budget::Stored));
+        assert_eq!(post("/card/createToken"), Some(Budget::Stored));
+        assert_eq!(post("/some/new/endpoint"), Some(Budget::Stored));
+        assert_eq!(post("/orders"), Some(Budget::Orders));
+        assert_eq!(post("/orders/ABCD-1234/status"), Some(Budget::Orders));
+        assert_eq!(post("/gift_card"), Some(Budget::Orders));
+        assert_eq!(post("/login"), Some(Budget::SignIn));
+        assert_eq!(post("/register/confirm"), Some(Budget::SignIn));
+        assert_eq!(post("/password/reset"), Some(Budget::SignIn));
+        assert_eq!(post("/customer/bag/change"), Some(Budget::Customer));
+        assert_eq!(post("/customer"), Some(Budget::Customer));
+        assert_eq!(
+            post("/customers"),
+            Some(Budget::Stored),
+            "a prefix is a path segment"
+        );
+        assert_eq!(post("/checkout/quote"), None);
+        assert_eq!(
+            budget(&Method::DELETE, Some("/customer/addresses/3")),
+            Some(Budget::Customer)
+        );
+        assert_eq!(budget(&Method::GET, Some("/orders/X")), None);
     }
 
     #[test]

@@ -139,6 +139,11 @@ pub fn tax_settings() -> store_domain::location::TaxSettings {
     }
 }
 
+const ROOMY: store_app::settings::Budget = store_app::settings::Budget {
+    per_minute: 100_000,
+    burst: 100_000,
+};
+
 /// Limits no API test of another area reaches (`limits.rs` tests them).
 pub fn roomy_limits() -> LimitSettings {
     LimitSettings {
@@ -146,6 +151,9 @@ pub fn roomy_limits() -> LimitSettings {
         client_burst: 100_000,
         global_per_second: 100_000,
         global_burst: 100_000,
+        orders: ROOMY,
+        sign_in: ROOMY,
+        customer: ROOMY,
         client_ip_header: None,
         trusted_proxies: Vec::new(),
         forget_idle_seconds: 60,

@@ -24,6 +24,11 @@ impl Session {
     }
 }
 
+/// The session token a request carries, if any.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    cookie_value(headers, SESSION_COOKIE)
+}
+
 /// The value of cookie `name` in the request's `Cookie` headers.
 fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
