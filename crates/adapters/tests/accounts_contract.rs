@@ -210,12 +210,26 @@ mod cases {
             "expired"
         );
         s.issue_reset(id, &hash("link3"), at(30)).await.unwrap();
+        assert!(s.reset_link_works(&hash("link3"), at(2)).await.unwrap());
+        assert!(
+            !s.reset_link_works(&hash("link3"), at(30)).await.unwrap(),
+            "expired"
+        );
+        assert!(!s.reset_link_works(&hash("made-up"), at(2)).await.unwrap());
+        assert!(
+            s.reset_link_works(&hash("link3"), at(2)).await.unwrap(),
+            "checking does not spend it"
+        );
         let reset = s
             .reset_password(&hash("link3"), "new-hash", at(2))
             .await
             .unwrap()
             .unwrap();
         assert_eq!(reset.id, id);
+        assert!(
+            !s.reset_link_works(&hash("link3"), at(2)).await.unwrap(),
+            "spent"
+        );
         assert_eq!(
             s.credentials(&reset.email).await.unwrap().unwrap().1,
             "new-hash"

@@ -159,6 +159,11 @@ fn state(
             settings.accounts.attempts_per_minute,
             "accounts.attempts_per_minute",
         )?),
+        account_mails: Arc::new(Attempts::cooldown(
+            settings.accounts.mails_per_mailbox,
+            Duration::from_secs(settings.accounts.mail_cooldown_minutes * 60),
+            "accounts.mails_per_mailbox",
+        )?),
         zips: Arc::new(EmbeddedZipLookup::new(&settings.tax.settings())?),
         gift_cards: store.clone(),
         discounts: store.clone(),
@@ -242,7 +247,12 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     );
     let forgetting = limits::spawn_forgetting(
         state.limits.clone(),
-        state.account_attempts.clone(),
+        vec![
+            state.account_attempts.clone(),
+            state.account_mails.clone(),
+            state.gift_card_attempts.clone(),
+            state.order_attempts.clone(),
+        ],
         Duration::from_secs(settings.limits.forget_idle_seconds.max(1)),
     );
     let policies = Policies::from_settings(&settings.retention);

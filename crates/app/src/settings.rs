@@ -159,6 +159,10 @@ pub struct AccountSettings {
     pub code_minutes: u64,
     pub code_attempts: u32,
     pub attempts_per_minute: u32,
+    /// Sign-up and reset mails one mailbox (`+tags` folded) gets at once...
+    pub mails_per_mailbox: u32,
+    /// ...and then one per this many minutes.
+    pub mail_cooldown_minutes: u64,
 }
 
 impl AccountSettings {

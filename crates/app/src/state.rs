@@ -46,6 +46,8 @@ pub struct AppState {
     pub account: AccountConfig,
     /// Sign-in, registration and reset attempts per e-mail address.
     pub account_attempts: Arc<Attempts>,
+    /// Sign-up and reset mails per mailbox.
+    pub account_mails: Arc<Attempts>,
     /// What a signed-in customer keeps: the bag, picks, addresses and cards.
     pub customer_bags: Arc<dyn CustomerBags>,
     pub picks: Arc<dyn Picks>,

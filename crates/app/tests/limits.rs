@@ -229,6 +229,108 @@ async fn sign_ins_are_limited_per_client_only() {
     );
 }
 
+/// A JSON POST from `peer`: its status.
+async fn send(
+    client: &TestClient<impl Endpoint>,
+    peer: &str,
+    path: &str,
+    body: Value,
+) -> StatusCode {
+    client
+        .post(path)
+        .header("X-Requested-With", "XMLHttpRequest")
+        .header("X-Test-Peer", peer)
+        .content_type("application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .0
+        .status()
+}
+
+/// Security review M3: a stranger guessing a customer's password at full speed spends
+/// the budget of the address and the stranger together; the owner, from their own
+/// device, still signs in.
+#[tokio::test]
+async fn a_stranger_cannot_lock_a_customer_out() {
+    let (client, fakes) = app(common::roomy_limits()).await;
+    let email = "dana@example.com";
+    let register = serde_json::json!({"name": "Dana", "email": email, "password": "correct horse"});
+    assert_eq!(
+        send(&client, B, "/api/register", register).await,
+        StatusCode::ACCEPTED
+    );
+    let code = common::session::mailed_code(&fakes, email);
+    let confirm = serde_json::json!({"email": email, "code": code});
+    assert_eq!(
+        send(&client, B, "/api/register/confirm", confirm).await,
+        StatusCode::OK
+    );
+
+    let wrong = serde_json::json!({"email": email, "password": "wrong password"});
+    let mut refused = 0;
+    for _ in 0..=common::ATTEMPTS_PER_MINUTE {
+        if send(&client, A, "/api/login", wrong.clone()).await == LIMITED {
+            refused += 1;
+        }
+    }
+    assert_eq!(
+        refused, 1,
+        "the stranger's attempts on the address are limited"
+    );
+    let right = serde_json::json!({"email": email, "password": "correct horse"});
+    assert_eq!(send(&client, B, "/api/login", right).await, StatusCode::OK);
+    let forgot = serde_json::json!({"email": email});
+    assert_eq!(
+        send(&client, B, "/api/password/forgot", forgot).await,
+        StatusCode::ACCEPTED
+    );
+}
+
+/// Security review M2: sign-up and reset mails to one mailbox, `+tags` folded, stop
+/// after the burst; every request is answered alike.
+#[tokio::test]
+async fn one_mailbox_gets_a_few_mails_however_it_is_tagged() {
+    let (client, fakes) = app(common::roomy_limits()).await;
+    let sent = || {
+        fakes
+            .mailer
+            .sent()
+            .into_iter()
+            .filter(|m| m.to.as_str().ends_with("@example.org"))
+            .count()
+    };
+    for n in 0..6 {
+        let body = serde_json::json!({"name": "X", "email": format!("victim+{n}@example.org"),
+                                      "password": "correct horse"});
+        assert_eq!(
+            send(&client, A, "/api/register", body).await,
+            StatusCode::ACCEPTED
+        );
+    }
+    assert_eq!(sent(), common::MAILS_PER_MAILBOX as usize);
+    // The account the first code makes cannot be sent a reset link now either.
+    let code = common::session::mailed_code(&fakes, "victim+0@example.org");
+    let confirm = serde_json::json!({"email": "victim+0@example.org", "code": code});
+    let confirmed = send(&client, B, "/api/register/confirm", confirm).await;
+    assert_eq!(confirmed, StatusCode::OK);
+    let forgot = serde_json::json!({"email": "Victim+0@example.org"});
+    let asked = send(&client, A, "/api/password/forgot", forgot).await;
+    assert_eq!(asked, StatusCode::ACCEPTED);
+    assert_eq!(sent(), common::MAILS_PER_MAILBOX as usize);
+    let other =
+        serde_json::json!({"name": "X", "email": "other@example.org", "password": "correct horse"});
+    assert_eq!(
+        send(&client, A, "/api/register", other).await,
+        StatusCode::ACCEPTED
+    );
+    assert_eq!(
+        sent(),
+        common::MAILS_PER_MAILBOX as usize + 1,
+        "another mailbox has its own"
+    );
+}
+
 #[tokio::test]
 async fn the_proxy_header_is_ignored_unless_configured() {
     let (client, _) = app(tight()).await;

@@ -55,7 +55,8 @@ async fn store_facts_are_served() {
     let body: Value = resp.json().await.value().deserialize();
     assert_eq!(
         body,
-        json!({"name": "Olive Lane", "heb_name": "שדרת הזית", "help_email": "help@olivelane.example", "free_shipping_over": 5000})
+        json!({"name": "Olive Lane", "heb_name": "שדרת הזית", "help_email": "help@olivelane.example", "free_shipping_over": 5000,
+               "payments": {"processor": "sandbox"}})
     );
 }
 

@@ -179,6 +179,19 @@ impl Email {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The mailbox the address delivers to, as far as the store can tell: without a
+    /// `+tag` (`dana+shop@example.com` lands with `dana@example.com`). Mail limits count
+    /// by it, so tags cannot multiply one inbox's budget.
+    pub fn mailbox(&self) -> String {
+        match self.0.split_once('@') {
+            Some((local, domain)) => {
+                let base = local.split_once('+').map_or(local, |(base, _)| base);
+                format!("{base}@{domain}")
+            }
+            None => self.0.clone(),
+        }
+    }
 }
 
 impl fmt::Display for Email {
@@ -190,6 +203,14 @@ impl fmt::Display for Email {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mailbox_has_no_tag() {
+        let mailbox = |raw| Email::parse(raw).unwrap().mailbox();
+        assert_eq!(mailbox("Dana+Shop@Example.com"), "dana@example.com");
+        assert_eq!(mailbox("dana+a+b@example.com"), "dana@example.com");
+        assert_eq!(mailbox("dana@example.com"), "dana@example.com");
+    }
 
     #[test]
     fn emails_that_work() {

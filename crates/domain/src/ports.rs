@@ -330,6 +330,13 @@ pub trait Accounts: Send + Sync {
         token: &TokenHash,
         expires_at: Timestamp,
     ) -> Result<(), StorageError>;
+    /// Whether `token` is an unexpired reset link, without spending it: checked before a
+    /// new password is hashed, so a made-up link costs no hash.
+    async fn reset_link_works(
+        &self,
+        token: &TokenHash,
+        now: Timestamp,
+    ) -> Result<bool, StorageError>;
     /// Spends an unexpired reset link: sets the password hash and ends every session
     /// of the customer, in one transaction. `None` for an unknown, spent or expired link.
     async fn reset_password(

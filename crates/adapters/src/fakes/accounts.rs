@@ -143,6 +143,18 @@ impl Accounts for InMemoryAccounts {
         Ok(())
     }
 
+    async fn reset_link_works(
+        &self,
+        token: &TokenHash,
+        now: Timestamp,
+    ) -> Result<bool, StorageError> {
+        let state = read(&self.state);
+        Ok(state
+            .resets
+            .get(token.as_str())
+            .is_some_and(|(_, expires_at)| *expires_at > now))
+    }
+
     async fn reset_password(
         &self,
         token: &TokenHash,

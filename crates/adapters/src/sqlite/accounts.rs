@@ -240,6 +240,22 @@ impl Accounts for SqliteStore {
         tx.commit().await.map_err(storage)
     }
 
+    async fn reset_link_works(
+        &self,
+        token: &TokenHash,
+        now: Timestamp,
+    ) -> Result<bool, StorageError> {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT customer_id FROM password_resets WHERE token_hash = $1 AND expires_at > $2",
+        )
+        .bind(token.as_str())
+        .bind(utc_text(now))
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(storage)?;
+        Ok(found.is_some())
+    }
+
     async fn reset_password(
         &self,
         token: &TokenHash,

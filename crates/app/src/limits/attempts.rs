@@ -6,6 +6,7 @@ use super::Limited;
 use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use std::num::NonZeroU32;
+use std::time::Duration;
 
 pub struct Attempts {
     per_key: DefaultKeyedRateLimiter<String>,
@@ -19,6 +20,17 @@ impl Attempts {
             NonZeroU32::new(per_minute).ok_or_else(|| format!("{setting} must be at least 1"))?;
         Ok(Attempts {
             per_key: RateLimiter::keyed(Quota::per_minute(n).allow_burst(n)),
+        })
+    }
+
+    /// `burst` at once, then one every `period`: a cooldown.
+    pub fn cooldown(burst: u32, period: Duration, setting: &str) -> Result<Self, String> {
+        let burst =
+            NonZeroU32::new(burst).ok_or_else(|| format!("{setting} must be at least 1"))?;
+        let quota = Quota::with_period(period)
+            .ok_or_else(|| format!("{setting}: the period must be longer than zero"))?;
+        Ok(Attempts {
+            per_key: RateLimiter::keyed(quota.allow_burst(burst)),
         })
     }
 
@@ -52,5 +64,15 @@ mod tests {
         assert!(limited.retry_after_seconds() >= 1);
         assert!(attempts.check("ada@example.com").is_ok(), "per address");
         assert!(Attempts::new(0, "accounts.attempts_per_minute").is_err());
+    }
+
+    #[test]
+    fn a_cooldown_takes_its_burst_then_waits_the_period() {
+        let mails = Attempts::cooldown(2, Duration::from_secs(600), "mails").unwrap();
+        assert!(mails.check("dana@example.com").is_ok());
+        assert!(mails.check("dana@example.com").is_ok());
+        let limited = mails.check("dana@example.com").unwrap_err();
+        assert!(limited.retry_after_seconds() > 500, "{limited:?}");
+        assert!(Attempts::cooldown(1, Duration::ZERO, "mails").is_err());
     }
 }

@@ -191,10 +191,10 @@ impl Limits {
     }
 }
 
-/// Every `every`, forgets the clients and the addresses whose budget has refilled.
+/// Every `every`, forgets the clients and the keys whose budget has refilled.
 pub fn spawn_forgetting(
     limits: Arc<Limits>,
-    attempts: Arc<Attempts>,
+    attempts: Vec<Arc<Attempts>>,
     every: Duration,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
@@ -203,7 +203,9 @@ pub fn spawn_forgetting(
         loop {
             tick.tick().await;
             limits.forget_idle_clients();
-            attempts.forget_idle();
+            for kind in &attempts {
+                kind.forget_idle();
+            }
         }
     })
 }

@@ -70,6 +70,9 @@ pub fn info() -> StoreInfo {
     }
 }
 
+/// Sign-up and reset mails one mailbox gets at once in the API tests.
+pub const MAILS_PER_MAILBOX: u32 = 3;
+
 /// Gift card checks per client and minute in the API tests.
 pub const GIFT_CARD_ATTEMPTS_PER_MINUTE: u32 = 10;
 
@@ -211,6 +214,9 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         passwords: Arc::new(PlainPasswords),
         account: AccountConfig::new(ACCOUNTS, &info(), false),
         account_attempts: Arc::new(Attempts::new(ATTEMPTS_PER_MINUTE, "attempts").unwrap()),
+        account_mails: Arc::new(
+            Attempts::cooldown(MAILS_PER_MAILBOX, Duration::from_secs(600), "mails").unwrap(),
+        ),
         customer_bags: fakes.customer_data.clone(),
         picks: fakes.customer_data.clone(),
         addresses: fakes.customer_data.clone(),

@@ -218,10 +218,15 @@ pub async fn reset_password(
     session: &str,
 ) -> Result<Customer, AccountError> {
     let password = Password::new_password(password)?;
-    let hash = passwords.hash(&password).await?;
     let now = clock.now();
+    let link = TokenHash::of(link.trim());
+    // A made-up link must cost no hash: hashing is what a flood would spend.
+    if !accounts.reset_link_works(&link, now).await? {
+        return Err(AccountError::ExpiredLink);
+    }
+    let hash = passwords.hash(&password).await?;
     let customer = accounts
-        .reset_password(&TokenHash::of(link.trim()), &hash, now)
+        .reset_password(&link, &hash, now)
         .await?
         .ok_or(AccountError::ExpiredLink)?;
     start(accounts, policy, now, customer, session).await

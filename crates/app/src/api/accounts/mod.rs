@@ -6,6 +6,7 @@ mod wire;
 
 use super::ApiTags;
 use crate::state::AppState;
+use poem::Request;
 use poem_openapi::OpenApi;
 use poem_openapi::payload::Json;
 use rand::Rng;
@@ -37,14 +38,40 @@ const CODE_SENT: &str = "We have sent a message to this address. If it is new to
 const LINK_SENT: &str =
     "If this address has an account, a link to choose a new password is on its way.";
 
+fn code_sent() -> Mailed {
+    Mailed::Accepted(Json(Notice {
+        message: CODE_SENT.to_owned(),
+    }))
+}
+
+fn link_sent() -> Mailed {
+    Mailed::Accepted(Json(Notice {
+        message: LINK_SENT.to_owned(),
+    }))
+}
+
 impl AccountsApi {
-    /// One attempt from the address's budget; a malformed address is the handler's
-    /// to refuse, and costs nothing here.
-    fn attempt(&self, raw_email: &str) -> Result<(), AccountApiError> {
+    /// One attempt from the budget of the address and the client together: a
+    /// stranger's wrong passwords spend the stranger's own, never the owner's. A
+    /// malformed address is the handler's to refuse, and costs nothing here.
+    fn attempt(&self, req: &Request, raw_email: &str) -> Result<(), AccountApiError> {
         match Email::parse(raw_email) {
-            Ok(email) => Ok(self.state.account_attempts.check(email.as_str())?),
+            Ok(email) => {
+                let client = self.state.limits.client_key(req);
+                let key = format!("{}|{client:?}", email.as_str());
+                Ok(self.state.account_attempts.check(&key)?)
+            }
             Err(_) => Ok(()),
         }
+    }
+
+    /// Whether the mailbox of `raw_email` may be sent another sign-up or reset mail
+    /// now; a request past its cooldown is answered the same and mails nothing. A
+    /// malformed address is the handler's to refuse.
+    fn may_mail(&self, raw_email: &str) -> bool {
+        Email::parse(raw_email).map_or(true, |email| {
+            self.state.account_mails.check(&email.mailbox()).is_ok()
+        })
     }
 
     /// Spec 3's customer with the addresses, cards and favorites the account keeps.
@@ -109,10 +136,17 @@ impl AccountsApi {
     /// (`/register/confirm`), or, when it already has an account, a note saying so.
     /// The answer is the same either way.
     #[oai(path = "/register", method = "post")]
-    async fn register(&self, body: Json<Registration>) -> Result<Mailed, AccountApiError> {
-        self.attempt(&body.email)?;
+    async fn register(
+        &self,
+        req: &Request,
+        body: Json<Registration>,
+    ) -> Result<Mailed, AccountApiError> {
+        self.attempt(req, &body.email)?;
         let new = NewCustomer::parse(&body.email, &body.name, &body.password)
             .map_err(crate::api::error::ApiError::from)?;
+        if !self.may_mail(&body.email) {
+            return Ok(code_sent());
+        }
         let s = &self.state;
         accounts::register(
             s.accounts.as_ref(),
@@ -125,16 +159,18 @@ impl AccountsApi {
             &new_code(),
         )
         .await?;
-        Ok(Mailed::Accepted(Json(Notice {
-            message: CODE_SENT.to_owned(),
-        })))
+        Ok(code_sent())
     }
 
     /// Registration, step two: the mailed code creates the account and signs it in.
     /// 404 for a wrong, used or expired code (a registration survives five wrong ones).
     #[oai(path = "/register/confirm", method = "post")]
-    async fn confirm(&self, body: Json<RegistrationCode>) -> Result<SignedIn, AccountApiError> {
-        self.attempt(&body.email)?;
+    async fn confirm(
+        &self,
+        req: &Request,
+        body: Json<RegistrationCode>,
+    ) -> Result<SignedIn, AccountApiError> {
+        self.attempt(req, &body.email)?;
         let s = &self.state;
         let token = new_secret();
         let customer = accounts::confirm_registration(
@@ -152,8 +188,12 @@ impl AccountsApi {
     /// Signs in (spec 7 `POST /api/login`); 401 when the address or the password is
     /// not right, without saying which.
     #[oai(path = "/login", method = "post")]
-    async fn login(&self, body: Json<Credentials>) -> Result<SignedIn, AccountApiError> {
-        self.attempt(&body.email)?;
+    async fn login(
+        &self,
+        req: &Request,
+        body: Json<Credentials>,
+    ) -> Result<SignedIn, AccountApiError> {
+        self.attempt(req, &body.email)?;
         let s = &self.state;
         let token = new_secret();
         let customer = accounts::log_in(
@@ -208,8 +248,15 @@ impl AccountsApi {
     /// Mails a link to choose a new password if the address has an account; the
     /// answer is the same either way. The link works once, for a limited time.
     #[oai(path = "/password/forgot", method = "post")]
-    async fn forgot(&self, body: Json<ForgotPassword>) -> Result<Mailed, AccountApiError> {
-        self.attempt(&body.email)?;
+    async fn forgot(
+        &self,
+        req: &Request,
+        body: Json<ForgotPassword>,
+    ) -> Result<Mailed, AccountApiError> {
+        self.attempt(req, &body.email)?;
+        if !self.may_mail(&body.email) {
+            return Ok(link_sent());
+        }
         let s = &self.state;
         accounts::forgot_password(
             s.accounts.as_ref(),
@@ -221,9 +268,7 @@ impl AccountsApi {
             &new_secret(),
         )
         .await?;
-        Ok(Mailed::Accepted(Json(Notice {
-            message: LINK_SENT.to_owned(),
-        })))
+        Ok(link_sent())
     }
 
     /// Sets a new password with the mailed link (spec 7 `POST /api/password/reset`):
