@@ -3,7 +3,7 @@
 
 use crate::exposure;
 use crate::http::server::{self, Timeouts};
-use crate::limits::{self, Attempts, Limits};
+use crate::limits::{self, Attempts, Limits, Strikes};
 use crate::retention::{self, Policies};
 use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_pool::PooledSearch;
@@ -180,6 +180,16 @@ fn state(
             settings.orders.status_attempts_per_minute,
             "orders.status_attempts_per_minute",
         )?),
+        declines: Arc::new(Strikes::new(
+            settings.orders.declines_per_hour,
+            Duration::from_secs(3600),
+            "orders.declines_per_hour",
+        )?),
+        wrong_codes: Arc::new(Strikes::new(
+            settings.checkout.gift_card_attempts_per_minute,
+            Duration::from_secs(60),
+            "checkout.gift_card_attempts_per_minute",
+        )?),
         write_probe: store,
         search_built: Default::default(),
         newsletter: settings.newsletter.policy(),
@@ -253,6 +263,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
             state.gift_card_attempts.clone(),
             state.order_attempts.clone(),
         ],
+        vec![state.declines.clone(), state.wrong_codes.clone()],
         Duration::from_secs(settings.limits.forget_idle_seconds.max(1)),
     );
     let policies = Policies::from_settings(&settings.retention);

@@ -86,6 +86,9 @@ pub struct OrdersSettings {
     pub sweep_every_minutes: u64,
     /// Order status look-ups by e-mail one client may make a minute.
     pub status_attempts_per_minute: u32,
+    /// Declined cards one client, or one session, may have in an hour; then no card
+    /// is tried for them until the hour is over.
+    pub declines_per_hour: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -1,6 +1,6 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
-use crate::limits::{Attempts, Limits};
+use crate::limits::{Attempts, Limits, Strikes};
 use crate::search_counts::SearchCounter;
 use crate::search_refresh::IndexBuilt;
 use std::sync::Arc;
@@ -69,6 +69,10 @@ pub struct AppState {
     pub order_config: OrderConfig,
     /// Guest order look-ups by e-mail per client.
     pub order_attempts: Arc<Attempts>,
+    /// Declined cards per client and per session: the store is no card-testing oracle.
+    pub declines: Arc<Strikes>,
+    /// Gift card and discount codes that do not exist, per client, in quotes and orders.
+    pub wrong_codes: Arc<Strikes>,
 }
 
 /// How orders behave, from configuration.

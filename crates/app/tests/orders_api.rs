@@ -947,3 +947,73 @@ async fn a_digital_order_needs_its_billing_code_and_is_taxed_there() {
     assert_eq!(placed.body["totals"]["tax"], quoted["bag"]["totals"]["tax"]);
     assert_eq!(shop.shop.gateway.charges().len(), 1);
 }
+
+/// Security review M11: the store is no card-testing oracle. After a few declines a
+/// client tries no more cards for a while, even a good one; nothing is charged.
+#[tokio::test]
+async fn after_a_few_declines_a_client_tries_no_more_cards() {
+    let shop = shop().await;
+    for _ in 0..common::DECLINES {
+        let declined = card_token(&shop.client, "4000000000000002").await;
+        let body = order_body(
+            &shop.client,
+            kettles(1),
+            json!({"payment": {"token": declined}}),
+        )
+        .await;
+        let refused = place(&shop, &body, None).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::PAYMENT_REQUIRED,
+            "{}",
+            refused.body
+        );
+    }
+    let body = card_order(&shop.client, kettles(1)).await;
+    let held = place(&shop, &body, None).await;
+    assert_eq!(held.status, StatusCode::TOO_MANY_REQUESTS, "{}", held.body);
+    assert!(message(&held).contains("declined"), "{}", held.body);
+    assert!(
+        shop.shop
+            .gateway
+            .charges()
+            .iter()
+            .all(|c| c.state != ChargeState::Captured),
+        "no card was taken"
+    );
+}
+
+/// Security review M5: the free quote is no faster way to guess codes than the gift
+/// card check. Past the wrong codes a client may send, no code is looked up (not even
+/// a real one), while a quote without codes is answered.
+#[tokio::test]
+async fn a_client_guessing_codes_in_quotes_is_held_back() {
+    let shop = shop().await;
+    let quote = |codes: Value| {
+        json!({"products": kettles(1), "later": [], "zip_code": "10001", "country": "US",
+               "gift_cards": codes})
+    };
+    for n in 0..common::GIFT_CARD_ATTEMPTS_PER_MINUTE {
+        let last = char::from(b"23456789ABCDEFGH"[n as usize]);
+        let guess = format!("HHHH-JJJJ-KKKK-ZZZ{last}");
+        let answer = post(&shop.client, "/api/checkout/quote", quote(json!([guess]))).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+        assert!(
+            message(&answer).contains("no gift card with this code"),
+            "{}",
+            answer.body
+        );
+    }
+    let real = post(&shop.client, "/api/checkout/quote", quote(json!([CARD]))).await;
+    assert_eq!(real.status, StatusCode::TOO_MANY_REQUESTS, "{}", real.body);
+    let discount = json!({"products": kettles(1), "later": [], "discount_code": "STAFF50"});
+    let guessed = post(&shop.client, "/api/checkout/quote", discount).await;
+    assert_eq!(
+        guessed.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        guessed.body
+    );
+    let plain = post(&shop.client, "/api/checkout/quote", quote(json!([]))).await;
+    assert_eq!(plain.status, StatusCode::OK, "{}", plain.body);
+}

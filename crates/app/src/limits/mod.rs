@@ -8,9 +8,11 @@
 
 mod attempts;
 mod client_key;
+mod strikes;
 
 pub use attempts::Attempts;
 pub use client_key::{ClientKey, ClientKeys, Network};
+pub use strikes::Strikes;
 
 use crate::api::accounts::session_cookie::session_token;
 use crate::settings::{Budget as BudgetSettings, LimitSettings};
@@ -195,6 +197,7 @@ impl Limits {
 pub fn spawn_forgetting(
     limits: Arc<Limits>,
     attempts: Vec<Arc<Attempts>>,
+    strikes: Vec<Arc<Strikes>>,
     every: Duration,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
@@ -204,6 +207,9 @@ pub fn spawn_forgetting(
             tick.tick().await;
             limits.forget_idle_clients();
             for kind in &attempts {
+                kind.forget_idle();
+            }
+            for kind in &strikes {
                 kind.forget_idle();
             }
         }

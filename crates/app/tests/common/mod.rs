@@ -73,6 +73,9 @@ pub fn info() -> StoreInfo {
 /// Sign-up and reset mails one mailbox gets at once in the API tests.
 pub const MAILS_PER_MAILBOX: u32 = 3;
 
+/// Declined cards per client or session and hour in the API tests.
+pub const DECLINES: u32 = 5;
+
 /// Gift card checks per client and minute in the API tests.
 pub const GIFT_CARD_ATTEMPTS_PER_MINUTE: u32 = 10;
 
@@ -237,6 +240,17 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
             sweep_every: Duration::from_secs(300),
         },
         order_attempts: Arc::new(Attempts::new(ATTEMPTS_PER_MINUTE, "orders").unwrap()),
+        declines: Arc::new(
+            store_app::limits::Strikes::new(DECLINES, Duration::from_secs(3600), "d").unwrap(),
+        ),
+        wrong_codes: Arc::new(
+            store_app::limits::Strikes::new(
+                GIFT_CARD_ATTEMPTS_PER_MINUTE,
+                Duration::from_secs(60),
+                "w",
+            )
+            .unwrap(),
+        ),
     };
     (state, fakes)
 }

@@ -151,6 +151,74 @@ pub(crate) fn checkout_request(
     })
 }
 
+/// A checkout quote or order that carries codes: refused with 429 once its client has
+/// sent too many codes that do not exist.
+#[derive(ApiResponse, Debug)]
+pub enum CodeGuessError {
+    /// The request is malformed, or a code or choice does not apply; the message names it.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorMessage>),
+    #[oai(status = 404)]
+    NotFound(Json<ErrorMessage>),
+    #[oai(status = 409)]
+    Conflict(Json<ErrorMessage>),
+    /// Too many gift card or discount codes that do not exist from this client: no
+    /// code is looked up until `Retry-After` seconds have passed.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorMessage>, #[oai(header = "Retry-After")] u64),
+    #[oai(status = 500)]
+    Internal(Json<ErrorMessage>),
+    #[oai(status = 503)]
+    Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
+}
+
+impl From<ApiError> for CodeGuessError {
+    fn from(err: ApiError) -> Self {
+        match err {
+            ApiError::BadRequest(m) => CodeGuessError::BadRequest(m),
+            ApiError::NotFound(m) => CodeGuessError::NotFound(m),
+            ApiError::Conflict(m) => CodeGuessError::Conflict(m),
+            ApiError::Internal(m) => CodeGuessError::Internal(m),
+            ApiError::Busy(m, after) => CodeGuessError::Busy(m, after),
+        }
+    }
+}
+
+impl From<CheckoutError> for CodeGuessError {
+    fn from(err: CheckoutError) -> Self {
+        ApiError::from(err).into()
+    }
+}
+
+/// Whether a refusal is of a gift card or discount code the client sent.
+pub(crate) fn is_code_refusal(message: &str) -> bool {
+    message.starts_with("gift_cards[") || message.starts_with("discount_code")
+}
+
+/// Holds back a request that carries gift card or discount codes from a client that
+/// has sent too many codes that do not exist; `Ok` with the key to count the next
+/// wrong one by. A request without codes is never held back: only guessing is.
+pub(crate) fn codes_allowed(
+    state: &AppState,
+    req: &Request,
+    request: &CheckoutRequest,
+) -> Result<String, CodeGuessError> {
+    let key = format!("{:?}", state.limits.client_key(req));
+    let with_codes = !request.gift_cards.is_empty() || request.discount.is_some();
+    if with_codes && let Err(limited) = state.wrong_codes.check(&key) {
+        let seconds = limited.retry_after_seconds();
+        return Err(CodeGuessError::TooMany(
+            Json(ErrorMessage {
+                message: format!(
+                    "Too many codes that do not exist. Please try again in {seconds} s."
+                ),
+            }),
+            seconds,
+        ));
+    }
+    Ok(key)
+}
+
 impl CheckoutApi {
     /// Locates `country` and `zip`, already checked for form.
     async fn locate(&self, query: &LocationQuery) -> Result<Location, ApiError> {
@@ -270,13 +338,21 @@ impl CheckoutApi {
     #[oai(path = "/checkout/quote", method = "post")]
     async fn quote(
         &self,
+        req: &Request,
         #[oai(name = "session")] session: Session,
         body: Json<CheckoutQuoteRequest>,
-    ) -> Result<Json<CheckoutQuoteAnswer>, ApiError> {
+    ) -> Result<Json<CheckoutQuoteAnswer>, CodeGuessError> {
         let customer = session_customer(&self.state, session.token()).await?;
         let request = checkout_request(&self.state, customer.as_ref(), body.0)?;
         let ctx = context(&self.state);
-        let quoted = checkout_quote(&ctx, request).await?;
+        let guesser = codes_allowed(&self.state, req, &request)?;
+        let quoted = match checkout_quote(&ctx, request).await {
+            Err(CheckoutError::Refused(why)) if is_code_refusal(&why) => {
+                self.state.wrong_codes.strike(&guesser);
+                return Err(bad_request(why).into());
+            }
+            other => other?,
+        };
         Ok(Json(CheckoutQuoteAnswer {
             location: quoted.location.map(ZipAnswer::from),
             shipping: quoted.shipping.map(|s| ChosenShippingDto {

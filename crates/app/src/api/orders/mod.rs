@@ -10,7 +10,7 @@ use super::accounts::session_cookie::Session;
 use super::accounts::session_customer;
 use super::bag::terms;
 use super::checkout::wire::{CheckoutQuoteRequest, DeliveryKind};
-use super::checkout::{checkout_request, context};
+use super::checkout::{CodeGuessError, checkout_request, codes_allowed, context, is_code_refusal};
 use super::customer::addresses::address_fields;
 use super::customer::{CustomerApiError, signed_in};
 use super::error::{ApiError, ErrorMessage, message};
@@ -32,6 +32,7 @@ use store_domain::orders::place::{
     DeliveryRequest, IdempotencyKey, PlaceContext, PlaceError, PlaceRequest, place_order,
 };
 use store_domain::payments::CardToken;
+use store_domain::token::TokenHash;
 use wire::{GuestStatusRequest, OrderDto, OrderList, PlaceOrderRequest};
 
 /// A customer's orders shown at once.
@@ -57,6 +58,10 @@ pub enum PlaceOrderError {
     /// (with a new idempotency key).
     #[oai(status = 402)]
     Declined(Json<ErrorMessage>),
+    /// Too many declined cards from this client or session, or too many codes that do
+    /// not exist: try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorMessage>, #[oai(header = "Retry-After")] u64),
     /// Something changed since Review (a price, stock, a gift card's balance, a
     /// discount's uses), or the key was used for another order: nothing was placed.
     #[oai(status = 409)]
@@ -80,6 +85,20 @@ impl From<ApiError> for PlaceOrderError {
             ApiError::Conflict(m) | ApiError::NotFound(m) => PlaceOrderError::Conflict(m),
             ApiError::Internal(m) => PlaceOrderError::Internal(m),
             ApiError::Busy(m, after) => PlaceOrderError::Busy(m, after),
+        }
+    }
+}
+
+impl From<CodeGuessError> for PlaceOrderError {
+    fn from(err: CodeGuessError) -> Self {
+        match err {
+            CodeGuessError::BadRequest(m) => PlaceOrderError::BadRequest(m),
+            CodeGuessError::NotFound(m) | CodeGuessError::Conflict(m) => {
+                PlaceOrderError::Conflict(m)
+            }
+            CodeGuessError::TooMany(m, after) => PlaceOrderError::TooMany(m, after),
+            CodeGuessError::Internal(m) => PlaceOrderError::Internal(m),
+            CodeGuessError::Busy(m, after) => PlaceOrderError::Busy(m, after),
         }
     }
 }
@@ -325,9 +344,30 @@ impl OrdersApi {
     #[oai(path = "/orders", method = "post")]
     async fn place(
         &self,
+        req: &Request,
         #[oai(name = "session")] session: Session,
         body: Json<PlaceOrderRequest>,
     ) -> Result<Placed, PlaceOrderError> {
+        // Card testing: a client, or a session, with too many declines tries no card.
+        let client = format!("client {:?}", self.state.limits.client_key(req));
+        let testers: Vec<String> = std::iter::once(client)
+            .chain(
+                session
+                    .token()
+                    .map(|t| format!("session {}", TokenHash::of(t).as_str())),
+            )
+            .collect();
+        for tester in &testers {
+            if let Err(limited) = self.state.declines.check(tester) {
+                let seconds = limited.retry_after_seconds();
+                return Err(PlaceOrderError::TooMany(
+                    message(format!(
+                        "Too many declined cards. Please try again in {seconds} s, or contact us."
+                    )),
+                    seconds,
+                ));
+            }
+        }
         let body = body.0;
         let customer = session_customer(&self.state, session.token()).await?;
         let key = IdempotencyKey::parse(&body.idempotency_key).map_err(ApiError::from)?;
@@ -353,9 +393,11 @@ impl OrdersApi {
             discount_code: body.discount_code,
             email: Some(email.as_str().into()),
         };
+        let checkout = checkout_request(&self.state, customer.as_ref(), quote)?;
+        let guesser = codes_allowed(&self.state, req, &checkout).map_err(PlaceOrderError::from)?;
         let request = PlaceRequest {
             key,
-            checkout: checkout_request(&self.state, customer.as_ref(), quote)?,
+            checkout,
             customer_id: customer.as_ref().map(|c| c.id),
             email,
             delivery,
@@ -370,7 +412,19 @@ impl OrdersApi {
             links: &self.state.order_links,
             new_number: &new_number,
         };
-        let order = place_order(&ctx, request).await?;
+        let order = match place_order(&ctx, request).await {
+            Err(PlaceError::Declined(why)) => {
+                for tester in &testers {
+                    self.state.declines.strike(tester);
+                }
+                return Err(PlaceError::Declined(why).into());
+            }
+            Err(PlaceError::Changed(why)) if is_code_refusal(&why) => {
+                self.state.wrong_codes.strike(&guesser);
+                return Err(PlaceError::Changed(why).into());
+            }
+            other => other?,
+        };
         if let Some(customer) = &customer {
             self.take_out_of_bag(customer.id, &order).await;
         }
