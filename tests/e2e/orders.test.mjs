@@ -352,6 +352,8 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
       await zip.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).fill('10001')
       await zip.getByRole('button', { name: 'Update', exact: true }).click()
       await main().getByRole('textbox', { name: 'Send it to (e-mail)', exact: true }).fill(`gift.buyer.${viewport.name}@example.com`)
+      // An e-mailed order is taxed at the card's billing postal code.
+      await main().getByRole('textbox', { name: 'Billing ZIP or postal code', exact: true }).fill('10001')
       await enterCard(APPROVED)
       await continueToReview()
       await placeOrder()

@@ -1,6 +1,7 @@
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { forgetStoredSecrets } from './lib/checkout'
 // Heebo for Hebrew text, served from our own origin: only the Hebrew and Latin
 // subsets, regular and bold.
 import '@fontsource/heebo/hebrew-400.css'
@@ -9,6 +10,7 @@ import '@fontsource/heebo/latin-400.css'
 import '@fontsource/heebo/latin-700.css'
 import './app/global.css'
 
+forgetStoredSecrets()
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')
 // A transition lets React render the first screen in short slices, so a slow phone's

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEY } from '@/lib/persist'
@@ -12,6 +12,7 @@ const storeInfo = {
   heb_name: 'שדרת הזית',
   help_email: 'help@olive-lane.example',
   free_shipping_over: 5000,
+  payments: { processor: 'stripe', publishable_key: 'pk_test_1', library_url: 'https://js.stripe.com/v3/' },
 }
 const currencies = [
   { currency: 'USD', name: 'US Dollar', rate: 1, symbol: '' },
@@ -156,6 +157,46 @@ describe('the banners (spec 2.4)', () => {
     await screen.findByText('Free Shipping over $50')
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
+
+describe('the test-store note', () => {
+  const sandbox = { ...storeInfo, payments: { processor: 'sandbox' } }
+
+  it.each(['/bag', '/no-such-page'])(
+    'says on %s, at the top, that nothing is charged and which card to use',
+    async (path) => {
+      stubStore({ '/api/store': sandbox })
+      renderApp(path)
+      const note = await screen.findByRole('note')
+      expect(note).toHaveTextContent('Test store: nothing is charged. Pay with the test card 4242 4242 4242 4242.')
+      // Among the notices, before the header.
+      expect(screen.getByRole('complementary', { name: 'Store notices' })).toContainElement(note)
+      expect(note.compareDocumentPosition(screen.getByRole('banner')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    },
+  )
+
+  it('speaks Hebrew, the card number left to right', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ language: 'heb' }))
+    stubStore({ '/api/store': sandbox })
+    renderApp('/bag')
+    const note = await screen.findByRole('note')
+    expect(note).toHaveTextContent('חנות לניסיון: שום תשלום לא נגבה. שלמו בכרטיס הניסיון 4242 4242 4242 4242.')
+    expect(within(note).getByText('4242 4242 4242 4242')).toHaveAttribute('dir', 'ltr')
+  })
+
+  it('is not shown by a store that charges, nor while the store information is unknown', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    stubStore()
+    renderApp('/bag')
+    await screen.findByText('Free Shipping over $50')
+    expect(screen.queryByRole('note')).not.toBeInTheDocument()
+    cleanup()
+
+    stubStore({ '/api/store': answer(503, { message: 'busy' }) })
+    renderApp('/bag')
+    await screen.findByRole('heading', { level: 1, name: 'Bag' })
+    expect(screen.queryByRole('note')).not.toBeInTheDocument()
   })
 })
 

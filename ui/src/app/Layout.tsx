@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
 import { Loading } from '@/components/Loading'
 import { Toasts } from '@/components/Toasts'
-import { AnnouncementBanner, BetaBanner, ProxyWarning } from '@/features/chrome/components/Banners'
+import { AnnouncementBanner, BetaBanner, ProxyWarning, TestStoreNote } from '@/features/chrome/components/Banners'
 import { FreeShippingTerms } from '@/features/chrome/components/FreeShippingTerms'
 import { TopButton } from '@/features/chrome/components/TopButton'
 import { useProxySignal } from '@/features/chrome/useProxySignal'
@@ -50,6 +50,7 @@ export function Layout() {
       </a>
       {/* The notices are a landmark of their own, so no page content sits outside one. */}
       <aside aria-label={t('notices')}>
+        <TestStoreNote />
         <ProxyWarning />
         {!logoOnly && (
           <>

@@ -14,11 +14,15 @@ import {
   EMPTY_CHECKOUT,
   forgetAddress,
   forgetPayment,
+  forgetStoredSecrets,
   giftCardsAtom,
   hasNeededInfo,
+  isPostalCode,
   looksLikeEmail,
   missingAddressFields,
+  orderPlace,
   removeGiftCard,
+  samePlace,
   type CheckoutState,
 } from './checkout'
 import { clearCustomerState } from './customerSync'
@@ -30,6 +34,7 @@ import { syncAfterSignIn } from './signedInSync'
 afterEach(() => {
   vi.unstubAllGlobals()
   localStorage.clear()
+  sessionStorage.clear()
 })
 
 const home = {
@@ -123,10 +128,15 @@ describe('the info Review needs (spec 2.1)', () => {
   const ship = { type: 'ship' as const, id: 1, delivery: true as const }
   const pickup = { type: 'pickup' as const, delivery: false as const }
 
-  it('for a digital-only bag: the digital info', () => {
+  it('for a digital-only bag: the digital info, with a billing postal code of its country’s shape', () => {
+    const digital = { email: 'noa@example.com', postal_code: '10001', country: 'US' }
     expect(hasNeededInfo(null, EMPTY_CHECKOUT, true, null)).toBe(false)
-    expect(hasNeededInfo(null, state({ digitalInfo: { email: 'not an address' } }), true, null)).toBe(false)
-    expect(hasNeededInfo(null, state({ digitalInfo: { email: 'noa@example.com' } }), true, null)).toBe(true)
+    expect(hasNeededInfo(null, state({ digitalInfo: { ...digital, email: 'not an address' } }), true, null)).toBe(false)
+    expect(hasNeededInfo(null, state({ digitalInfo: { ...digital, postal_code: '' } }), true, null)).toBe(false)
+    expect(hasNeededInfo(null, state({ digitalInfo: { ...digital, postal_code: 'M5V 3L9' } }), true, null)).toBe(false)
+    expect(hasNeededInfo(null, state({ digitalInfo: digital }), true, null)).toBe(true)
+    const canadian = { ...digital, postal_code: 'M5V 3L9', country: 'CA' }
+    expect(hasNeededInfo(null, state({ digitalInfo: canadian }), true, null)).toBe(true)
   })
 
   it('for pickup: the pickup info', () => {
@@ -145,6 +155,10 @@ describe('the info Review needs (spec 2.1)', () => {
     const incomplete = { address: { ...guestAddress, city: '' } }
     expect(
       hasNeededInfo(null, state({ shippingType: ship, shippingInfo: incomplete, creditInfo: card }), false, null),
+    ).toBe(false)
+    const misshapen = { address: { ...guestAddress, postal_code: '1000' } }
+    expect(
+      hasNeededInfo(null, state({ shippingType: ship, shippingInfo: misshapen, creditInfo: card }), false, null),
     ).toBe(false)
     expect(hasNeededInfo(null, state({ shippingType: ship, shippingInfo: address }), false, owing)).toBe(false)
     expect(hasNeededInfo(null, state({ shippingType: ship, shippingInfo: address }), false, paid)).toBe(true)
@@ -166,12 +180,96 @@ describe('the info Review needs (spec 2.1)', () => {
     expect(missingAddressFields(guestAddress)).toEqual([])
   })
 
+  it('checks postal codes as the server does: a US ZIP is five digits or ZIP+4', () => {
+    expect(['10001', ' 10001-1234 '].map((code) => isPostalCode(code, 'US'))).toEqual([true, true])
+    expect(['1000', '100011', '10001-123', 'M5V 3L9', ''].map((code) => isPostalCode(code, 'US'))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
+    expect(['M5V 3L9', 'SW1A-1AA', '1000'].map((code) => isPostalCode(code, 'CA'))).toEqual([true, true, true])
+    expect(['', 'M5V_3L9', '12345678901'].map((code) => isPostalCode(code, 'CA'))).toEqual([false, false, false])
+  })
+
   it('checks e-mail addresses as the server does', () => {
     expect(looksLikeEmail('noa@example.com')).toBe(true)
     expect(looksLikeEmail('noa@example')).toBe(false)
     expect(looksLikeEmail('no a@example.com')).toBe(false)
     expect(looksLikeEmail('noa@@example.com')).toBe(false)
     expect(looksLikeEmail('noa@example..com')).toBe(false)
+  })
+})
+
+describe('where the order is taxed', () => {
+  const ship = { type: 'ship' as const, id: 1, delivery: true as const }
+
+  it('is the address it ships to, the billing postal code of a digital-only bag, and none for pickup', () => {
+    const typed = { address: { ...guestAddress, postal_code: '11201-0001' } }
+    expect(orderPlace(null, state({ shippingType: ship, shippingInfo: typed }), false)).toEqual({
+      zip: '11201-0001',
+      country: 'US',
+    })
+    // A customer's saved address (the default, Market St at 10001), not one typed.
+    expect(orderPlace(dana, state({ shippingType: ship, shippingInfo: typed }), false)).toEqual({
+      zip: '10001',
+      country: 'US',
+    })
+    const digital = { email: 'noa@example.com', postal_code: 'M5V 3L9', country: 'CA' }
+    expect(orderPlace(null, state({ digitalInfo: digital }), true)).toEqual({ zip: 'M5V 3L9', country: 'CA' })
+    expect(orderPlace(null, state({ shippingType: { type: 'pickup', delivery: false } }), false)).toBeNull()
+  })
+
+  it('is not known before a postal code of its country’s shape', () => {
+    const typed = { address: { ...guestAddress, postal_code: '1120' } }
+    expect(orderPlace(null, state({ shippingType: ship, shippingInfo: typed }), false)).toBeNull()
+    expect(orderPlace(null, state({ shippingType: ship }), false)).toBeNull()
+    const digital = { email: 'noa@example.com', postal_code: '', country: 'US' }
+    expect(orderPlace(null, state({ digitalInfo: digital }), true)).toBeNull()
+  })
+
+  it('is where a ZIP lookup answered it: a ZIP+4 by its first five digits, in the same country', () => {
+    expect(samePlace({ zip: '10001-1234', country: 'US' }, zipAnswer())).toBe(true)
+    expect(samePlace({ zip: ' 10001 ', country: 'US' }, zipAnswer())).toBe(true)
+    expect(samePlace({ zip: '10002', country: 'US' }, zipAnswer())).toBe(false)
+    expect(samePlace({ zip: '10001', country: 'PR' }, zipAnswer())).toBe(false)
+    expect(samePlace({ zip: 'm5v 3l9', country: 'CA' }, zipAnswer({ zip: 'M5V 3L9', country: 'CA' }))).toBe(true)
+    expect(samePlace({ zip: '10001', country: 'US' }, null)).toBe(false)
+  })
+})
+
+describe('what is stored where', () => {
+  const stored = (storage: Storage) => storage.getItem(STORAGE_KEY) ?? ''
+
+  it('keeps the card token and gift-card codes out of local storage, in this tab’s session storage', () => {
+    const store = createStore()
+    store.set(checkoutAtom, state({ email: 'noa@example.com', creditInfo: card }))
+    store.set(giftCardsAtom, ['HAPY-BDAY-2525-GRTS'])
+    expect(stored(localStorage)).toContain('noa@example.com')
+    expect(stored(localStorage)).not.toContain('tok_guest')
+    expect(stored(localStorage)).not.toContain('HAPY')
+    expect(stored(sessionStorage)).toContain('tok_guest')
+    expect(stored(sessionStorage)).toContain('HAPY-BDAY-2525-GRTS')
+    // A reload of the tab keeps them.
+    const reloaded = createStore()
+    expect(reloaded.get(checkoutAtom)).toEqual(state({ email: 'noa@example.com', creditInfo: card }))
+    expect(reloaded.get(giftCardsAtom)).toEqual(['HAPY-BDAY-2525-GRTS'])
+  })
+
+  it('takes out of local storage what an earlier version kept there, and keeps the rest', () => {
+    const earlier = { ...state({ email: 'noa@example.com' }), creditInfo: card }
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ checkout: earlier, giftCard: ['HAPY-BDAY-2525-GRTS'], language: 'heb' }),
+    )
+    forgetStoredSecrets()
+    expect(stored(localStorage)).not.toContain('tok_guest')
+    expect(stored(localStorage)).not.toContain('HAPY')
+    const kept = JSON.parse(stored(localStorage)) as { checkout: object; language: string }
+    expect(kept.language).toBe('heb')
+    expect(kept.checkout).toMatchObject({ email: 'noa@example.com', shippingType: null })
+    expect(kept.checkout).not.toHaveProperty('creditInfo')
   })
 })
 
@@ -196,8 +294,10 @@ describe('clearing at sign-in and sign-out (spec 4.3)', () => {
     expect(store.get(zipLookUpAtom)).toBeNull()
     expect(store.get(checkoutQuoteAtom)).toBeNull()
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, unknown>
-    expect(stored.giftCard).toEqual([])
     expect(stored.zipLookUp).toBeNull()
+    const session = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, unknown>
+    expect(session.giftCard).toEqual([])
+    expect(session.creditInfo).toBeNull()
   })
 
   it('clears the checkout, gift cards and zip at sign-in, and keeps the discount', async () => {

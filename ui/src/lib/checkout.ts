@@ -1,6 +1,7 @@
-import { atom, type createStore } from 'jotai'
+import { atom, type createStore, type SetStateAction } from 'jotai'
 import type { Schema } from './api/client'
-import { persistedAtom } from './persist'
+import type { ZipLocation } from './location'
+import { persistedAtom, rewriteStored } from './persist'
 import type { Customer } from './session'
 
 // Spec 3's checkout state, gift cards and discount, and 4.2/4.5's rules for them. They
@@ -49,6 +50,10 @@ export interface PickupInfo {
 
 export interface DigitalInfo {
   email: string
+  /** The card's billing ZIP or postal code: the server taxes an e-mailed order there. */
+  postal_code: string
+  /** Its country, a two-letter code. */
+  country: string
 }
 
 export interface CheckoutState {
@@ -109,27 +114,62 @@ function isCreditInfo(value: unknown): boolean {
   )
 }
 
-function isCheckoutState(value: unknown): value is CheckoutState {
+/** The checkout state but the card, which is kept apart (below). */
+type SavedCheckout = Omit<CheckoutState, 'creditInfo'>
+
+function isSavedCheckout(value: unknown): value is SavedCheckout {
   return (
     isRecord(value) &&
     nullOr(value.shippingType, isShippingType) &&
     nullOr(value.shippingInfo, isShippingInfo) &&
-    nullOr(value.creditInfo, isCreditInfo) &&
-    nullOr(value.digitalInfo, (v) => hasStrings(v, ['email'])) &&
+    nullOr(value.digitalInfo, (v) => hasStrings(v, ['email', 'postal_code', 'country'])) &&
     nullOr(value.pickupInfo, (v) => hasStrings(v, ['name', 'email', 'phone'])) &&
     isString(value.email)
   )
 }
 
-/** Spec 3's checkout state, persisted under the one storage key. */
-export const checkoutAtom = persistedAtom<CheckoutState>('checkout', EMPTY_CHECKOUT, isCheckoutState)
+// A card token and gift-card codes pay: they stay in this tab's session storage, never
+// in local storage, where they would outlive the visit on a shared computer.
+const savedCheckoutAtom = persistedAtom<SavedCheckout>('checkout', EMPTY_CHECKOUT, isSavedCheckout)
+const creditInfoAtom = persistedAtom<CreditInfo | null>(
+  'creditInfo',
+  null,
+  (value): value is CreditInfo | null => nullOr(value, isCreditInfo),
+  'session',
+)
 
-/** Spec 3's gift cards: the codes applied, in the order added (the quote applies them in that order). */
+/** Spec 3's checkout state: persisted under the one storage key, the card in session storage. */
+export const checkoutAtom = atom(
+  (get): CheckoutState => ({ ...get(savedCheckoutAtom), creditInfo: get(creditInfoAtom) }),
+  (get, set, update: SetStateAction<CheckoutState>) => {
+    const next = typeof update === 'function' ? update(get(checkoutAtom)) : update
+    const { creditInfo, ...saved } = next
+    set(savedCheckoutAtom, saved)
+    set(creditInfoAtom, creditInfo)
+  },
+)
+
+/** Spec 3's gift cards: the codes applied, in the order added (the quote applies them in that order). Session storage. */
 export const giftCardsAtom = persistedAtom<string[]>(
   'giftCard',
   [],
   (value): value is string[] => Array.isArray(value) && value.every(isString),
+  'session',
 )
+
+/** Takes out of local storage the card token and gift-card codes an earlier version kept there. */
+export function forgetStoredSecrets(): void {
+  rewriteStored('local', (entries) => {
+    const kept = { ...entries }
+    delete kept.giftCard
+    if (isRecord(kept.checkout)) {
+      const checkout = { ...kept.checkout }
+      delete checkout.creditInfo
+      kept.checkout = checkout
+    }
+    return kept
+  })
+}
 
 /** Spec 3's discount: the code applied, if any. */
 export interface Discount {
@@ -210,14 +250,61 @@ export function missingAddressFields(address: GuestAddress): (keyof GuestAddress
 export const isCompletePickup = (info: PickupInfo | null): info is PickupInfo =>
   info !== null && info.name.trim() !== '' && looksLikeEmail(info.email.trim()) && info.phone.trim() !== ''
 
+/**
+ * A postal code of the server's shape: in the US five digits or ZIP+4; elsewhere up to
+ * ten letters, digits, spaces and hyphens.
+ */
+export function isPostalCode(code: string, country: string): boolean {
+  const typed = code.trim()
+  return country === 'US' ? /^\d{5}(-\d{4})?$/.test(typed) : /^[A-Za-z0-9 -]{1,10}$/.test(typed)
+}
+
 export const isCompleteDigital = (info: DigitalInfo | null): info is DigitalInfo =>
-  info !== null && looksLikeEmail(info.email.trim())
+  info !== null && looksLikeEmail(info.email.trim()) && isPostalCode(info.postal_code, info.country)
+
+/** The address a guest (or a customer with none saved) typed, if any. */
+const typedAddress = (state: CheckoutState) =>
+  state.shippingInfo && 'address' in state.shippingInfo ? state.shippingInfo.address : undefined
 
 /** A customer with saved addresses ships to one of them; a guest, or a customer with none, to the address typed. */
 function hasShippingInfo(customer: Customer | null, state: CheckoutState): boolean {
   if (customer && customer.addresses.length > 0) return chosenAddress(customer, state) !== undefined
-  const info = state.shippingInfo
-  return info !== null && 'address' in info && missingAddressFields(info.address).length === 0
+  const address = typedAddress(state)
+  return (
+    address !== undefined &&
+    missingAddressFields(address).length === 0 &&
+    isPostalCode(address.postal_code, address.country)
+  )
+}
+
+/** Where an order is taxed and zoned: a ZIP or postal code and its country. */
+export interface Place {
+  zip: string
+  country: string
+}
+
+/**
+ * Where the server taxes and zones the order (never at a ZIP sent beside it): the
+ * address it ships to, or a digital-only bag's billing postal code, once valid. Null for
+ * pickup (the store's own place, where the quote is made too) and while none is known.
+ */
+export function orderPlace(customer: Customer | null, state: CheckoutState, digitalOnly: boolean): Place | null {
+  if (digitalOnly) {
+    const info = state.digitalInfo
+    if (!info || !isPostalCode(info.postal_code, info.country)) return null
+    return { zip: info.postal_code, country: info.country }
+  }
+  if (state.shippingType?.type !== 'ship') return null
+  const address = customer && customer.addresses.length > 0 ? chosenAddress(customer, state) : typedAddress(state)
+  if (!address || !isPostalCode(address.postal_code, address.country)) return null
+  return { zip: address.postal_code, country: address.country }
+}
+
+/** Whether a ZIP lookup's answer is `place`: a US ZIP+4 is located by its first five digits. */
+export function samePlace(place: Place, location: ZipLocation | null): boolean {
+  if (!location || location.country !== place.country) return false
+  const code = place.zip.trim().toUpperCase()
+  return location.zip === code || (/^\d{5}-\d{4}$/.test(code) && location.zip === code.slice(0, 5))
 }
 
 /**

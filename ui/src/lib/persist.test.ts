@@ -11,6 +11,7 @@ function stored(): unknown {
 
 afterEach(() => {
   localStorage.clear()
+  sessionStorage.clear()
 })
 
 describe('persistedAtom', () => {
@@ -50,6 +51,15 @@ describe('persistedAtom', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'someone-else', newValue: '{"shared": 1}' }))
     unsubscribe()
     expect(seen).toEqual([42])
+  })
+
+  it('keeps a session entry in this tab’s session storage only', () => {
+    const kept = persistedAtom('secret', 0, isNumber, 'session')
+    const store = createStore()
+    store.set(kept, 9)
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull()
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual({ secret: 9 })
+    expect(createStore().get(kept)).toBe(9)
   })
 
   it('is read by each store on its first use, not once when the atom is made', () => {

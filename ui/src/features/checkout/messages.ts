@@ -72,6 +72,9 @@ export const messages = defineMessages({
     digitalDelivery: 'Digital delivery',
     digitalIntro: 'Everything in your bag is digital: we send it by e-mail.',
     digitalEmail: 'Send it to (e-mail)',
+    billingPostalCode: 'Billing ZIP or postal code',
+    billingHint: 'The one on your card’s billing address: the sales tax is figured there.',
+    billingCountry: 'Billing country',
 
     // Address
     shippingAddress: 'Shipping address',
@@ -85,6 +88,8 @@ export const messages = defineMessages({
     postalCode: 'ZIP or postal code',
     phone: 'Phone',
     addressZipProblem: 'We couldn’t find this ZIP or postal code in that country. Please check it.',
+    zipShapeProblem: 'Please enter a ZIP code of five digits, or ZIP+4 like 10001-1234.',
+    postalCodeShapeProblem: 'Please use at most 10 letters, digits, spaces and hyphens.',
 
     // Pickup
     pickupInfo: 'Who is picking it up?',
@@ -149,6 +154,8 @@ export const messages = defineMessages({
     emailProblem: 'Please enter an e-mail address like name@example.com.',
     continueToReview: 'Continue to Review',
     fixProblems: 'Some details are missing or need checking: see the marked fields.',
+    placeMoving: 'Updating the figures for your address…',
+    placeUnknown: 'We couldn’t find your address’s ZIP or postal code. Please check it.',
 
     // Review
     reviewIntro: 'Please check your order before placing it.',
@@ -170,6 +177,7 @@ export const messages = defineMessages({
       'Something in your order changed since you reviewed it. Please check the new figures and place the order again.',
     orderRetry: 'We couldn’t place your order just now. Please try again: you will not be charged twice.',
     backToCheckout: 'Back to Checkout',
+    billingAt: 'Billing address: {place}',
     needMore: 'A few details are still needed before the order can be placed.',
   },
   heb: {
@@ -210,6 +218,9 @@ export const messages = defineMessages({
     digitalDelivery: 'משלוח דיגיטלי',
     digitalIntro: 'כל מה שבסל שלך דיגיטלי: נשלח אותו בדואר אלקטרוני.',
     digitalEmail: 'לשלוח אל (דואר אלקטרוני)',
+    billingPostalCode: 'מיקוד של כתובת החיוב',
+    billingHint: 'המיקוד שבכתובת החיוב של הכרטיס: לפיו מחושב המס.',
+    billingCountry: 'ארץ החיוב',
 
     shippingAddress: 'כתובת למשלוח',
     savedAddresses: 'לשלוח אל',
@@ -222,6 +233,8 @@ export const messages = defineMessages({
     postalCode: 'מיקוד',
     phone: 'טלפון',
     addressZipProblem: 'לא מצאנו את המיקוד הזה בארץ שנבחרה. נא לבדוק אותו.',
+    zipShapeProblem: 'נא לכתוב מיקוד של חמש ספרות, או חמש ספרות, מקף וארבע (כמו 10001-1234).',
+    postalCodeShapeProblem: 'נא להשתמש בעד 10 אותיות, ספרות, רווחים ומקפים.',
 
     pickupInfo: 'מי יאסוף את ההזמנה?',
 
@@ -281,6 +294,8 @@ export const messages = defineMessages({
     emailProblem: 'נא לכתוב כתובת דואר אלקטרוני כמו name@example.com.',
     continueToReview: 'המשך לסקירת ההזמנה',
     fixProblems: 'חסרים פרטים או שיש לבדוק אותם: ראו את השדות המסומנים.',
+    placeMoving: 'מעדכנים את הסכומים לפי הכתובת שלך…',
+    placeUnknown: 'לא מצאנו את המיקוד של הכתובת שלך. נא לבדוק אותו.',
 
     reviewIntro: 'נא לבדוק את ההזמנה לפני שליחתה.',
     change: 'שינוי',
@@ -300,6 +315,7 @@ export const messages = defineMessages({
     orderChanged: 'משהו בהזמנה השתנה מאז שסקרתם אותה. בדקו את הסכומים החדשים ושלחו את ההזמנה שוב.',
     orderRetry: 'לא הצלחנו לשלוח את ההזמנה כרגע. נסו שוב: לא תחויבו פעמיים.',
     backToCheckout: 'חזרה לקופה',
+    billingAt: 'כתובת החיוב: {place}',
     needMore: 'עוד חסרים כמה פרטים לפני שאפשר לשלוח את ההזמנה.',
   },
 })

@@ -19,9 +19,11 @@ import { useBag } from '@/lib/useBag'
 import { quoteBody, useQuoteInputs, type QuoteInputs, type QuoteView } from './quote'
 
 /**
- * The order Review shows, as `POST /api/orders` takes it: the checkout quote's fields,
- * how it reaches the shopper, the card (unless the gift cards pay it all), a guest's
- * e-mail, the figures Review showed, and the attempt's idempotency key.
+ * The order Review shows, as `POST /api/orders` takes it: the checkout quote's fields
+ * but its ZIP (the server taxes the order where it goes: the shipping address, the store,
+ * or a digital-only bag's billing postal code), how it reaches the shopper, the card
+ * (unless the gift cards pay it all), a guest's e-mail, the figures Review showed, and
+ * the attempt's idempotency key.
  */
 export function placeOrderBody(inputs: QuoteInputs, quote: CheckoutQuote, key: string): PlaceOrderRequest {
   const base = quoteBody(inputs)
@@ -29,12 +31,10 @@ export function placeOrderBody(inputs: QuoteInputs, quote: CheckoutQuote, key: s
   const type = state.shippingType
   const body: PlaceOrderRequest = {
     products: base.products,
-    country: base.country ?? null,
     gift_cards: base.gift_cards ?? [],
     expected_total: quote.bag.totals.total,
     expected_amount_due: quote.amount_due,
     idempotency_key: key,
-    ...(base.zip_code ? { zip_code: base.zip_code } : {}),
     ...(base.shipping ? { shipping: base.shipping } : {}),
     ...(base.discount_code ? { discount_code: base.discount_code } : {}),
   }
@@ -43,7 +43,10 @@ export function placeOrderBody(inputs: QuoteInputs, quote: CheckoutQuote, key: s
     if (email.trim()) body.email = email.trim()
   }
   if (digitalOnly) {
-    if (state.digitalInfo) body.digital_info = { email: state.digitalInfo.email.trim() }
+    const info = state.digitalInfo
+    if (info) {
+      body.digital_info = { email: info.email.trim(), postal_code: info.postal_code.trim(), country: info.country }
+    }
   } else if (type?.type === 'pickup') {
     const info = state.pickupInfo
     if (info) body.pickup_info = { name: info.name.trim(), email: info.email.trim(), phone: info.phone.trim() }

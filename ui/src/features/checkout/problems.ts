@@ -1,4 +1,12 @@
-import { chosenCredit, looksLikeEmail, missingAddressFields, EMPTY_ADDRESS, type CheckoutState } from '@/lib/checkout'
+import {
+  chosenCredit,
+  isPostalCode,
+  looksLikeEmail,
+  missingAddressFields,
+  EMPTY_ADDRESS,
+  type CheckoutState,
+  type GuestAddress,
+} from '@/lib/checkout'
 import type { ZipLocation } from '@/lib/location'
 import type { Language } from '@/lib/preferences'
 import type { Customer } from '@/lib/session'
@@ -17,6 +25,16 @@ function emailProblem(email: string, say: Say): string | undefined {
   return looksLikeEmail(typed) ? undefined : say('emailProblem')
 }
 
+// The address fields in the form's order, so the first problem is the first field.
+const ADDRESS_ORDER = Object.keys(EMPTY_ADDRESS) as (keyof GuestAddress)[]
+
+/** A postal code is checked as the server checks it, the US's by its ZIP shape. */
+function postalCodeProblem(code: string, country: string, say: Say): string | undefined {
+  if (code.trim() === '') return say('required')
+  if (isPostalCode(code, country)) return undefined
+  return say(country === 'US' ? 'zipShapeProblem' : 'postalCodeShapeProblem')
+}
+
 export interface CheckoutFacts {
   customer: Customer | null
   state: CheckoutState
@@ -29,8 +47,8 @@ export interface CheckoutFacts {
 
 /**
  * What checkout still needs before Review, field by field: a guest's e-mail; the digital
- * e-mail for a digital-only bag; otherwise the delivery, with the pickup info or the
- * shipping address; and a card unless the gift cards cover the whole total.
+ * e-mail and billing postal code for a digital-only bag; otherwise the delivery, with the
+ * pickup info or the shipping address; and a card unless the gift cards cover the whole total.
  */
 export function checkoutProblems(
   { customer, state, digitalOnly, covered, location }: CheckoutFacts,
@@ -42,8 +60,11 @@ export function checkoutProblems(
     if (problem) problems.email = problem
   }
   if (digitalOnly) {
-    const problem = emailProblem(state.digitalInfo?.email ?? '', say)
+    const info = state.digitalInfo
+    const problem = emailProblem(info?.email ?? '', say)
     if (problem) problems.digital_email = problem
+    const postal = postalCodeProblem(info?.postal_code ?? '', info?.country ?? 'US', say)
+    if (postal) problems.digital_postal_code = postal
   } else if (state.shippingType === null) {
     problems.delivery = say('chooseDelivery')
   } else if (state.shippingType.type === 'pickup') {
@@ -56,7 +77,16 @@ export function checkoutProblems(
     const info = state.shippingInfo
     const start = { ...EMPTY_ADDRESS, postal_code: location?.zip ?? '', country: location?.country ?? 'US' }
     const address = info && 'address' in info ? info.address : start
-    for (const field of missingAddressFields(address)) problems[`ship_${field}`] = say('required')
+    const missing = missingAddressFields(address)
+    for (const field of ADDRESS_ORDER) {
+      const problem =
+        field === 'postal_code'
+          ? postalCodeProblem(address.postal_code, address.country, say)
+          : missing.includes(field)
+            ? say('required')
+            : undefined
+      if (problem) problems[`ship_${field}`] = problem
+    }
   }
   if (!covered && chosenCredit(customer, state) === null) problems.card = say('chooseCard')
   return problems

@@ -85,8 +85,10 @@ export function stubCheckoutApi(routes: Parameters<typeof stubApiWithBodies>[0] 
   return stubApiWithBodies({
     '/api/zip_code': (_url, body) => {
       if (body === undefined) return zipAnswer()
-      const zip = (body as { zipCode: string }).zipCode
-      return zip === '00000' ? answer(400, { message: 'zipCode: there is no such ZIP code' }) : zipAnswer({ zip })
+      const { zipCode: zip, country } = body as { zipCode: string; country: string }
+      return zip === '00000'
+        ? answer(400, { message: 'zipCode: there is no such ZIP code' })
+        : zipAnswer({ zip: zip.toUpperCase(), country })
     },
     '/api/shipping/index': shippingOptions(),
     '/api/countries': [

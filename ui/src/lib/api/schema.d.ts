@@ -372,7 +372,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["CheckoutQuoteAnswer"];
                     };
                 };
-                /** @description The request is malformed or out of range. */
+                /** @description The request is malformed, or a code or choice does not apply; the message names it. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -390,10 +390,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /**
-                 * @description What the request names no longer fits the store as it is now (a bag line whose
-                 *     item changed since the client last asked); the message says what.
-                 */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -405,6 +401,19 @@ export interface paths {
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
+                /**
+                 * @description Too many gift card or discount codes that do not exist from this client: no
+                 *     code is looked up until `Retry-After` seconds have passed.
+                 */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
@@ -3482,7 +3491,19 @@ export interface paths {
                 413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
                 415: components["responses"]["NotJson"];
-                429: components["responses"]["TooManyRequests"];
+                /**
+                 * @description Too many declined cards from this client or session, or too many codes that do
+                 *     not exist: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds.
+                 */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
@@ -5053,10 +5074,18 @@ export interface components {
         DeliveryKind: "ship" | "pickup";
         /**
          * DigitalInfoInput
-         * @description Spec 3's `digitalInfo`.
+         * @description Spec 3's `digitalInfo`, with where the card is billed: an e-mailed bag is taxed at
+         *     the billing postal code.
          */
         DigitalInfoInput: {
+            /**
+             * @description Two-letter code from `GET /api/countries`; blank is US.
+             * @default
+             */
+            country: string | null;
             email: string;
+            /** @description The card's billing ZIP (US) or postal code. */
+            postal_code: string;
         };
         /** ErrorMessage */
         ErrorMessage: {
@@ -5622,6 +5651,15 @@ export interface components {
         PaymentUpdate: {
             default: boolean;
         };
+        /**
+         * PaymentsInfo
+         * @description How the browser takes a card.
+         */
+        PaymentsInfo: {
+            library_url?: string;
+            processor: components["schemas"]["ProcessorKind"];
+            publishable_key?: string;
+        };
         /** PersonalizationField */
         PersonalizationField: {
             heb_label?: string;
@@ -5665,8 +5703,6 @@ export interface components {
          * @description `POST /api/orders`: Review's order button.
          */
         PlaceOrderRequest: {
-            /** @default  */
-            country: string | null;
             /** @description For a digital-only bag. */
             digital_info?: components["schemas"]["DigitalInfoInput"] & unknown;
             discount_code?: string;
@@ -5702,8 +5738,6 @@ export interface components {
             shipping?: components["schemas"]["ShippingChoiceDto"] & unknown;
             /** @description With a shipping method. */
             shipping_info?: components["schemas"]["ShippingInfoInput"] & unknown;
-            /** @description Where it is taxed: the quote's ZIP (the shipping address's, when it ships). */
-            zip_code?: string;
         };
         /**
          * PriceRange
@@ -5788,6 +5822,8 @@ export interface components {
             type: components["schemas"]["LineType"];
             vendor?: string;
         };
+        /** @enum {string} */
+        ProcessorKind: "sandbox" | "stripe";
         /** Product */
         Product: {
             breadcrumbs: components["schemas"]["Crumb"][];
@@ -6090,6 +6126,7 @@ export interface components {
             heb_name: string;
             help_email: string;
             name: string;
+            payments: components["schemas"]["PaymentsInfo"];
         };
         /** Subscription */
         Subscription: {

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkoutAtom, discountAtom, giftCardsAtom, EMPTY_CHECKOUT } from '@/lib/checkout'
+import { zipLookUpAtom } from '@/lib/location'
 import { STORAGE_KEY } from '@/lib/persist'
 import { answer } from '@/testing/api'
 import { signedInCustomer } from '@/testing/customer'
@@ -10,6 +12,7 @@ import { CheckoutPage } from './CheckoutPage'
 
 afterEach(() => {
   localStorage.clear()
+  sessionStorage.clear()
 })
 
 const quotes = (sent: { url: URL; body: unknown }[]) =>
@@ -138,6 +141,7 @@ describe('Checkout: gift cards and discount (spec 4.5)', () => {
     await user.click(within(form).getByRole('button', { name: 'Apply' }))
     expect(await screen.findByText('Gift card ending in GRTS')).toBeInTheDocument()
     expect(store.get(giftCardsAtom)).toEqual(['HAPY-BDAY-2525-GRTS'])
+    expect(localStorage.getItem(STORAGE_KEY) ?? '').not.toContain('HAPY')
     // $18.00 + $1.80 tax: the $25.00 card covers it all.
     expect(await screen.findByText('$19.80 applied, $5.20 remaining')).toBeInTheDocument()
     await waitFor(() => {
@@ -161,7 +165,7 @@ describe('Checkout: gift cards and discount (spec 4.5)', () => {
 
   it('shows what the quote says against a card at that card', async () => {
     stubCheckoutApi()
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ giftCard: ['HAPY-BDAY-2525-GRTS', 'USED-UPUP-USED-UPUP'] }))
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ giftCard: ['HAPY-BDAY-2525-GRTS', 'USED-UPUP-USED-UPUP'] }))
     render()
     const used = await screen.findByText('Gift card ending in UPUP')
     expect(
@@ -225,6 +229,8 @@ describe('Checkout: the card', () => {
     const stored = localStorage.getItem(STORAGE_KEY) ?? ''
     expect(stored).not.toContain('4242424242424242')
     expect(stored).not.toContain('"123"')
+    // Nor the token: it stays in this tab's session storage.
+    expect(stored).not.toContain('tok_test_1')
   })
 
   it('shows the server’s refusal at the card field and empties the code', async () => {
@@ -276,7 +282,7 @@ describe('Checkout: continuing to Review', () => {
 
   it('goes on to Review with pickup and gift cards that cover the total', async () => {
     stubCheckoutApi()
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ giftCard: ['THNX-SUCH-ABUN-CH99'] }))
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ giftCard: ['THNX-SUCH-ABUN-CH99'] }))
     const { user, router } = render()
     await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'noa@example.com')
     await user.click(screen.getByRole('radio', { name: /Pick up/ }))
@@ -301,6 +307,130 @@ describe('Checkout: continuing to Review', () => {
     expect(store.get(checkoutAtom).shippingInfo).toEqual({
       address: expect.objectContaining({ name: 'Noa', postal_code: '10001', country: 'US' }) as unknown,
     })
+  })
+})
+
+describe('Checkout: a digital-only bag’s billing postal code', () => {
+  const ebook = pricedLine({ id: 2001, item_type: 'digital', title: 'E-book' })
+
+  it('asks for it and its country (the shopper’s, first), checks its shape, and prices the order there', async () => {
+    const sent = stubCheckoutApi({}, [ebook])
+    const { user, store } = render({ lines: [ebook] })
+    const zip = await screen.findByRole('textbox', { name: 'Billing ZIP or postal code' })
+    expect(zip).toBeRequired()
+    expect(zip).toHaveAccessibleDescription('The one on your card’s billing address: the sales tax is figured there.')
+    const country = screen.getByRole('combobox', { name: 'Billing country' })
+    await waitFor(() => {
+      expect(within(country).getAllByRole('option')).toHaveLength(2)
+    })
+    expect(country).toHaveValue('US')
+    await user.type(screen.getByRole('textbox', { name: 'Send it to (e-mail)' }), 'noa@example.com')
+
+    const next = screen.getByRole('button', { name: 'Continue to Review' })
+    await user.click(next)
+    await waitFor(() => {
+      expect(zip).toHaveAccessibleDescription(/Please fill in this field\.$/)
+    })
+    await user.type(zip, '1120')
+    await user.click(next)
+    await waitFor(() => {
+      expect(zip).toHaveAccessibleDescription(/Please enter a ZIP code of five digits, or ZIP\+4 like 10001-1234\.$/)
+    })
+    await user.type(zip, '1')
+    expect(store.get(checkoutAtom).digitalInfo).toEqual({
+      email: 'noa@example.com',
+      postal_code: '11201',
+      country: 'US',
+    })
+    // The order is taxed at the billing postal code: the quote follows it.
+    await waitFor(() => {
+      expect(lastQuote(sent)).toMatchObject({ zip_code: '11201', country: 'US' })
+    })
+
+    // Elsewhere a postal code is any short code of letters, digits, spaces and hyphens.
+    await user.selectOptions(country, 'CA')
+    await user.clear(zip)
+    await user.type(zip, 'M5V_3L9')
+    await user.click(next)
+    await waitFor(() => {
+      expect(zip).toHaveAccessibleDescription(/Please use at most 10 letters, digits, spaces and hyphens\.$/)
+    })
+    await user.clear(zip)
+    await user.type(zip, 'M5V 3L9')
+    await waitFor(() => {
+      expect(store.get(zipLookUpAtom)).toMatchObject({ zip: 'M5V 3L9', country: 'CA' })
+    })
+  })
+
+  it('speaks Hebrew', async () => {
+    stubCheckoutApi({}, [ebook])
+    renderCheckoutScreen(CheckoutPage, '/checkout', { language: 'heb', lines: [ebook] })
+    expect(await screen.findByRole('textbox', { name: 'מיקוד של כתובת החיוב' })).toBeRequired()
+    expect(screen.getByRole('combobox', { name: 'ארץ החיוב' })).toHaveValue('US')
+  })
+})
+
+describe('Checkout: priced where the order goes', () => {
+  /** Chooses Standard and types a guest's address, its ZIP last. */
+  async function typeAddress(user: UserEvent, zip: string) {
+    await user.click(await screen.findByRole('radio', { name: /Standard/ }))
+    const address = screen.getByRole('region', { name: 'Shipping address' })
+    await user.type(within(address).getByRole('textbox', { name: 'Full name' }), 'Noa')
+    await user.type(within(address).getByRole('textbox', { name: 'Street address' }), '2 Fig St')
+    await user.type(within(address).getByRole('textbox', { name: 'City' }), 'Brooklyn')
+    await user.type(within(address).getByRole('textbox', { name: 'Phone' }), '212 555 0101')
+    const code = within(address).getByRole('textbox', { name: 'ZIP or postal code' })
+    await user.clear(code)
+    await user.type(code, zip)
+    return code
+  }
+
+  it('follows a guest’s typed address, and holds Continue until the quote is made there', async () => {
+    const sent = stubCheckoutApi()
+    const { user, store } = render()
+    await typeAddress(user, '11201')
+    const next = screen.getByRole('button', { name: 'Continue to Review' })
+    expect(next).toBeDisabled()
+    expect(next).toHaveAccessibleDescription('Updating the figures for your address…')
+    await waitFor(() => {
+      expect(next).toBeEnabled()
+    })
+    expect(store.get(zipLookUpAtom)).toMatchObject({ zip: '11201', country: 'US' })
+    await waitFor(() => {
+      expect(lastQuote(sent)).toMatchObject({ zip_code: '11201' })
+    })
+
+    // A ZIP entered above gives way to the address the order goes to.
+    const where = screen.getByRole('form', { name: 'Where is it going?' })
+    await user.clear(within(where).getByRole('textbox', { name: 'ZIP or postal code' }))
+    await user.type(within(where).getByRole('textbox', { name: 'ZIP or postal code' }), '10001')
+    await user.click(within(where).getByRole('button', { name: 'Update' }))
+    await waitFor(() => {
+      const located = sent.filter((r) => r.url.pathname === '/api/zip_code' && r.method === 'POST')
+      expect(located.map((r) => r.body)).toEqual([
+        { zipCode: '11201', country: 'US' },
+        { zipCode: '10001', country: 'US' },
+        { zipCode: '11201', country: 'US' },
+      ])
+    })
+    await waitFor(() => {
+      expect(store.get(zipLookUpAtom)).toMatchObject({ zip: '11201' })
+    })
+  })
+
+  it('says at the field and at Continue when the address’s ZIP cannot be found, and does not go on', async () => {
+    stubCheckoutApi()
+    const { user, router } = render()
+    const code = await typeAddress(user, '00000')
+    const next = screen.getByRole('button', { name: 'Continue to Review' })
+    await waitFor(() => {
+      expect(code).toHaveAccessibleDescription(
+        'We couldn’t find this ZIP or postal code in that country. Please check it.',
+      )
+    })
+    expect(next).toBeDisabled()
+    expect(next).toHaveAccessibleDescription('We couldn’t find your address’s ZIP or postal code. Please check it.')
+    expect(router.state.location.pathname).toBe('/checkout')
   })
 })
 

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { bagSummaryAtom } from '@/lib/bag'
 import { checkoutAtom } from '@/lib/checkout'
@@ -17,17 +17,19 @@ import styles from './Checkout.module.css'
 import { DeliveryChoice, DigitalDelivery } from './Delivery'
 import { AddressFields, ContactFields, PickupFields } from './Details'
 import { OrderSummary } from './OrderSummary'
+import { PlaceNote, usePlaceProblems } from './Place'
 import { PaymentFields } from './Payment'
 import { DiscountCode, GiftCards } from './Savings'
 import { Section } from './Section'
 import { ZipForm } from './ZipForm'
-import { useZipFollowsAddress } from '../useZipFollowsAddress'
+import { useLocationFollowsOrder } from '../useLocationFollowsOrder'
 
 /**
  * `/checkout`: the guest's e-mail, the delivery (a shipping method or pickup, or the
- * e-mail a digital-only order goes to) with the ZIP that prices it, the shipping address
- * or pickup info, gift cards, a discount code and the card; beside them every figure of
- * the checkout quote. Continue checks what Review needs and goes on.
+ * e-mail and billing postal code of a digital-only order) with the ZIP that prices it,
+ * the shipping address or pickup info, gift cards, a discount code and the card; beside
+ * them every figure of the checkout quote. Continue checks what Review needs and goes on;
+ * it waits (disabled, saying why) while the quote is not yet made where the order goes.
  */
 export function CheckoutPage() {
   const t = useT(messages)
@@ -39,13 +41,17 @@ export function CheckoutPage() {
   const location = useAtomValue(zipLookUpAtom)
   const navigate = useNavigate()
   const view = useCheckoutQuote()
-  useZipFollowsAddress()
   const [problems, setProblems] = useState<Problems>({})
   const [blocked, setBlocked] = useState(false)
   const steps = useRef<HTMLDivElement>(null)
+  const placeId = useId()
 
   const quote = view.quote ?? view.last
   const digitalOnly = quote?.bag.digital_only ?? summary?.digital_only ?? false
+  const place = useLocationFollowsOrder(digitalOnly)
+  // A place the lookup refused is told at its field, whatever Continue last found.
+  const placeProblems = usePlaceProblems(place, digitalOnly)
+  const fields = { ...problems, ...placeProblems }
   const covered = view.quote?.amount_due === 0
   const refused = quoteProblems(view.error, language)
   const shipping = !digitalOnly && state.shippingType?.type === 'ship'
@@ -95,14 +101,14 @@ export function CheckoutPage() {
           <Section id="delivery" title={digitalOnly ? t('digitalDelivery') : t('delivery')}>
             <ZipForm problem={refused.zip} />
             {digitalOnly ? (
-              <DigitalDelivery problem={problems.digital_email ?? refused.email} />
+              <DigitalDelivery problems={{ ...fields, digital_email: fields.digital_email ?? refused.email }} />
             ) : (
               <DeliveryChoice quote={quote} problem={problems.delivery ?? refused.delivery} />
             )}
           </Section>
           {shipping && (
             <Section id="address" title={t('shippingAddress')}>
-              <AddressFields problems={problems} />
+              <AddressFields problems={fields} />
             </Section>
           )}
           {pickup && (
@@ -125,11 +131,14 @@ export function CheckoutPage() {
             type="button"
             className={formStyles.primary}
             aria-disabled={checking || undefined}
+            disabled={place !== 'here'}
+            aria-describedby={place !== 'here' ? placeId : undefined}
             onClick={() => void onContinue()}
           >
             {checking && <span className={formStyles.spinner} aria-hidden="true" />}
             {checking ? t('updating') : t('continueToReview')}
           </button>
+          <PlaceNote id={placeId} status={place} />
           {blocked && (
             <p role="alert" className={styles.problem}>
               {t('fixProblems')}

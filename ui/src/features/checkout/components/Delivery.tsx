@@ -2,15 +2,25 @@ import { useAtom, useAtomValue } from 'jotai'
 import { useEffect, useId } from 'react'
 import { TextField } from '@/components/FormField'
 import { bagSummaryAtom } from '@/lib/bag'
-import { checkoutAtom, type CheckoutQuote, type ShippingType } from '@/lib/checkout'
+import { checkoutAtom, type CheckoutQuote, type DigitalInfo, type ShippingType } from '@/lib/checkout'
+import { useCountries } from '@/lib/countries'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
-import { shippingOptionsAtom, shippingStatusAtom, type MethodOption, type ShippingOptions } from '@/lib/location'
+import {
+  DEFAULT_COUNTRY,
+  shippingOptionsAtom,
+  shippingStatusAtom,
+  zipLookUpAtom,
+  type MethodOption,
+  type ShippingOptions,
+} from '@/lib/location'
 import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
 import { messages } from '../messages'
+import type { Problems } from '../problems'
 import { arrivalText, pickupText } from '../shippingMessages'
 import styles from './Checkout.module.css'
+import { CountryField } from './Details'
 
 const valueOf = (type: ShippingType | null) =>
   type === null ? '' : type.type === 'pickup' ? 'pickup' : `ship-${type.id}`
@@ -130,18 +140,30 @@ export function DeliveryChoice({ quote, problem }: { quote: CheckoutQuote | null
   )
 }
 
-/** Spec 3's digital info: where a digital-only order is sent. */
-export function DigitalDelivery({ problem }: { problem?: string }) {
+/**
+ * Spec 3's digital info: where a digital-only order is sent, and the card's billing
+ * postal code and country, where the server taxes it.
+ */
+export function DigitalDelivery({ problems }: { problems: Problems }) {
   const t = useT(messages)
   const [state, setState] = useAtom(checkoutAtom)
   const customer = useAtomValue(customerAtom)
-  const email = state.digitalInfo?.email ?? customer?.email ?? state.email
-  // Starts from the address checkout already knows, so it need not be typed twice.
+  const location = useAtomValue(zipLookUpAtom)
+  const countries = useCountries()
+  // Starts from the e-mail checkout already knows, so it need not be typed twice, and in
+  // the country the shopper is in.
+  const email = customer?.email ?? state.email
+  const country = location?.country ?? DEFAULT_COUNTRY
+  const info: DigitalInfo = state.digitalInfo ?? { email, postal_code: '', country }
   useEffect(() => {
     if (state.digitalInfo === null && email !== '') {
-      setState((current) => ({ ...current, digitalInfo: { email } }))
+      setState((current) => ({ ...current, digitalInfo: { email, postal_code: '', country } }))
     }
-  }, [state.digitalInfo, email, setState])
+  }, [state.digitalInfo, email, country, setState])
+  const change = (name: keyof DigitalInfo) => (event: { target: { value: string } }) => {
+    const value = event.target.value
+    setState((current) => ({ ...current, digitalInfo: { ...(current.digitalInfo ?? info), [name]: value } }))
+  }
   return (
     <>
       <p className={styles.intro}>{t('digitalIntro')}</p>
@@ -152,12 +174,31 @@ export function DigitalDelivery({ problem }: { problem?: string }) {
         autoComplete="email"
         dir="ltr"
         required
-        value={email}
-        problem={problem}
-        onChange={(event) => {
-          setState((current) => ({ ...current, digitalInfo: { email: event.target.value } }))
-        }}
+        value={info.email}
+        problem={problems.digital_email}
+        onChange={change('email')}
       />
+      <div className={styles.pair}>
+        <TextField
+          label={t('billingPostalCode')}
+          hint={t('billingHint')}
+          name="digital_postal_code"
+          autoComplete="billing postal-code"
+          dir="ltr"
+          required
+          value={info.postal_code}
+          problem={problems.digital_postal_code}
+          onChange={change('postal_code')}
+        />
+        <CountryField
+          countries={countries}
+          label={t('billingCountry')}
+          name="digital_country"
+          autoComplete="billing country"
+          value={info.country}
+          onChange={change('country')}
+        />
+      </div>
     </>
   )
 }

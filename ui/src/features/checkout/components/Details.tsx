@@ -1,11 +1,11 @@
-import { useAtom, useAtomValue, useStore } from 'jotai'
-import { useId, useState } from 'react'
+import { useAtom, useAtomValue } from 'jotai'
+import { useId, type ChangeEvent } from 'react'
 import { Link } from 'react-router'
 import { SelectField, TextField } from '@/components/FormField'
 import { chosenAddress, checkoutAtom, EMPTY_ADDRESS, type GuestAddress, type PickupInfo } from '@/lib/checkout'
-import { countryName, useCountries } from '@/lib/countries'
+import { countryName, useCountries, type Countries } from '@/lib/countries'
 import { useT } from '@/lib/i18n'
-import { setZip, zipLookUpAtom } from '@/lib/location'
+import { zipLookUpAtom } from '@/lib/location'
 import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
 import { messages, type CheckoutKey } from '../messages'
@@ -52,10 +52,54 @@ const ADDRESS_FIELDS: {
 ]
 const OPTIONAL: readonly string[] = ['line2', 'region']
 
+/** A country of the countries list, named in the interface language; the choice stays shown while the list loads. */
+export function CountryField({
+  countries,
+  label,
+  name,
+  autoComplete,
+  value,
+  problem,
+  onChange,
+}: {
+  countries: Countries
+  label: string
+  name: string
+  autoComplete: string
+  value: string
+  problem?: string
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void
+}) {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const list = countries && 'list' in countries ? countries.list : undefined
+  return (
+    <SelectField
+      label={label}
+      name={name}
+      autoComplete={autoComplete}
+      value={value}
+      problem={problem}
+      aria-busy={countries === undefined || undefined}
+      onChange={onChange}
+    >
+      {list ? (
+        list.map((country) => (
+          <option key={country.value} value={country.value}>
+            {language === 'heb' ? country.heb_label : country.label}
+          </option>
+        ))
+      ) : (
+        <option value={value}>{countries ? value : t('loadingCountries')}</option>
+      )}
+    </SelectField>
+  )
+}
+
 /**
  * Spec 3's shipping info: a customer's saved addresses to choose from (the default, or
- * the first, chosen until they pick another), or the address a guest types. A typed ZIP
- * and country also become the zip that prices the order.
+ * the first, chosen until they pick another), or the address a guest types. The checkout
+ * page prices the order where it goes (`useLocationFollowsOrder`).
  */
 export function AddressFields({ problems }: { problems: Problems }) {
   const t = useT(messages)
@@ -64,18 +108,7 @@ export function AddressFields({ problems }: { problems: Problems }) {
   const language = useAtomValue(languageAtom)
   const countries = useCountries()
   const legendId = useId()
-  const store = useStore()
   const location = useAtomValue(zipLookUpAtom)
-  const [zipProblem, setZipProblem] = useState<string>()
-
-  // The typed ZIP, located when it differs from the zip held: tax and delivery follow it.
-  async function locate(address: GuestAddress) {
-    const zip = address.postal_code.trim()
-    const held = store.get(zipLookUpAtom)
-    if (zip === '' || (held?.zip === zip && held.country === address.country)) return
-    const result = await setZip(store, zip, address.country)
-    setZipProblem(result.ok ? undefined : t('addressZipProblem'))
-  }
 
   if (customer && customer.addresses.length > 0) {
     const chosen = chosenAddress(customer, state)
@@ -121,7 +154,6 @@ export function AddressFields({ problems }: { problems: Problems }) {
       return { ...current, shippingInfo: { address: { ...held, [name]: value } } }
     })
   }
-  const list = countries && 'list' in countries ? countries.list : undefined
   return (
     <div className={styles.fieldset}>
       {ADDRESS_FIELDS.map((field) => (
@@ -133,33 +165,19 @@ export function AddressFields({ problems }: { problems: Problems }) {
           required={!OPTIONAL.includes(field.name)}
           dir={field.name === 'postal_code' ? 'ltr' : undefined}
           value={address[field.name]}
-          problem={problems[`ship_${field.name}`] ?? (field.name === 'postal_code' ? zipProblem : undefined)}
+          problem={problems[`ship_${field.name}`]}
           onChange={change(field.name)}
-          onBlur={field.name === 'postal_code' ? () => void locate(address) : undefined}
         />
       ))}
-      <SelectField
+      <CountryField
+        countries={countries}
         label={t('country')}
         name="ship_country"
         autoComplete="shipping country"
         value={address.country}
         problem={problems.ship_country}
-        aria-busy={countries === undefined || undefined}
-        onChange={(event) => {
-          change('country')(event)
-          void locate({ ...address, country: event.target.value })
-        }}
-      >
-        {list ? (
-          list.map((country) => (
-            <option key={country.value} value={country.value}>
-              {language === 'heb' ? country.heb_label : country.label}
-            </option>
-          ))
-        ) : (
-          <option value={address.country}>{countries ? address.country : t('loadingCountries')}</option>
-        )}
-      </SelectField>
+        onChange={change('country')}
+      />
       <TextField
         label={t('phone')}
         name="ship_phone"

@@ -7,12 +7,14 @@ import { answer } from '@/testing/api'
 import { order } from '@/testing/orders'
 import { STORAGE_KEY } from '@/lib/persist'
 import { signedInCustomer } from '@/testing/customer'
+import { pricedLine } from '@/testing/fixtures'
 import { renderCheckoutScreen, stubCheckoutApi } from '../testing'
 import { ReviewPage } from './ReviewPage'
 import { SignInPage } from './SignInPage'
 
 afterEach(() => {
   localStorage.clear()
+  sessionStorage.clear()
 })
 
 const summary = () => screen.getByRole('region', { name: 'Order summary' })
@@ -48,10 +50,10 @@ describe('Review for a guest', () => {
           shippingType: { type: 'pickup', delivery: false },
           pickupInfo: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
         },
-        giftCard: ['THNX-SUCH-ABUN-CH99'],
         discount: { code: 'WELCOME10' },
       }),
     )
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ giftCard: ['THNX-SUCH-ABUN-CH99'] }))
     renderCheckoutScreen(ReviewPage, '/review')
     expect(await screen.findByRole('heading', { level: 1, name: 'Review' })).toBeInTheDocument()
 
@@ -100,8 +102,9 @@ const ready = {
   email: 'noa@example.com',
   shippingType: { type: 'pickup' as const, delivery: false as const },
   pickupInfo: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
-  creditInfo: { token: 'tok_visa', last4: '4242', brand: 'visa' },
 }
+// The card is this tab's (session storage), never local storage's.
+const visaToken = { token: 'tok_visa', last4: '4242', brand: 'visa' }
 
 function placed(body: unknown) {
   const { idempotency_key } = body as { idempotency_key: string }
@@ -112,6 +115,7 @@ describe('Placing the order', () => {
   beforeEach(() => {
     sessionStorage.clear()
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ checkout: ready }))
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ creditInfo: visaToken }))
   })
 
   it('sends the order Review shows, then empties the bag and checkout and thanks the shopper', async () => {
@@ -132,13 +136,17 @@ describe('Placing the order', () => {
       pickup_info: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
       payment: { token: 'tok_visa' },
       email: 'noa@example.com',
-      zip_code: '10001',
       expected_total: 1980,
       expected_amount_due: 1980,
     })
+    // The server taxes the order where it goes, never at a ZIP sent beside it.
+    expect(request?.body).not.toHaveProperty('zip_code')
+    expect(request?.body).not.toHaveProperty('country')
     expect((request?.body as { idempotency_key: string }).idempotency_key).toMatch(/^[A-Za-z0-9_-]{16,100}$/)
     expect(store.get(bagAtom).products).toEqual([])
     expect(store.get(checkoutAtom)).toEqual(EMPTY_CHECKOUT)
+    // The card's token leaves this tab's storage with the order.
+    expect(sessionStorage.getItem(STORAGE_KEY)).not.toContain('tok_visa')
     expect(rememberedOrderToken('7KQ4-M2XD-9PRT')).toBe('signed-token')
   })
 
@@ -289,6 +297,82 @@ describe('Placing the order', () => {
     })
     await user.click(place)
     expect(await screen.findByRole('alert')).toHaveTextContent('The phone number is not right.')
+  })
+})
+
+describe('Review: priced where the order goes', () => {
+  const ebook = pricedLine({ id: 2001, item_type: 'digital', title: 'E-book' })
+  const digital = {
+    ...EMPTY_CHECKOUT,
+    email: 'noa@example.com',
+    digitalInfo: { email: 'noa@example.com', postal_code: '11201', country: 'US' },
+  }
+
+  beforeEach(() => {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ creditInfo: visaToken }))
+  })
+
+  it('prices a digital-only order at its billing postal code first, then sends that, and no ZIP beside it', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ checkout: digital }))
+    const sent = stubCheckoutApi({ '/api/orders': (_url, body) => placed(body) }, [ebook])
+    const { user, router } = renderCheckoutScreen(ReviewPage, '/review', { lines: [ebook] })
+    const delivery = await screen.findByRole('region', { name: 'Digital delivery' })
+    // The zip held (10001) is not where the order is taxed: it waits, saying why.
+    const place = screen.getByRole('button', { name: 'Place order' })
+    expect(place).toBeDisabled()
+    expect(place).toHaveAccessibleDescription('Updating the figures for your address…')
+    await waitFor(() => {
+      expect(place).toBeEnabled()
+    })
+    expect(delivery).toHaveTextContent('Billing address: 11201, United States')
+    const quoted = sent.filter((r) => r.url.pathname === '/api/checkout/quote').at(-1)
+    expect(quoted?.body).toMatchObject({ zip_code: '11201', country: 'US' })
+
+    await user.click(place)
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/thank-you/7KQ4-M2XD-9PRT')
+    })
+    const request = sent.find((r) => r.url.pathname === '/api/orders')
+    expect(request?.body).toMatchObject({
+      digital_info: { email: 'noa@example.com', postal_code: '11201', country: 'US' },
+      payment: { token: 'tok_visa' },
+    })
+    expect(request?.body).not.toHaveProperty('zip_code')
+    expect(request?.body).not.toHaveProperty('country')
+    expect(request?.body).not.toHaveProperty('shipping')
+  })
+
+  it('cannot place an order whose address cannot be located, and says why', async () => {
+    const address = {
+      name: 'Noa Guest',
+      line1: '2 Fig St',
+      line2: '',
+      city: 'Nowhere',
+      region: '',
+      postal_code: '00000',
+      country: 'US',
+      phone: '2125550101',
+    }
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        checkout: {
+          ...EMPTY_CHECKOUT,
+          email: 'noa@example.com',
+          shippingType: { type: 'ship', id: 1, delivery: true },
+          shippingInfo: { address },
+        },
+      }),
+    )
+    const sent = stubCheckoutApi({ '/api/orders': (_url, body) => placed(body) })
+    renderCheckoutScreen(ReviewPage, '/review')
+    const place = await screen.findByRole('button', { name: 'Place order' })
+    await waitFor(() => {
+      expect(place).toHaveAccessibleDescription('We couldn’t find your address’s ZIP or postal code. Please check it.')
+    })
+    expect(place).toBeDisabled()
+    expect(screen.queryByText('A few details are still needed before the order can be placed.')).not.toBeInTheDocument()
+    expect(sent.filter((r) => r.url.pathname === '/api/orders')).toHaveLength(0)
   })
 })
 

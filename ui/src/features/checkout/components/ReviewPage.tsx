@@ -2,7 +2,15 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useState, useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { bagSummaryAtom } from '@/lib/bag'
-import { chosenAddress, chosenCredit, checkoutAtom, discountAtom, giftCardsAtom, hasNeededInfo } from '@/lib/checkout'
+import {
+  chosenAddress,
+  chosenCredit,
+  checkoutAtom,
+  discountAtom,
+  giftCardsAtom,
+  hasNeededInfo,
+  isCompleteDigital,
+} from '@/lib/checkout'
 import { countryName, useCountries } from '@/lib/countries'
 import { formatCalendarDate } from '@/lib/dates'
 import { useT } from '@/lib/i18n'
@@ -23,10 +31,11 @@ import { DeliveryChoice, DigitalDelivery } from './Delivery'
 import { AddressFields, PickupFields } from './Details'
 import { OrderSummary } from './OrderSummary'
 import { PaymentFields, useCardName } from './Payment'
+import { PlaceNote, usePlaceProblems } from './Place'
 import { DiscountCode, GiftCards } from './Savings'
 import { Section } from './Section'
 import { ZipForm } from './ZipForm'
-import { useZipFollowsAddress } from '../useZipFollowsAddress'
+import { useLocationFollowsOrder } from '../useLocationFollowsOrder'
 
 /**
  * `/review`: everything chosen at checkout, each with a way to change it, and the
@@ -34,6 +43,8 @@ import { useZipFollowsAddress } from '../useZipFollowsAddress'
  * lets a guest coming from Review in); a signed-in customer, whom Checkout sends here,
  * changes it in place. "Place order" sends it (`usePlaceOrder`): a declined card is
  * told at the card's field, a changed price is priced again, and a retry keeps its key.
+ * It waits, saying why, while the quote is not yet made where the order goes (the
+ * server would refuse it).
  */
 export function ReviewPage() {
   const t = useT(messages)
@@ -48,11 +59,13 @@ export function ReviewPage() {
   const countries = useCountries()
   const cardName = useCardName()
   const view = useCheckoutQuote()
-  useZipFollowsAddress()
   const { place, busy, outcome } = usePlaceOrder(view)
+  const placeId = useId()
 
   const quote = view.quote ?? view.last
   const digitalOnly = quote?.bag.digital_only ?? summary?.digital_only ?? false
+  const where = useLocationFollowsOrder(digitalOnly)
+  const whereProblems = usePlaceProblems(where, digitalOnly)
   const covered = view.quote?.amount_due === 0
   const refused = quoteProblems(view.error, language)
   // Spec 2.1's needed info, and (whatever the delivery) a card for what the gift cards leave.
@@ -70,7 +83,22 @@ export function ReviewPage() {
   useFocusCard(cardProblem)
 
   let delivery: ReactNode = t('nothingChosen')
-  if (digitalOnly) delivery = state.digitalInfo?.email ? <bdi>{state.digitalInfo.email}</bdi> : t('nothingChosen')
+  const digital = state.digitalInfo
+  if (digitalOnly)
+    delivery = digital?.email ? (
+      <>
+        <bdi>{digital.email}</bdi>
+        {digital.postal_code && (
+          <span>
+            {t('billingAt', {
+              place: `${digital.postal_code.trim()}, ${countryName(countries, digital.country, language)}`,
+            })}
+          </span>
+        )}
+      </>
+    ) : (
+      t('nothingChosen')
+    )
   else if (type?.type === 'pickup')
     delivery = (
       <>
@@ -102,11 +130,15 @@ export function ReviewPage() {
             id="delivery"
             title={digitalOnly ? t('digitalDelivery') : t('deliverySummary')}
             guestLink="delivery"
-            missing={digitalOnly ? !state.digitalInfo?.email : type === null}
+            missing={digitalOnly ? !isCompleteDigital(digital) : type === null}
             editor={
               <>
                 <ZipForm problem={refused.zip} />
-                {digitalOnly ? <DigitalDelivery /> : <DeliveryChoice quote={quote} problem={refused.delivery} />}
+                {digitalOnly ? (
+                  <DigitalDelivery problems={whereProblems} />
+                ) : (
+                  <DeliveryChoice quote={quote} problem={refused.delivery} />
+                )}
               </>
             }
           >
@@ -118,7 +150,7 @@ export function ReviewPage() {
               title={t('addressSummary')}
               guestLink="address"
               missing={shown === undefined}
-              editor={<AddressFields problems={{}} />}
+              editor={<AddressFields problems={whereProblems} />}
             >
               {shown ? (
                 <address className={styles.facts}>
@@ -192,10 +224,12 @@ export function ReviewPage() {
               {placeProblem}
             </p>
           )}
+          <PlaceNote id={placeId} status={where} />
           <button
             type="button"
             className={formStyles.primary}
-            disabled={!ready || busy || !view.quote}
+            disabled={!ready || busy || !view.quote || where !== 'here'}
+            aria-describedby={where !== 'here' ? placeId : undefined}
             aria-busy={busy}
             onClick={() => {
               void place()

@@ -30,6 +30,24 @@ export function AnnouncementBanner() {
   )
 }
 
+/** The sandbox's card that is always approved. */
+const TEST_CARD = '4242 4242 4242 4242'
+
+/**
+ * A test store (its payments are the sandbox's) says so on every page, with the card to
+ * pay with. Nothing while the store information is unknown, nor in a store that charges.
+ */
+export function TestStoreNote() {
+  const t = useT(messages)
+  const store = useAtomValue(storeInfoAtom)
+  if (store?.payments.processor !== 'sandbox') return null
+  return (
+    <p role="note" className={styles.testStore}>
+      {t('testStore')} <bdi dir="ltr">{TEST_CARD}</bdi>.
+    </p>
+  )
+}
+
 /** Spec 2.4: a beta notice the shopper can close for good (the flag is stored locally). */
 export function BetaBanner() {
   const t = useT(messages)
