@@ -134,6 +134,8 @@ pub enum Processor {
     Stripe {
         publishable_key: String,
         js_url: String,
+        /// The processor's API, which its library calls from the browser.
+        api_base: String,
     },
 }
 
@@ -144,8 +146,29 @@ impl Processor {
             crate::settings::GatewayKind::Stripe => Processor::Stripe {
                 publishable_key: payments.stripe_publishable_key.clone(),
                 js_url: payments.stripe_js_url.clone(),
+                api_base: payments.stripe_api_base.clone(),
             },
         }
+    }
+
+    /// The origins (`scheme://host[:port]`) the browser must reach to take a card:
+    /// the library's and the API's; none for the sandbox.
+    pub fn origins(&self) -> Vec<String> {
+        let Processor::Stripe {
+            js_url, api_base, ..
+        } = self
+        else {
+            return Vec::new();
+        };
+        let mut origins: Vec<String> = [js_url, api_base]
+            .into_iter()
+            .filter_map(|url| {
+                let uri = url.parse::<poem::http::Uri>().ok()?;
+                Some(format!("{}://{}", uri.scheme_str()?, uri.authority()?))
+            })
+            .collect();
+        origins.dedup();
+        origins
     }
 }
 

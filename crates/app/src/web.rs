@@ -59,12 +59,13 @@ pub fn routes(state: AppState) -> impl Endpoint {
 /// headers.
 pub fn routes_with(state: AppState, edge: Edge) -> impl Endpoint {
     let limits = state.limits.clone();
+    let headers = SecurityHeaders::new(edge.hsts, &state.store.processor.origins());
     pages(state)
         .around(body_limit::read_capped)
         // Outside the cap: a write over its budget is refused before any of it is read.
         .around(move |next, req| limits::limit_writes(limits.clone(), next, req))
         .with(RequestTimeout(edge.request_timeout))
-        .with(SecurityHeaders { hsts: edge.hsts })
+        .with(headers)
 }
 
 fn pages(state: AppState) -> Route {

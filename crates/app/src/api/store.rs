@@ -30,6 +30,7 @@ impl StoreApi {
                 Processor::Stripe {
                     publishable_key,
                     js_url,
+                    ..
                 } => PaymentsInfo {
                     processor: ProcessorKind::Stripe,
                     publishable_key: Some(publishable_key.clone()),
