@@ -11,7 +11,7 @@ use crate::search_refresh::{self, Refresh};
 use crate::settings::{GatewayKind, MailTransport, Settings};
 use crate::state::OrderConfig;
 use crate::state::{AccountConfig, AppState, CheckoutConfig, StoreInfo};
-use crate::{jobs_runner, seed, web};
+use crate::{jobs_runner, readiness, seed, web};
 use poem::EndpointExt;
 use poem::middleware::Tracing;
 use rand::Rng;
@@ -65,6 +65,9 @@ fn batching(settings: &Settings) -> Batching {
         queue: settings.search.count_queue.max(1),
     }
 }
+
+/// How often the background probe proves the database takes a write.
+const READINESS_PROBE_EVERY: Duration = Duration::from_secs(5);
 
 /// Checkout's configuration, checked: a mistake stops the store at start-up.
 fn checkout_config(settings: &Settings) -> Result<CheckoutConfig, String> {
@@ -192,6 +195,7 @@ fn state(
         )?),
         write_probe: store,
         search_built: Default::default(),
+        write_health: Default::default(),
         newsletter: settings.newsletter.policy(),
         limits: Arc::new(Limits::new(&settings.limits)?),
         search_counter,
@@ -272,6 +276,8 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
         "what anonymous shoppers send is kept within this size"
     );
     let purging = retention::spawn(state.clone(), policies);
+    readiness::probe(&state).await;
+    let probing = readiness::spawn(state.clone(), READINESS_PROBE_EVERY);
     let refresh = refresh(&settings);
     let version = search_refresh::rebuild(&state, refresh).await?;
     let refresher = search_refresh::spawn(state.clone(), refresh, version);
@@ -298,6 +304,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     running_jobs.abort();
     forgetting.abort();
     purging.abort();
+    probing.abort();
     count_writer.stop().await;
     store.close().await;
     tracing::info!("stopped");

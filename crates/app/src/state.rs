@@ -35,6 +35,8 @@ pub struct AppState {
     pub write_probe: Arc<dyn WriteProbe>,
     /// When the search index was last built, for the readiness check.
     pub search_built: Arc<IndexBuilt>,
+    /// The background write probe's last answer, for the readiness check.
+    pub write_health: Arc<crate::readiness::WriteHealth>,
     /// Confirmation-link lifetime and per-address cooldown.
     pub newsletter: newsletter::Policy,
     /// Budgets of anonymous writes, per client and for the store.

@@ -14,10 +14,16 @@ use store_app::web;
 mod common;
 
 #[tokio::test]
-async fn readiness_proves_a_write_and_tells_the_index_age() {
+async fn readiness_tells_the_last_write_probe_and_the_index_age() {
     let (state, fakes) = common::state_with(Arc::new(InMemoryCatalog::new()));
     let client = TestClient::new(web::routes(state.clone()));
 
+    let resp = client.get("/api/health/ready").send().await;
+    resp.assert_status(StatusCode::SERVICE_UNAVAILABLE);
+    let body: Value = resp.json().await.value().deserialize();
+    assert_eq!(body["database_writable"], false, "no probe yet: {body}");
+
+    assert!(store_app::readiness::probe(&state).await);
     let resp = client.get("/api/health/ready").send().await;
     resp.assert_status(StatusCode::SERVICE_UNAVAILABLE);
     let body: Value = resp.json().await.value().deserialize();
@@ -34,7 +40,14 @@ async fn readiness_proves_a_write_and_tells_the_index_age() {
     assert_eq!(body["status"], "ready");
     assert_eq!(body["search_index_age_seconds"], 90);
 
+    // The check itself writes nothing: a full disk shows at the next probe.
     fakes.write_probe.set_full(true);
+    client
+        .get("/api/health/ready")
+        .send()
+        .await
+        .assert_status_is_ok();
+    assert!(!store_app::readiness::probe(&state).await);
     let resp = client.get("/api/health/ready").send().await;
     resp.assert_status(StatusCode::SERVICE_UNAVAILABLE);
     let body: Value = resp.json().await.value().deserialize();

@@ -210,6 +210,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         clock: fakes.clock.clone(),
         write_probe: fakes.write_probe.clone(),
         search_built: Default::default(),
+        write_health: Default::default(),
         newsletter: NEWSLETTER,
         limits: Arc::new(Limits::new(&roomy_limits()).unwrap()),
         search_counter,
