@@ -13,7 +13,6 @@ use crate::state::OrderConfig;
 use crate::state::{AccountConfig, AppState, CheckoutConfig, StoreInfo};
 use crate::{jobs_runner, readiness, seed, web};
 use poem::EndpointExt;
-use poem::middleware::Tracing;
 use rand::Rng;
 use std::sync::Arc;
 use std::time::Duration;
@@ -295,7 +294,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     };
     let grace = Duration::from_secs(settings.server.shutdown_grace_seconds);
     if settings.server.log_requests {
-        let app = app.with(Tracing);
+        let app = app.around(crate::http::request_log::log_request);
         server::serve(listener, app, timeouts, shutdown_signal(), grace).await?;
     } else {
         server::serve(listener, app, timeouts, shutdown_signal(), grace).await?;

@@ -1,6 +1,7 @@
 //! The HTTP edge: the server loop and the middleware every request passes through.
 
 pub mod body_limit;
+pub mod request_log;
 pub mod request_timeout;
 pub mod security_headers;
 pub mod server;
