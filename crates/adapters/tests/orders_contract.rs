@@ -18,7 +18,7 @@ use store_domain::orders::model::{
     StatusChange,
 };
 use store_domain::orders::number::OrderNumber;
-use store_domain::orders::storage::{NewOrder, Orders, ReserveError};
+use store_domain::orders::storage::{Moved, NewOrder, Orders, ReserveError};
 use store_domain::payments::Brand;
 use store_domain::ports::{Catalog, CatalogWriter};
 use store_domain::token::TokenHash;
@@ -327,30 +327,69 @@ mod cases {
         assert!(shop.orders.unfinished().await.unwrap().is_empty());
 
         // The owner's moves: forward from the status seen, cancel gives stock back.
+        let status = |moved: Moved| match moved {
+            Moved::Moved(order) => Some(order.status),
+            _ => None,
+        };
         let packed = shop
-            .orders
-            .move_order(&number, OrderStatus::Paid, OrderStatus::Packed, &[], at(4))
-            .await
-            .unwrap();
-        assert_eq!(packed.map(|o| o.status), Some(OrderStatus::Packed));
-        let stale = shop
-            .orders
-            .move_order(&number, OrderStatus::Paid, OrderStatus::Shipped, &[], at(5))
-            .await
-            .unwrap();
-        assert_eq!(stale, None, "not moved from a status it left");
-        let cancelled = shop
             .orders
             .move_order(
                 &number,
+                OrderStatus::Paid,
                 OrderStatus::Packed,
-                OrderStatus::Cancelled,
                 &[],
-                at(6),
+                &[],
+                at(4),
             )
             .await
             .unwrap();
-        assert_eq!(cancelled.map(|o| o.status), Some(OrderStatus::Cancelled));
+        assert_eq!(status(packed), Some(OrderStatus::Packed));
+        let stale = shop
+            .orders
+            .move_order(
+                &number,
+                OrderStatus::Paid,
+                OrderStatus::Shipped,
+                &[],
+                &[],
+                at(5),
+            )
+            .await
+            .unwrap();
+        assert_eq!(stale, Moved::Changed, "not moved from a status it left");
+        // A cancel takes back the card the order issued only if it holds its whole
+        // value; else nothing moves.
+        let issued_use = |cents| GiftCardUse {
+            code_hash: issued.code_hash.clone(),
+            last_four: "WXYZ".into(),
+            amount: Money::from_cents(cents),
+        };
+        let number_ref = &number;
+        let cancel = |void: GiftCardUse| async move {
+            shop.orders
+                .move_order(
+                    number_ref,
+                    OrderStatus::Packed,
+                    OrderStatus::Cancelled,
+                    &[],
+                    &[void],
+                    at(6),
+                )
+                .await
+                .unwrap()
+        };
+        assert_eq!(
+            cancel(issued_use(2_600)).await,
+            Moved::CardSpent("WXYZ".into())
+        );
+        assert_eq!(stored(shop, &number).await.status, OrderStatus::Packed);
+        assert_eq!(shop.stock(KETTLE).await, 6, "nothing given back");
+        assert_eq!(shop.balance(&issued.code_hash).await, Some(2_500));
+        assert_eq!(
+            status(cancel(issued_use(2_500)).await),
+            Some(OrderStatus::Cancelled)
+        );
+        assert_eq!(shop.balance(&issued.code_hash).await, Some(0), "taken back");
         assert_eq!(shop.stock(KETTLE).await, 7);
     }
 

@@ -27,13 +27,13 @@ use store_domain::jobs::{JobKind, Jobs, NewJob};
 use store_domain::location::LocationQuery;
 use store_domain::money::Money;
 use store_domain::orders::links::OrderLinks;
-use store_domain::orders::model::{Order, OrderStatus};
+use store_domain::orders::model::{GiftCardUse, Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::place::{
     DeliveryRequest, IdempotencyKey, Payments, PlaceContext, PlaceError, PlaceRequest, SweepReport,
     place_order, sweep_unfinished,
 };
-use store_domain::orders::storage::{KeyedOrder, NewOrder, Orders, ReserveError};
+use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
 use store_domain::payments::{CardDetails, Charge, ChargeState, Decline};
 use store_domain::ports::{Catalog, CatalogWriter, Clock, PaymentGateway, StorageError};
 use store_domain::shipping::{Method, ShippingChoice, ShippingConfig, Zone, ZoneRate};
@@ -110,9 +110,12 @@ impl Orders for RacedOrders {
         from: OrderStatus,
         to: OrderStatus,
         jobs: &[NewJob],
+        void: &[GiftCardUse],
         at: Timestamp,
-    ) -> Result<Option<Order>, StorageError> {
-        self.inner.move_order(number, from, to, jobs, at).await
+    ) -> Result<Moved, StorageError> {
+        self.inner
+            .move_order(number, from, to, jobs, void, at)
+            .await
     }
 
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError> {

@@ -8,7 +8,7 @@ use store_domain::jobs::{Job, JobKind, NewJob, retry_at};
 use store_domain::orders::e_gift;
 use store_domain::orders::mail::{self, MailContext};
 use store_domain::orders::manage::refund_cancelled;
-use store_domain::orders::model::Order;
+use store_domain::orders::model::{Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::place::{Payments, SweepReport, sweep_unfinished};
 use store_domain::ports::StorageError;
@@ -71,8 +71,13 @@ async fn mail_order(state: &AppState, subject: &str, confirmation: bool) -> Resu
 }
 
 /// Mails the e-gift card a delivery job names.
+/// A cancelled order's cards were taken back: none is mailed.
 async fn deliver_e_gift(state: &AppState, subject: &str) -> Result<(), String> {
     let order = subject_order(state, subject).await?;
+    if order.status == OrderStatus::Cancelled {
+        tracing::info!(subject, "e-gift delivery skipped: its order was cancelled");
+        return Ok(());
+    }
     let mail = e_gift::delivery_mail(
         &order,
         subject,

@@ -178,7 +178,8 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::Orders { command } => {
             let store = serve::open_database(&settings).await?;
-            let done = orders_cli::run(&store, &command, SystemClock.now()).await;
+            let links = serve::order_links(&store).await?;
+            let done = orders_cli::run(&store, &links, &command, SystemClock.now()).await;
             store.close().await;
             print!("{}", done?);
             Ok(())

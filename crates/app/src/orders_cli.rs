@@ -6,6 +6,7 @@ use std::fmt::Write;
 use store_adapters::clock::utc_text;
 use store_domain::clock::Timestamp;
 use store_domain::jobs::Jobs;
+use store_domain::orders::links::OrderLinks;
 use store_domain::orders::manage::{MoveError, move_order};
 use store_domain::orders::model::{Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
@@ -66,6 +67,7 @@ fn line(order: &Order) -> String {
 
 pub async fn run(
     orders: &dyn Orders,
+    links: &OrderLinks,
     command: &OrdersCommand,
     now: Timestamp,
 ) -> Result<String, OrdersCliError> {
@@ -78,7 +80,7 @@ pub async fn run(
             Ok(found.iter().map(line).collect())
         }
         OrdersCommand::Move { number, status } => {
-            let order = move_order(orders, number, *status, now).await?;
+            let order = move_order(orders, links, number, *status, now).await?;
             Ok(format!(
                 "moved; the shopper will be mailed\n{}",
                 line(&order)

@@ -85,7 +85,7 @@ fn checkout_config(settings: &Settings) -> Result<CheckoutConfig, String> {
 /// task that writes search counts, to be stopped after the server.
 /// The key that signs order links: made once, kept in the database, so every
 /// instance and every restart signs alike.
-async fn order_links(store: &SqliteStore) -> Result<OrderLinks, Box<dyn std::error::Error>> {
+pub async fn order_links(store: &SqliteStore) -> Result<OrderLinks, Box<dyn std::error::Error>> {
     let candidate = hex::encode(rand::rng().random::<[u8; 32]>());
     let key = store.secret("order_links", &candidate).await?;
     Ok(OrderLinks::new(key.as_bytes()))

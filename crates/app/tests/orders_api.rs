@@ -725,18 +725,34 @@ async fn the_owner_moves_an_order_on_each_move_is_mailed_and_a_cancel_is_refunde
         status,
     };
     let orders = shop.shop.orders.as_ref();
-    let shipped = orders_cli::run(orders, &owner(&numbers[0], OrderStatus::Shipped), now)
-        .await
-        .unwrap();
+    let shipped = orders_cli::run(
+        orders,
+        &shop.state.order_links,
+        &owner(&numbers[0], OrderStatus::Shipped),
+        now,
+    )
+    .await
+    .unwrap();
     assert!(shipped.contains("shipped"), "{shipped}");
     // Backwards, or a cancel once shipped, is refused and changes nothing.
     for status in [OrderStatus::Packed, OrderStatus::Cancelled] {
-        let refused = orders_cli::run(orders, &owner(&numbers[0], status), now).await;
+        let refused = orders_cli::run(
+            orders,
+            &shop.state.order_links,
+            &owner(&numbers[0], status),
+            now,
+        )
+        .await;
         assert!(refused.is_err(), "{status:?}");
     }
-    orders_cli::run(orders, &owner(&numbers[1], OrderStatus::Cancelled), now)
-        .await
-        .unwrap();
+    orders_cli::run(
+        orders,
+        &shop.state.order_links,
+        &owner(&numbers[1], OrderStatus::Cancelled),
+        now,
+    )
+    .await
+    .unwrap();
     assert_eq!(
         stock(&shop, ItemRef::Product(12)),
         before - 1,
@@ -772,6 +788,7 @@ async fn the_owner_moves_an_order_on_each_move_is_mailed_and_a_cancel_is_refunde
     assert_eq!(refunded[0].refunded, refunded[0].amount, "in full");
     let listed = orders_cli::run(
         orders,
+        &shop.state.order_links,
         &OrdersCommand::List {
             status: Some(OrderStatus::Cancelled),
             limit: 10,
@@ -798,8 +815,10 @@ async fn place_as_quoted(shop: &Shop, quote: Value, delivery: Value) -> (Value, 
         "expected_total": quoted.body["bag"]["totals"]["total"],
         "expected_amount_due": quoted.body["amount_due"],
     });
-    if let Some(shipping) = quote.get("shipping") {
-        body["shipping"] = shipping.clone();
+    for field in ["shipping", "gift_cards", "discount_code"] {
+        if let Some(value) = quote.get(field) {
+            body[field] = value.clone();
+        }
     }
     for (k, v) in delivery.as_object().unwrap() {
         body[k] = v.clone();
@@ -1016,4 +1035,84 @@ async fn a_client_guessing_codes_in_quotes_is_held_back() {
     );
     let plain = post(&shop.client, "/api/checkout/quote", quote(json!([]))).await;
     assert_eq!(plain.status, StatusCode::OK, "{}", plain.body);
+}
+
+/// Security review M6: cancelling an order that sold e-gift cards takes the cards back
+/// (their mails never go), and a cancel is refused once one of them has been spent.
+#[tokio::test]
+async fn a_cancel_takes_back_the_e_gift_cards_it_sold_or_is_refused_once_one_is_spent() {
+    use store_app::orders_cli::{self, OrdersCommand};
+    use store_domain::orders::number::OrderNumber;
+    let shop = shop().await;
+    let buy = |key: &'static str| {
+        let gift = json!({"recipient_name": "Noa", "recipient_email": "noa@example.com",
+                          "send_on": "2026-01-03"});
+        let products = json!([{"id": 60, "type": "giftCard", "quantity": 1,
+                               "item_key": "e-gift-1", "personalization": gift}]);
+        let quote = json!({"products": products, "later": [], "zip_code": "10001"});
+        let shop = &shop;
+        async move {
+            let (_, placed) = place_as_quoted(
+                shop,
+                quote,
+                json!({"digital_info": {"email": "dana@example.com", "postal_code": "10001"},
+                       "idempotency_key": key}),
+            )
+            .await;
+            assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+            OrderNumber::parse(placed.body["number"].as_str().unwrap()).unwrap()
+        }
+    };
+    let cancel = |number: &OrderNumber| OrdersCommand::Move {
+        number: number.clone(),
+        status: OrderStatus::Cancelled,
+    };
+    let now = common::START;
+    let links = &shop.state.order_links;
+    let code_of = |number: &OrderNumber| links.gift_card_code(number, 0, 0);
+
+    // Cancelled before its date: the card is emptied and never mailed.
+    let first = buy("e-gift-cancel-key-1").await;
+    orders_cli::run(shop.state.orders.as_ref(), links, &cancel(&first), now)
+        .await
+        .unwrap();
+    let checked = post(
+        &shop.client,
+        "/api/gift_card",
+        json!({"code": code_of(&first).display()}),
+    )
+    .await;
+    assert_eq!(checked.status, StatusCode::BAD_REQUEST, "{}", checked.body);
+    shop.fakes
+        .clock
+        .set(common::START.plus(std::time::Duration::from_secs(3 * 86_400)));
+    store_app::jobs_runner::run_all_due(&shop.state)
+        .await
+        .unwrap();
+    let to_noa = shop
+        .fakes
+        .mailer
+        .sent()
+        .into_iter()
+        .filter(|m| m.to.as_str() == "noa@example.com")
+        .count();
+    assert_eq!(to_noa, 0, "a cancelled order's card is not mailed");
+
+    // Spent in part: the cancel is refused and changes nothing.
+    let second = buy("e-gift-cancel-key-2").await;
+    let spend = json!({"products": books(1), "later": [], "zip_code": "10001",
+                       "shipping": {"type": "ship", "id": 2},
+                       "gift_cards": [code_of(&second).display()]});
+    let (_, spent) = place_as_quoted(
+        &shop,
+        spend,
+        json!({"shipping_info": {"address": address()}}),
+    )
+    .await;
+    assert_eq!(spent.status, StatusCode::CREATED, "{}", spent.body);
+    let refused = orders_cli::run(shop.state.orders.as_ref(), links, &cancel(&second), now).await;
+    let why = refused.unwrap_err().to_string();
+    assert!(why.contains("has been spent"), "{why}");
+    let kept = shop.state.orders.order(&second).await.unwrap().unwrap();
+    assert_eq!(kept.status, OrderStatus::Paid);
 }

@@ -111,6 +111,27 @@ impl InMemoryCheckout {
         Ok(())
     }
 
+    /// Empties each card that still holds exactly its amount, all or none: the last
+    /// four symbols of the first that does not.
+    pub fn take_whole(&self, cards: &[(TokenHash, Money, String)]) -> Result<(), String> {
+        let mut state = write(&self.state);
+        let whole = |(hash, amount, _): &(TokenHash, Money, String)| {
+            state
+                .cards
+                .get(hash.as_str())
+                .is_some_and(|c| c.balance == *amount)
+        };
+        if let Some((_, _, last_four)) = cards.iter().find(|c| !whole(c)) {
+            return Err(last_four.clone());
+        }
+        for (hash, _, _) in cards {
+            if let Some(card) = state.cards.get_mut(hash.as_str()) {
+                card.balance = Money::ZERO;
+            }
+        }
+        Ok(())
+    }
+
     /// Issues paid-for cards, as the order's payment does; a code already issued is
     /// left as it is.
     pub fn add_cards(&self, cards: &[NewGiftCard]) {

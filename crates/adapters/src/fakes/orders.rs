@@ -10,9 +10,9 @@ use store_domain::checkout::storage::NewGiftCard;
 use store_domain::clock::Timestamp;
 use store_domain::jobs::{CLAIM_LEASE, Job, JobListed, Jobs, MAX_ATTEMPTS, NewJob};
 use store_domain::money::Money;
-use store_domain::orders::model::{Order, OrderStatus, StatusChange};
+use store_domain::orders::model::{GiftCardUse, Order, OrderStatus, StatusChange};
 use store_domain::orders::number::OrderNumber;
-use store_domain::orders::storage::{KeyedOrder, NewOrder, Orders, ReserveError};
+use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
 use store_domain::ports::StorageError;
 
 struct Kept {
@@ -241,14 +241,26 @@ impl Orders for InMemoryOrders {
         from: OrderStatus,
         to: OrderStatus,
         jobs: &[NewJob],
+        void: &[GiftCardUse],
         at: Timestamp,
-    ) -> Result<Option<Order>, StorageError> {
+    ) -> Result<Moved, StorageError> {
         let _writing = self.writing.lock().unwrap_or_else(|p| p.into_inner());
+        if self.find(number).is_none_or(|o| o.status != from) {
+            return Ok(Moved::Changed);
+        }
+        // Issued cards hold their face value until spent: spending it all is taking them back.
+        let cards: Vec<_> = void
+            .iter()
+            .map(|c| (c.code_hash.clone(), c.amount, c.last_four.clone()))
+            .collect();
+        if let Err(last_four) = self.checkout.take_whole(&cards) {
+            return Ok(Moved::CardSpent(last_four));
+        }
         let moved = self.moved(number, from, to, at, |_| {});
         if moved.is_some() {
             Self::enqueue_locked(&mut write(&self.state), jobs);
         }
-        Ok(moved)
+        Ok(moved.map_or(Moved::Changed, |o| Moved::Moved(Box::new(o))))
     }
 
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError> {

@@ -26,7 +26,7 @@ use store_domain::orders::model::{
     StatusChange,
 };
 use store_domain::orders::number::OrderNumber;
-use store_domain::orders::storage::{KeyedOrder, NewOrder, Orders, ReserveError};
+use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
 use store_domain::payments::Brand;
 use store_domain::ports::StorageError;
 use store_domain::token::TokenHash;
@@ -687,9 +687,10 @@ impl Orders for SqliteStore {
         from: OrderStatus,
         to: OrderStatus,
         jobs: &[NewJob],
+        void: &[GiftCardUse],
         at: Timestamp,
-    ) -> Result<Option<Order>, StorageError> {
-        let (moving, jobs) = (number.clone(), jobs.to_vec());
+    ) -> Result<Moved, StorageError> {
+        let (moving, jobs, void) = (number.clone(), jobs.to_vec(), void.to_vec());
         let moved = self
             .direct
             .write(move |tx| {
@@ -699,14 +700,37 @@ impl Orders for SqliteStore {
                 if to == OrderStatus::Cancelled {
                     give_back(tx, id, moving.as_str())?;
                 }
+                for card in &void {
+                    // Only a card still holding its whole value is taken back: the
+                    // condition, not a read before it, decides (a rival spend waits).
+                    let taken = tx
+                        .prepare_cached(
+                            "UPDATE gift_cards SET balance = 0
+                             WHERE code_hash = $1 AND balance = $2",
+                        )?
+                        .execute(params![card.code_hash.as_str(), card.amount.cents()])?;
+                    if taken == 0 {
+                        return Err(Stop::Refused(ReserveError::GiftCardSpent(
+                            card.last_four.clone(),
+                        )));
+                    }
+                }
                 enqueue_in(tx, &jobs, at)?;
-                Ok::<_, Failed>(true)
+                Ok(true)
             })
-            .await?;
-        if !moved {
-            return Ok(None);
+            .await;
+        match moved {
+            Ok(true) => Ok(self
+                .order(number)
+                .await?
+                .map_or(Moved::Changed, |o| Moved::Moved(Box::new(o)))),
+            Ok(false) => Ok(Moved::Changed),
+            Err(Stop::Refused(ReserveError::GiftCardSpent(last_four))) => {
+                Ok(Moved::CardSpent(last_four))
+            }
+            Err(Stop::Refused(other)) => Err(StorageError::Storage(format!("{other:?}"))),
+            Err(Stop::Failed(e)) => Err(e),
         }
-        self.order(number).await
     }
 
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError> {

@@ -1,9 +1,11 @@
 //! An order's life after placement: the store owner moves it along (each move mailed
 //! to the shopper by a job), and a cancelled order's card payment is given back.
 
-use super::model::{Order, OrderStatus};
+use super::e_gift;
+use super::links::OrderLinks;
+use super::model::{GiftCardUse, Order, OrderStatus};
 use super::number::OrderNumber;
-use super::storage::Orders;
+use super::storage::{Moved, Orders};
 use crate::clock::Timestamp;
 use crate::jobs::{JobKind, NewJob};
 use crate::money::Money;
@@ -21,14 +23,23 @@ pub enum MoveError {
     /// Another move got there first; look again.
     #[error("order {0} changed meanwhile; look at it again")]
     Changed(String),
+    /// Cancelling would take back an e-gift card the order issued that has been spent
+    /// since: nothing was cancelled, since the refund would pay for value already used.
+    #[error(
+        "order {number} issued the e-gift card ending {last_four}, which has been spent: it cannot be cancelled whole; refund what is left by hand"
+    )]
+    CardSpent { number: String, last_four: String },
     #[error(transparent)]
     Storage(#[from] StorageError),
 }
 
 /// Moves order `number` to `to` as the owner may (`OrderStatus::owner_may_move_to`),
-/// queueing the shopper's mail and, for a cancelled order paid by card, its refund.
+/// queueing the shopper's mail and, for a cancelled order paid by card, its refund. A
+/// cancel takes back the e-gift cards the order issued (security review M6: else the
+/// refund pays for cards that keep their value), and is refused if one was spent.
 pub async fn move_order(
     orders: &dyn Orders,
+    links: &OrderLinks,
     number: &OrderNumber,
     to: OrderStatus,
     now: Timestamp,
@@ -55,10 +66,29 @@ pub async fn move_order(
             due_at: now,
         });
     }
-    orders
-        .move_order(number, order.status, to, &jobs, now)
+    let void: Vec<GiftCardUse> = if to == OrderStatus::Cancelled {
+        e_gift::issued_cards(&order, links)
+            .into_iter()
+            .map(|card| GiftCardUse {
+                code_hash: card.code.hash(),
+                last_four: card.code.last_four().to_owned(),
+                amount: card.line.unit_price,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    match orders
+        .move_order(number, order.status, to, &jobs, &void, now)
         .await?
-        .ok_or_else(|| MoveError::Changed(number.display()))
+    {
+        Moved::Moved(order) => Ok(*order),
+        Moved::Changed => Err(MoveError::Changed(number.display())),
+        Moved::CardSpent(last_four) => Err(MoveError::CardSpent {
+            number: number.display(),
+            last_four,
+        }),
+    }
 }
 
 /// Gives back a cancelled order's card payment in full; safe to repeat (the refund's

@@ -3,7 +3,7 @@
 //! retry, a race or a second instance can never take stock or a balance twice, nor
 //! move an order past a state it already left. See docs/decisions.md, "Orders".
 
-use super::model::{Order, OrderStatus};
+use super::model::{GiftCardUse, Order, OrderStatus};
 use super::number::OrderNumber;
 use crate::bag::ItemRef;
 use crate::checkout::storage::NewGiftCard;
@@ -68,6 +68,16 @@ pub struct KeyedOrder {
     pub request_hash: String,
 }
 
+/// What an owner's move came to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Moved {
+    Moved(Box<Order>),
+    /// The order is not (or no longer) in the state moved from: nothing changed.
+    Changed,
+    /// An e-gift card to take back has been spent (its last four): nothing changed.
+    CardSpent(String),
+}
+
 #[async_trait]
 pub trait Orders: Send + Sync {
     async fn keyed_order(&self, idempotency_key: &str) -> Result<Option<KeyedOrder>, StorageError>;
@@ -102,16 +112,18 @@ pub trait Orders: Send + Sync {
     ) -> Result<bool, StorageError>;
 
     /// The owner's move from `from` to `to` (checked by `OrderStatus`), with `jobs`
-    /// queued; `Cancelled` also gives back the stock and the gift card balances.
-    /// `None` when the order is not (or no longer) `from`.
+    /// queued; `Cancelled` also gives back the stock and the gift card balances, and
+    /// takes back `void`: the e-gift cards the order issued, each only if it still
+    /// holds its whole value (`amount`), all or none, in the same transaction.
     async fn move_order(
         &self,
         number: &OrderNumber,
         from: OrderStatus,
         to: OrderStatus,
         jobs: &[NewJob],
+        void: &[GiftCardUse],
         at: Timestamp,
-    ) -> Result<Option<Order>, StorageError>;
+    ) -> Result<Moved, StorageError>;
 
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError>;
 
