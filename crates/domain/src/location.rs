@@ -50,11 +50,12 @@ pub struct Location {
     pub state: Option<String>,
 }
 
-/// A US ZIP code: five digits, or ZIP+4 (five, a hyphen and four).
+/// A US ZIP code: five digits, or ZIP+4 (five, a hyphen and four, or nine digits as
+/// many forms and scanners write it).
 pub fn is_us_zip(code: &str) -> bool {
     let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
     match code.split_once('-') {
-        None => code.len() == 5 && digits(code),
+        None => matches!(code.len(), 5 | 9) && digits(code),
         Some((zip, plus4)) => zip.len() == 5 && plus4.len() == 4 && digits(zip) && digits(plus4),
     }
 }
@@ -356,6 +357,8 @@ mod tests {
     fn a_zip_is_looked_up_by_its_first_five() {
         assert_eq!(zip5("10001"), Some("10001"));
         assert_eq!(zip5(" 10001-1234 "), Some("10001"));
+        assert_eq!(zip5("100011234"), Some("10001"), "ZIP+4 without its hyphen");
+        assert_eq!(zip5("10001123"), None);
         assert_eq!(zip5("10001 1234"), None);
         assert_eq!(zip5("1000"), None);
         assert_eq!(

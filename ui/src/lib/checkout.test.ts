@@ -181,7 +181,7 @@ describe('the info Review needs (spec 2.1)', () => {
   })
 
   it('checks postal codes as the server does: a US ZIP is five digits or ZIP+4', () => {
-    expect(['10001', ' 10001-1234 '].map((code) => isPostalCode(code, 'US'))).toEqual([true, true])
+    expect(['10001', ' 10001-1234 ', '100011234'].map((code) => isPostalCode(code, 'US'))).toEqual([true, true, true])
     expect(['1000', '100011', '10001-123', 'M5V 3L9', ''].map((code) => isPostalCode(code, 'US'))).toEqual([
       false,
       false,

@@ -251,12 +251,13 @@ export const isCompletePickup = (info: PickupInfo | null): info is PickupInfo =>
   info !== null && info.name.trim() !== '' && looksLikeEmail(info.email.trim()) && info.phone.trim() !== ''
 
 /**
- * A postal code of the server's shape: in the US five digits or ZIP+4; elsewhere up to
+ * A postal code of the server's shape: in the US five digits or ZIP+4 (its hyphen may be
+ * left out); elsewhere up to
  * ten letters, digits, spaces and hyphens.
  */
 export function isPostalCode(code: string, country: string): boolean {
   const typed = code.trim()
-  return country === 'US' ? /^\d{5}(-\d{4})?$/.test(typed) : /^[A-Za-z0-9 -]{1,10}$/.test(typed)
+  return country === 'US' ? /^\d{5}(-?\d{4})?$/.test(typed) : /^[A-Za-z0-9 -]{1,10}$/.test(typed)
 }
 
 export const isCompleteDigital = (info: DigitalInfo | null): info is DigitalInfo =>
@@ -304,7 +305,7 @@ export function orderPlace(customer: Customer | null, state: CheckoutState, digi
 export function samePlace(place: Place, location: ZipLocation | null): boolean {
   if (!location || location.country !== place.country) return false
   const code = place.zip.trim().toUpperCase()
-  return location.zip === code || (/^\d{5}-\d{4}$/.test(code) && location.zip === code.slice(0, 5))
+  return location.zip === code || (/^\d{5}-?\d{4}$/.test(code) && location.zip === code.slice(0, 5))
 }
 
 /**
