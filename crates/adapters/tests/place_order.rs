@@ -122,6 +122,10 @@ impl Orders for RacedOrders {
         self.inner.order(number).await
     }
 
+    async fn purge_declined(&self, before: Timestamp) -> Result<u64, StorageError> {
+        self.inner.purge_declined(before).await
+    }
+
     async fn customer_orders(&self, customer: i64, limit: u32) -> Result<Vec<Order>, StorageError> {
         self.inner.customer_orders(customer, limit).await
     }

@@ -20,6 +20,8 @@ pub struct Policies {
     pub client_errors: Retention,
     pub newsletter_pending_max: u32,
     pub searches_max: u32,
+    pub declined_orders: Duration,
+    pub unused_card_tokens: Duration,
 }
 
 impl Policies {
@@ -35,6 +37,11 @@ impl Policies {
             client_errors: retention(s.client_errors_days, s.client_errors_max),
             newsletter_pending_max: s.newsletter_pending_max,
             searches_max: s.searches_max,
+            declined_orders: DAY
+                .saturating_mul(u32::try_from(s.declined_orders_days).unwrap_or(u32::MAX)),
+            unused_card_tokens: Duration::from_secs(
+                s.unused_card_tokens_hours.saturating_mul(3600),
+            ),
         }
     }
 
@@ -91,6 +98,9 @@ pub struct Purged {
     pub searches: u64,
     /// Sessions, pending registrations and reset links past their expiry.
     pub expired_sign_ins: u64,
+    pub declined_orders: u64,
+    /// The payment gateway's unused tokens and declined charges, where the store keeps them.
+    pub gateway_rows: u64,
 }
 
 impl Purged {
@@ -101,6 +111,8 @@ impl Purged {
             + self.newsletter_pending
             + self.searches
             + self.expired_sign_ins
+            + self.declined_orders
+            + self.gateway_rows
     }
 }
 
@@ -153,6 +165,20 @@ pub async fn purge_once(state: &AppState, policies: &Policies) -> Purged {
         expired_sign_ins: counted(
             "expired sessions, registrations and reset links",
             state.accounts.purge_expired(now).await,
+        ),
+        declined_orders: counted(
+            "declined orders",
+            state
+                .orders
+                .purge_declined(now.minus(policies.declined_orders))
+                .await,
+        ),
+        gateway_rows: counted(
+            "unused card tokens and declined charges",
+            state
+                .gateway
+                .purge_unused(now.minus(policies.unused_card_tokens))
+                .await,
         ),
     }
 }

@@ -192,6 +192,11 @@ pub struct RetentionSettings {
     pub client_errors_max: u32,
     pub newsletter_pending_max: u32,
     pub searches_max: u32,
+    /// Declined orders are kept this many days, then removed with their lines.
+    pub declined_orders_days: u64,
+    /// The payment sandbox's tokens no charge or saved card uses, and its declined
+    /// charges, are kept this many hours.
+    pub unused_card_tokens_hours: u64,
 }
 
 /// Budgets of anonymous writes (see `limits`).

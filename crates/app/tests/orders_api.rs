@@ -1116,3 +1116,91 @@ async fn a_cancel_takes_back_the_e_gift_cards_it_sold_or_is_refused_once_one_is_
     let kept = shop.state.orders.order(&second).await.unwrap().unwrap();
     assert_eq!(kept.status, OrderStatus::Paid);
 }
+
+/// Security review M7: what anyone who reaches checkout can leave behind is pruned. A
+/// declined order (with its lines) goes after its days; the sandbox's unused tokens
+/// and declined charges after their hours; paid orders, their charges and tokens, and
+/// fresh tokens stay.
+#[tokio::test]
+async fn declined_orders_and_unused_card_tokens_are_pruned_on_sqlite() {
+    use std::sync::Arc;
+    use store_adapters::fakes::fixture;
+    use store_adapters::sqlite::{SandboxGateway, SqliteStore};
+    use store_domain::ports::CatalogWriter;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("store.db").display());
+    let store = Arc::new(SqliteStore::open(&url, 2).await.unwrap());
+    store.migrate().await.unwrap();
+    store.import(&fixture()).await.unwrap();
+    let reader = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let (mut state, fakes) = common::state_with(store.clone());
+    state.orders = store.clone();
+    state.jobs = store.clone();
+    state.gateway = Arc::new(SandboxGateway::new((*store).clone()));
+    let client = TestClient::new(web::routes(state.clone()));
+    let order = |number: &'static str| async {
+        let token = card_token(&client, number).await;
+        let body = order_body(&client, kettles(1), json!({"payment": {"token": token}})).await;
+        call(&client, "POST", "/api/orders", None, Some(body)).await
+    };
+    let paid = order("4242 4242 4242 4242").await;
+    assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+    let declined = order("4000000000000002").await;
+    assert_eq!(
+        declined.status,
+        StatusCode::PAYMENT_REQUIRED,
+        "{}",
+        declined.body
+    );
+    let unused = card_token(&client, "4242 4242 4242 4242").await;
+    let policies = store_app::retention::Policies::from_settings(
+        &store_app::settings::Settings::load(None).unwrap().retention,
+    );
+    let count = |sql: &'static str| {
+        let reader = reader.clone();
+        async move {
+            let row: (i64,) = sqlx::query_as(sql).fetch_one(&reader).await.unwrap();
+            row.0
+        }
+    };
+
+    let purged = store_app::retention::purge_once(&state, &policies).await;
+    assert_eq!(
+        (purged.declined_orders, purged.gateway_rows),
+        (0, 0),
+        "all fresh"
+    );
+
+    fakes
+        .clock
+        .advance(std::time::Duration::from_secs(2 * 86_400));
+    let purged = store_app::retention::purge_once(&state, &policies).await;
+    assert_eq!(purged.declined_orders, 0, "kept for the owner a while");
+    // The declined charge, then its token and the unused one.
+    assert_eq!(purged.gateway_rows, 3);
+    assert_eq!(count("SELECT count(*) FROM sandbox_charges").await, 1);
+    assert_eq!(
+        count("SELECT count(*) FROM sandbox_cards").await,
+        1,
+        "the paid order's"
+    );
+    let stale = order_body(&client, kettles(1), json!({"payment": {"token": unused}})).await;
+    let refused = call(&client, "POST", "/api/orders", None, Some(stale)).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+
+    fakes
+        .clock
+        .advance(std::time::Duration::from_secs(30 * 86_400));
+    let purged = store_app::retention::purge_once(&state, &policies).await;
+    assert_eq!(purged.declined_orders, 1);
+    assert_eq!(
+        count("SELECT count(*) FROM orders").await,
+        1,
+        "the paid one stays"
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM order_lines").await,
+        1,
+        "the declined order's lines went with it"
+    );
+}

@@ -33,6 +33,8 @@ fn policies(max_rows: u32) -> Policies {
         client_errors: keep,
         newsletter_pending_max: max_rows,
         searches_max: max_rows,
+        declined_orders: 30 * DAY,
+        unused_card_tokens: DAY,
     }
 }
 

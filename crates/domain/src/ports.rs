@@ -465,4 +465,8 @@ pub trait PaymentGateway: Send + Sync {
     /// Gives back `amount` cents of a captured charge, never more than was captured in
     /// all; the same key again answers the charge without a second refund.
     async fn refund(&self, charge: &str, amount: i64, key: &str) -> Result<Charge, PaymentError>;
+    /// Forgets, of what the store itself keeps for the gateway, the declined charges
+    /// and the tokens no charge or saved card uses, made before `before`; how many. A
+    /// processor that keeps them itself keeps nothing here (0).
+    async fn purge_unused(&self, before: Timestamp) -> Result<u64, PaymentError>;
 }

@@ -263,6 +263,15 @@ impl Orders for InMemoryOrders {
         Ok(moved.map_or(Moved::Changed, |o| Moved::Moved(Box::new(o))))
     }
 
+    async fn purge_declined(&self, before: Timestamp) -> Result<u64, StorageError> {
+        let mut state = write(&self.state);
+        let count = state.orders.len();
+        state
+            .orders
+            .retain(|k| !(k.order.status == OrderStatus::Declined && k.order.placed_at < before));
+        Ok(u64::try_from(count - state.orders.len()).unwrap_or(u64::MAX))
+    }
+
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError> {
         Ok(self.find(number))
     }

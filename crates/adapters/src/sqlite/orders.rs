@@ -733,6 +733,31 @@ impl Orders for SqliteStore {
         }
     }
 
+    async fn purge_declined(&self, before: Timestamp) -> Result<u64, StorageError> {
+        let before = utc_text(before);
+        Ok(self
+            .direct
+            .write(move |tx| {
+                let old = "SELECT id FROM orders WHERE status = 'declined' AND placed_at < $1";
+                for table in [
+                    "order_lines",
+                    "order_stock",
+                    "order_gift_cards",
+                    "order_history",
+                ] {
+                    tx.prepare_cached(&format!("DELETE FROM {table} WHERE order_id IN ({old})"))?
+                        .execute(params![before])?;
+                }
+                let removed = tx
+                    .prepare_cached(
+                        "DELETE FROM orders WHERE status = 'declined' AND placed_at < $1",
+                    )?
+                    .execute(params![before])?;
+                Ok::<_, Failed>(u64::try_from(removed).unwrap_or(u64::MAX))
+            })
+            .await?)
+    }
+
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError> {
         let row: Option<OrderRow> = sqlx::query_as(
             "SELECT id, number, customer_id, email, status, delivery, method_id, method_name,

@@ -201,6 +201,33 @@ impl PaymentGateway for SandboxGateway {
         self.settle(charge, ChargeState::Voided, "voided").await
     }
 
+    async fn purge_unused(&self, before: Timestamp) -> Result<u64, PaymentError> {
+        let before = utc_text(before);
+        let removed = self
+            .store
+            .direct
+            .write(move |tx| {
+                // A declined charge has no refund; a token a charge or a saved card
+                // names stays while they do.
+                let charges = tx
+                    .prepare_cached(
+                        "DELETE FROM sandbox_charges WHERE state = 'declined' AND created_at < $1",
+                    )?
+                    .execute(params![before])?;
+                let cards = tx
+                    .prepare_cached(
+                        "DELETE FROM sandbox_cards WHERE created_at < $1
+                         AND NOT EXISTS (SELECT 1 FROM sandbox_charges c WHERE c.token = sandbox_cards.token)
+                         AND NOT EXISTS (SELECT 1 FROM customer_cards s WHERE s.token = sandbox_cards.token)",
+                    )?
+                    .execute(params![before])?;
+                Ok::<_, Failed>(charges + cards)
+            })
+            .await
+            .map_err(|e| PaymentError::Storage(e.into()))?;
+        Ok(u64::try_from(removed).unwrap_or(u64::MAX))
+    }
+
     async fn refund(&self, charge: &str, amount: i64, key: &str) -> Result<Charge, PaymentError> {
         let (charge, key) = (charge.to_owned(), key.to_owned());
         self.store

@@ -127,6 +127,11 @@ pub trait Orders: Send + Sync {
 
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError>;
 
+    /// Removes declined orders placed before `before`, with their lines: each is a
+    /// card refused (or an order given up), kept a while for the owner and then only
+    /// taking room that anyone who can reach checkout could fill. How many.
+    async fn purge_declined(&self, before: Timestamp) -> Result<u64, StorageError>;
+
     /// A customer's orders a shopper may see, newest first.
     async fn customer_orders(
         &self,
