@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
-    Brand, CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError,
+    Brand, CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError, token_is_fresh,
 };
 use store_domain::ports::PaymentGateway;
 
@@ -285,6 +285,8 @@ trait Listed {
 #[derive(Deserialize)]
 struct PaymentMethod {
     id: String,
+    /// Unix seconds.
+    created: i64,
     /// None for a method that is not a card.
     card: Option<Card>,
 }
@@ -384,7 +386,7 @@ impl PaymentGateway for StripeGateway {
         ))
     }
 
-    async fn card(&self, token: &str) -> Result<Option<CardToken>, PaymentError> {
+    async fn card(&self, token: &str, at: Timestamp) -> Result<Option<CardToken>, PaymentError> {
         let Some(id) = stripe_id(token, "pm_") else {
             return Ok(None);
         };
@@ -394,6 +396,10 @@ impl PaymentGateway for StripeGateway {
             Err(f) if f.missing() => return Ok(None),
             Err(f) => return Err(f.into()),
         };
+        let made = Timestamp::from_unix_seconds(method.created);
+        if !token_is_fresh(made, at) {
+            return Ok(None);
+        }
         Ok(method.card.map(|card| CardToken {
             token: method.id,
             brand: Brand::parse(&card.brand),

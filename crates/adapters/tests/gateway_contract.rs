@@ -65,16 +65,20 @@ fn refused<T: std::fmt::Debug>(result: Result<T, PaymentError>) -> String {
 mod cases {
     use super::*;
 
-    pub async fn a_token_shows_its_card(g: &dyn PaymentGateway, cards: &Cards) {
+    pub async fn a_token_shows_its_card_within_its_hour(g: &dyn PaymentGateway, cards: &Cards) {
         let card = cards.token(g, "4242424242424242").await;
-        let shown = g.card(&card).await.unwrap().unwrap();
+        let shown = g.card(&card, NOW).await.unwrap().unwrap();
         assert_eq!(shown.token, card);
         assert_eq!(shown.brand, Brand::Visa);
         assert_eq!(shown.last4, "4242");
         assert_eq!((shown.exp_month, shown.exp_year), (12, 2030));
         for unknown in ["pm_never_issued", "tok_never_issued", "pm_../v1/charges"] {
-            assert_eq!(g.card(unknown).await.unwrap(), None, "{unknown}");
+            assert_eq!(g.card(unknown, NOW).await.unwrap(), None, "{unknown}");
         }
+        // Long after (localstripe stamps its methods with the wall clock, so "after" is
+        // far ahead of every clock here): the token no longer shows a card.
+        let later = Timestamp::from_unix_seconds(4_102_444_800);
+        assert_eq!(g.card(&card, later).await.unwrap(), None, "expired");
     }
 
     pub async fn a_hold_is_taken_once_per_key(g: &dyn PaymentGateway, cards: &Cards) {
@@ -185,7 +189,7 @@ macro_rules! suite {
         mod $name {
             use super::*;
             suite!(@cases $make;
-                a_token_shows_its_card,
+                a_token_shows_its_card_within_its_hour,
                 a_hold_is_taken_once_per_key,
                 a_charge_is_found_by_its_key,
                 capture_after_authorisation_can_be_retried,

@@ -30,8 +30,8 @@ use store_domain::orders::links::OrderLinks;
 use store_domain::orders::model::{GiftCardUse, Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::place::{
-    DeliveryRequest, IdempotencyKey, Payments, PlaceContext, PlaceError, PlaceRequest, SweepReport,
-    place_order, sweep_unfinished,
+    CardChoice, DeliveryRequest, IdempotencyKey, Payments, PlaceContext, PlaceError, PlaceRequest,
+    SweepReport, place_order, sweep_unfinished,
 };
 use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
 use store_domain::payments::{CardDetails, Charge, ChargeState, Decline};
@@ -361,7 +361,7 @@ async fn request(shop: &Shop, key: &str, kettles: i64, card_number: &str) -> Pla
         customer_id: None,
         email: Email::parse("dana@example.com").unwrap(),
         delivery: DeliveryRequest::Ship(address),
-        card: Some(card),
+        card: Some(CardChoice::Token(card.token)),
         expected_total: review.quote.totals.total,
         expected_amount_due: review.amount_due,
     }

@@ -16,17 +16,15 @@ async fn a_token_is_all_that_is_kept() {
     let (store, dir) = common::sqlite_store(2).await;
     let gateway = SandboxGateway::new(store.clone());
     let card = CardDetails::parse(NUMBER, "12/30", CVC, (2026, 11)).unwrap();
-    let token = gateway
-        .create_token(&card, Timestamp::from_unix_seconds(1_767_225_600))
-        .await
-        .unwrap();
+    let made = Timestamp::from_unix_seconds(1_767_225_600);
+    let token = gateway.create_token(&card, made).await.unwrap();
     assert!(token.token.starts_with("tok_") && token.token.len() == 36);
     assert_eq!((token.brand, token.last4.as_str()), (Brand::Visa, "4242"));
     assert_eq!(
-        gateway.card(&token.token).await.unwrap(),
+        gateway.card(&token.token, made).await.unwrap(),
         Some(token.clone())
     );
-    assert_eq!(gateway.card("tok_unknown").await.unwrap(), None);
+    assert_eq!(gateway.card("tok_unknown", made).await.unwrap(), None);
     // A test number of each outcome is a valid card: it fails only when charged.
     for (number, _) in TEST_OUTCOMES {
         assert!(

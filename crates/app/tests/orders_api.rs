@@ -1204,3 +1204,28 @@ async fn declined_orders_and_unused_card_tokens_are_pruned_on_sqlite() {
         "the declined order's lines went with it"
     );
 }
+
+/// Security review M1: a card token is a bearer credential, so it lapses an hour after
+/// it was made; a placed order's retry still answers the order.
+#[tokio::test]
+async fn a_card_token_lapses_after_an_hour_but_a_retry_still_answers_its_order() {
+    let shop = shop().await;
+    let placed_body = card_order(&shop.client, kettles(1)).await;
+    let placed = place(&shop, &placed_body, None).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    let left = card_order(&shop.client, kettles(1)).await;
+    shop.fakes
+        .clock
+        .advance(std::time::Duration::from_secs(61 * 60));
+    let lapsed = place(&shop, &left, None).await;
+    assert_eq!(lapsed.status, StatusCode::BAD_REQUEST, "{}", lapsed.body);
+    assert!(
+        message(&lapsed).starts_with("payment.token"),
+        "{}",
+        lapsed.body
+    );
+    let retried = place(&shop, &placed_body, None).await;
+    assert_eq!(retried.status, StatusCode::CREATED, "{}", retried.body);
+    assert_eq!(retried.body["number"], placed.body["number"]);
+    assert_eq!(shop.shop.gateway.charges().len(), 1);
+}

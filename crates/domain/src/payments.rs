@@ -279,6 +279,16 @@ pub enum PaymentError {
     Storage(#[from] StorageError),
 }
 
+/// How long a new card's token may be used to pay or to be saved: a token left in a
+/// browser, a log or a copy of the database is worth nothing after it. (A saved card
+/// pays by its id in the account, not by this.)
+pub const CARD_TOKEN_LIFETIME: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Whether a token made at `made` may still be used at `at`.
+pub fn token_is_fresh(made: Timestamp, at: Timestamp) -> bool {
+    made.plus(CARD_TOKEN_LIFETIME) > at
+}
+
 /// Spec 7 `POST /api/card/createToken`: checks the card and has the gateway tokenise it.
 pub async fn create_token(
     gateway: &dyn PaymentGateway,
@@ -299,7 +309,7 @@ pub async fn save_card(
     at: Timestamp,
 ) -> Result<SavedCard, PaymentError> {
     let card = gateway
-        .card(token)
+        .card(token, at)
         .await?
         .ok_or(PaymentError::UnknownToken)?;
     match cards

@@ -443,8 +443,9 @@ pub trait PaymentGateway: Send + Sync {
         card: &CardDetails,
         at: Timestamp,
     ) -> Result<CardToken, PaymentError>;
-    /// What the gateway holds for a token it issued.
-    async fn card(&self, token: &str) -> Result<Option<CardToken>, PaymentError>;
+    /// What the gateway holds for a token it issued, while the token is younger than
+    /// `payments::CARD_TOKEN_LIFETIME` at `at` (a saved card pays by its id, not this).
+    async fn card(&self, token: &str, at: Timestamp) -> Result<Option<CardToken>, PaymentError>;
     /// Holds `amount` cents on the card. Every call carries an idempotency key: the
     /// same key again answers the first call's charge (or decline) without a second
     /// hold; the same key with another token or amount is refused.

@@ -7,13 +7,15 @@ use async_trait::async_trait;
 use std::collections::HashMap;
 use std::sync::RwLock;
 use store_domain::clock::Timestamp;
-use store_domain::payments::{CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError};
+use store_domain::payments::{
+    CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError, token_is_fresh,
+};
 use store_domain::ports::PaymentGateway;
 
 #[derive(Default)]
 struct State {
-    /// With the decline its number asks for, if any.
-    tokens: Vec<(CardToken, Option<Decline>)>,
+    /// With the decline its number asks for, if any, and when it was made.
+    tokens: Vec<(CardToken, Option<Decline>, Timestamp)>,
     /// Idempotency key to charge.
     charges: Vec<(String, Charge)>,
     /// Idempotency key to (charge id, amount).
@@ -78,7 +80,7 @@ impl PaymentGateway for InMemoryGateway {
     async fn create_token(
         &self,
         card: &CardDetails,
-        _at: Timestamp,
+        at: Timestamp,
     ) -> Result<CardToken, PaymentError> {
         let mut state = write(&self.state);
         let token = CardToken {
@@ -92,16 +94,16 @@ impl PaymentGateway for InMemoryGateway {
             .iter()
             .find(|(number, _)| *number == card.number())
             .and_then(|(_, outcome)| Decline::parse(outcome));
-        state.tokens.push((token.clone(), decline));
+        state.tokens.push((token.clone(), decline, at));
         Ok(token)
     }
 
-    async fn card(&self, token: &str) -> Result<Option<CardToken>, PaymentError> {
+    async fn card(&self, token: &str, at: Timestamp) -> Result<Option<CardToken>, PaymentError> {
         Ok(read(&self.state)
             .tokens
             .iter()
-            .find(|(t, _)| t.token == token)
-            .map(|(t, _)| t.clone()))
+            .find(|(t, _, made)| t.token == token && token_is_fresh(*made, at))
+            .map(|(t, _, _)| t.clone()))
     }
 
     async fn authorize(
@@ -121,7 +123,7 @@ impl PaymentGateway for InMemoryGateway {
         let decline = state
             .tokens
             .iter()
-            .find(|(t, _)| t.token == token)
+            .find(|(t, _, _)| t.token == token)
             .ok_or(PaymentError::UnknownToken)?
             .1;
         if !state.charges.iter().any(|(k, _)| k == key) {

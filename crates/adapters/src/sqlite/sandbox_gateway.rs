@@ -13,7 +13,7 @@ use rand::Rng;
 use rusqlite::{OptionalExtension, params};
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
-    Brand, CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError,
+    Brand, CARD_TOKEN_LIFETIME, CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError,
 };
 use store_domain::ports::{PaymentGateway, StorageError};
 
@@ -100,11 +100,13 @@ impl PaymentGateway for SandboxGateway {
         Ok(token)
     }
 
-    async fn card(&self, token: &str) -> Result<Option<CardToken>, PaymentError> {
+    async fn card(&self, token: &str, at: Timestamp) -> Result<Option<CardToken>, PaymentError> {
         let row: Option<TokenRow> = sqlx::query_as(
-            "SELECT token, brand, last4, exp_month, exp_year FROM sandbox_cards WHERE token = $1",
+            "SELECT token, brand, last4, exp_month, exp_year FROM sandbox_cards
+             WHERE token = $1 AND created_at > $2",
         )
         .bind(token)
+        .bind(utc_text(at.minus(CARD_TOKEN_LIFETIME)))
         .fetch_optional(&self.store.pool)
         .await
         .map_err(storage)

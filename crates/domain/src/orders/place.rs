@@ -74,6 +74,26 @@ pub enum DeliveryRequest {
     },
 }
 
+/// The card the shopper chose.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardChoice {
+    /// A new card's token from the gateway. It is looked up when the order is priced,
+    /// after the key's replay: a retried submit of a placed order is answered even once
+    /// the token has lapsed.
+    Token(String),
+    /// A card saved to the account, as the account keeps it.
+    Saved(CardToken),
+}
+
+impl CardChoice {
+    fn token(&self) -> &str {
+        match self {
+            CardChoice::Token(token) => token,
+            CardChoice::Saved(card) => &card.token,
+        }
+    }
+}
+
 /// What the order button sends, checked for form.
 #[derive(Debug, Clone)]
 pub struct PlaceRequest {
@@ -84,8 +104,8 @@ pub struct PlaceRequest {
     /// Where the confirmation goes.
     pub email: Email,
     pub delivery: DeliveryRequest,
-    /// The card that pays what the gift cards leave, as the gateway knows it.
-    pub card: Option<CardToken>,
+    /// The card that pays what the gift cards leave.
+    pub card: Option<CardChoice>,
     /// The total and the amount due Review showed: a re-priced order that differs is
     /// refused rather than charged.
     pub expected_total: Money,
@@ -194,7 +214,7 @@ pub fn fingerprint(request: &PlaceRequest) -> String {
         request.customer_id,
         request.email.as_str(),
         request.delivery,
-        request.card.as_ref().map(|c| &c.token),
+        request.card.as_ref().map(CardChoice::token),
         request.expected_total.cents(),
         request.expected_amount_due.cents(),
     );
@@ -352,20 +372,6 @@ async fn prepare(
     }
     let now = ctx.checkout.now;
     let delivery = delivery(ctx, request, &quoted.quote.products, &location.country)?;
-    let card = match (quoted.amount_due.cents(), &request.card) {
-        (0, _) => None,
-        (_, Some(card)) => Some(CardPayment {
-            token: card.token.clone(),
-            brand: card.brand,
-            last4: card.last4.clone(),
-            charge_id: None,
-        }),
-        (_, None) => {
-            return Err(PlaceError::Refused(
-                "payment: choose a card, or gift cards that cover the total".into(),
-            ));
-        }
-    };
     let mut stock: BTreeMap<ItemRef, i64> = BTreeMap::new();
     for line in &quoted.quote.products {
         *stock
@@ -391,6 +397,24 @@ async fn prepare(
             .and_then(|gift| gift.check_date(now))
             .map_err(|why| PlaceError::Refused(format!("products[{index}]: {why}")))?;
     }
+    // Last: the gateway is asked only about an order otherwise fit to place.
+    let card = match (quoted.amount_due.cents(), &request.card) {
+        (0, _) => None,
+        (_, Some(choice)) => {
+            let card = chosen_card(ctx, choice).await?;
+            Some(CardPayment {
+                token: card.token,
+                brand: card.brand,
+                last4: card.last4,
+                charge_id: None,
+            })
+        }
+        (_, None) => {
+            return Err(PlaceError::Refused(
+                "payment: choose a card, or gift cards that cover the total".into(),
+            ));
+        }
+    };
     let order = Order {
         number: (ctx.new_number)(),
         customer_id: request.customer_id,
@@ -466,6 +490,24 @@ async fn order_location(
         }
     };
     Ok(located?)
+}
+
+/// The card a choice names: a saved one as kept, a new one as the gateway shows its
+/// token while it has not lapsed (`payments::CARD_TOKEN_LIFETIME`).
+async fn chosen_card(ctx: &PlaceContext<'_>, choice: &CardChoice) -> Result<CardToken, PlaceError> {
+    match choice {
+        CardChoice::Saved(card) => Ok(card.clone()),
+        CardChoice::Token(token) => ctx
+            .gateway
+            .card(token, ctx.checkout.now)
+            .await
+            .map_err(|e| PlaceError::PaymentUnavailable(e.to_string()))?
+            .ok_or_else(|| {
+                PlaceError::Refused(
+                    "payment.token: there is no card with this token, or it was entered over an hour ago; please enter the card again".into(),
+                )
+            }),
+    }
 }
 
 fn order_line(priced: &PricedLine) -> OrderLine {

@@ -29,9 +29,9 @@ use store_domain::money::Money;
 use store_domain::orders::model::{Contact, Order};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::place::{
-    DeliveryRequest, IdempotencyKey, PlaceContext, PlaceError, PlaceRequest, place_order,
+    CardChoice, DeliveryRequest, IdempotencyKey, PlaceContext, PlaceError, PlaceRequest,
+    place_order,
 };
-use store_domain::payments::CardToken;
 use store_domain::token::TokenHash;
 use wire::{GuestStatusRequest, OrderDto, OrderList, PlaceOrderRequest};
 
@@ -266,21 +266,12 @@ impl OrdersApi {
         &self,
         customer: Option<&Customer>,
         body: &PlaceOrderRequest,
-    ) -> Result<Option<CardToken>, PlaceOrderError> {
+    ) -> Result<Option<CardChoice>, PlaceOrderError> {
         let Some(payment) = &body.payment else {
             return Ok(None);
         };
         match (&payment.token, payment.payment_id, customer) {
-            (Some(token), _, _) => {
-                let card = self
-                    .state
-                    .gateway
-                    .card(token)
-                    .await
-                    .map_err(|e| PlaceOrderError::from(ApiError::internal(&e)))?;
-                card.map(Some)
-                    .ok_or_else(|| bad_request("payment.token: there is no card with this token; please enter the card again"))
-            }
+            (Some(token), _, _) => Ok(Some(CardChoice::Token(token.to_string()))),
             (None, Some(id), Some(customer)) => {
                 let cards = self
                     .state
@@ -291,7 +282,7 @@ impl OrdersApi {
                 cards
                     .into_iter()
                     .find(|c| c.id == id)
-                    .map(|c| Some(c.card))
+                    .map(|c| Some(CardChoice::Saved(c.card)))
                     .ok_or_else(|| {
                         bad_request(format!(
                             "payment.payment_id: there is no card {id} in your account"
