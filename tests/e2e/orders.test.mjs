@@ -12,12 +12,8 @@ import { after, afterEach, before, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
 import { eventually, signUpCode, simpleProduct } from './helpers.mjs'
+import { DESKTOP, MOBILE, shopper } from './shopper.mjs'
 
-const DESKTOP = { name: 'desktop', width: 1366, height: 900 }
-const MOBILE = { name: 'mobile', width: 390, height: 844 }
-
-// The same key the app's persisted state uses (ui/src/lib/persist.ts).
-const STORAGE_KEY = 'olive-lane'
 const APPROVED = '4242 4242 4242 4242'
 const DECLINED = '4000 0000 0000 0002'
 const THANKS_CARD = 'THNX-SUCH-ABUN-CH99' // $100.00
@@ -47,9 +43,19 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
 
   let session
   let page
-  const main = () => page.getByRole('main')
-  const h1 = (name) => main().getByRole('heading', { level: 1, name, exact: true })
-  const summary = () => main().getByRole('region', { name: /^(Order summary|סיכום ההזמנה)$/ })
+  const {
+    main,
+    h1,
+    waitForPath,
+    addToBag,
+    useLanguage,
+    useLanguageFromAnotherTab,
+    accessibleBothWays,
+    checkoutAsGuest,
+    shipAsGuest,
+    continueToReview,
+    placeOrder,
+  } = shopper({ session: () => session, store: () => store })
 
   async function open(viewport) {
     session = await openPage(browser, { viewport: { width: viewport.width, height: viewport.height } })
@@ -61,60 +67,6 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     session = undefined
   })
 
-  async function waitForPath(pathname) {
-    await page.waitForURL((url) => url.pathname === pathname)
-  }
-
-  /** Adds one `item` to the bag from its page on `shop` (unless told, the shared store's product). */
-  async function addToBag(shop = store, item = product) {
-    await page.goto(`${shop.url}${item.path}`)
-    await main().getByRole('button', { name: 'Add to Bag', exact: true }).click()
-    await page.getByRole('banner').getByRole('link', { name: /^Bag, \d+ items$/ }).waitFor()
-  }
-
-  /** Stores the interface language in `tab`'s local storage as the app does. */
-  async function storeLanguage(tab, language) {
-    await tab.evaluate(
-      ([key, value]) => {
-        const stored = JSON.parse(localStorage.getItem(key) ?? '{}')
-        localStorage.setItem(key, JSON.stringify({ ...stored, language: value }))
-      },
-      [STORAGE_KEY, language],
-    )
-  }
-
-  /** Stores the interface language and reloads, so the whole app starts in it. */
-  async function useLanguage(language) {
-    await storeLanguage(page, language)
-    await page.reload()
-  }
-
-  /**
-   * Stores the interface language from another tab of the same origin, without the app:
-   * the page follows it in place (spec 3, "Persistence"), so what only the page holds,
-   * such as a declined card's message, stays on screen.
-   */
-  async function useLanguageFromAnotherTab(language) {
-    const other = await session.newPage()
-    await other.goto(`${new URL(page.url()).origin}/api/health`)
-    await storeLanguage(other, language)
-    await other.close()
-  }
-
-  /**
-   * axe in English (left to right), then in Hebrew (right to left) once `hebrewReady`
-   * says the page is drawn, then back in English; `switchLanguage` changes the language
-   * (unless told, by reloading the page in it).
-   */
-  async function accessibleBothWays(where, hebrewReady, switchLanguage = useLanguage) {
-    await expectAccessible(page, `${where} in English`)
-    await switchLanguage('heb')
-    await hebrewReady()
-    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl')
-    await expectAccessible(page, `${where} in Hebrew`)
-    await switchLanguage('eng')
-  }
-
   /** The text of the descriptions `field` points to (aria-describedby): its hint and its problem. */
   function descriptionOf(field) {
     return field.evaluate((input) =>
@@ -123,16 +75,6 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
         .map((id) => document.getElementById(id)?.textContent)
         .join(' '),
     )
-  }
-
-  /** From the bag, through SignIn as a guest, to Checkout. */
-  async function checkoutAsGuest() {
-    await page.goto(`${store.url}/bag`)
-    await main().getByRole('link', { name: 'Check out', exact: true }).click()
-    await waitForPath('/sign-in')
-    await main().getByRole('link', { name: 'Continue as guest', exact: true }).click()
-    await waitForPath('/checkout')
-    await h1('Checkout').waitFor()
   }
 
   async function enterCard(number) {
@@ -145,35 +87,13 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     await main().getByText(`Visa ending in ${number.slice(-4)}`, { exact: true }).waitFor()
   }
 
-  async function continueToReview() {
-    await summary().getByRole('button', { name: 'Continue to Review', exact: true }).click()
-    await waitForPath('/review')
-    await h1('Review').waitFor()
-  }
-
-  async function placeOrder() {
-    const place = main().getByRole('button', { name: 'Place order', exact: true })
-    await eventually(async () => ((await place.isEnabled()) ? undefined : 'Place order is not enabled'))
-    await place.click()
-  }
-
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`a guest ships an order paid by card, then sees the thank-you page and the invoice (${viewport.name})`, async () => {
       await open(viewport)
-      await addToBag()
+      await addToBag(store, product)
       await checkoutAsGuest()
       const email = `guest.${viewport.name}@example.com`
-      const zip = main().getByRole('form', { name: 'Where is it going?' })
-      await zip.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).fill('10001')
-      await zip.getByRole('button', { name: 'Update', exact: true }).click()
-      await zip.getByText(/Prices, tax and delivery for 10001/).waitFor()
-      await main().getByRole('radio', { name: /^Standard/ }).check()
-      await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
-      const address = main().getByRole('region', { name: 'Shipping address' })
-      await address.getByRole('textbox', { name: 'Full name', exact: true }).fill('Noa Guest')
-      await address.getByRole('textbox', { name: 'Street address', exact: true }).fill('1 Olive Lane')
-      await address.getByRole('textbox', { name: 'City', exact: true }).fill('New York')
-      await address.getByRole('textbox', { name: 'Phone', exact: true }).fill('212 555 0100')
+      await shipAsGuest(email)
       await enterCard(APPROVED)
       await continueToReview()
       await placeOrder()
@@ -209,7 +129,7 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     it(`tells a declined card at the card field and keeps the rest filled in (${viewport.name})`, async () => {
       await open(viewport)
       const email = `declined.${viewport.name}@example.com`
-      await addToBag()
+      await addToBag(store, product)
       await checkoutAsGuest()
       await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
       await main().getByRole('radio', { name: /^Pick up at the store/ }).check()

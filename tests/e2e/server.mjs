@@ -34,13 +34,14 @@ export function freePort() {
 /**
  * Starts the store and waits until `GET /api/health` answers; with
  * `generatedProducts`, `store seed --products N` fills the database first (the demo
- * catalogue plus N generated products), so the search index starts with them.
+ * catalogue plus N generated products), so the search index starts with them. `env`
+ * adds configuration (STORE__* variables) to the environment it runs in.
  * Returns its base URL, `api(path)` for JSON reads, `command(...args)` for the
  * operator's subcommands, `databasePath` (the SQLite file, for a test that changes data
  * behind the store's back), `log()` (everything it wrote to stdout and stderr), and
  * `stop()`, which ends it and removes its database.
  */
-export async function startStore({ generatedProducts = 0 } = {}) {
+export async function startStore({ generatedProducts = 0, env: configuration = {} } = {}) {
   const binary = storeBinary()
   if (!existsSync(binary)) {
     throw new Error(`No store binary at ${binary}. Build it with \`cargo build --release\` or set STORE_BIN.`)
@@ -49,7 +50,7 @@ export async function startStore({ generatedProducts = 0 } = {}) {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const databasePath = join(dir, 'store.db')
-  const env = { ...process.env, STORE__DATABASE__URL: `sqlite://${databasePath}` }
+  const env = { ...process.env, ...configuration, STORE__DATABASE__URL: `sqlite://${databasePath}` }
   if (generatedProducts > 0) {
     await promisify(execFile)(binary, ['seed', '--products', String(generatedProducts)], { cwd: dir, env })
   }

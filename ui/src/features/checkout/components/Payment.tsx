@@ -7,12 +7,14 @@ import { CARD_FIELDS, createCardToken, readCard, type CardField } from '@/lib/ca
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
+import { storeInfoAtom } from '@/lib/storeInfo'
 import { refusalOf } from '@/lib/api/problem'
 import { fieldProblemText } from '../api'
 import { messages, type CheckoutKey } from '../messages'
 import { useAction } from '@/lib/useAction'
 import type { Problems } from '../problems'
 import styles from './Checkout.module.css'
+import { ProcessorCardEntry } from './ProcessorCard'
 
 const BRANDS: Record<string, CheckoutKey> = {
   visa: 'brand_visa',
@@ -111,10 +113,12 @@ function SavedCardChoices({ chosen }: { chosen: CreditInfo | null }) {
  * A card for this order: `POST /api/card/createToken` turns it into a token, and only
  * the token, brand and last four digits are kept (spec 7). The number and the code are
  * read from the inputs when sending and kept nowhere; the code is emptied after a failure.
+ * With a real processor (`GET /api/store`'s `payments`), its own library takes the card.
  */
 export function CardEntry({ problem }: { problem?: string }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
+  const payments = useAtomValue(storeInfoAtom)?.payments
   const [state, setState] = useAtom(checkoutAtom)
   const cardName = useCardName()
   const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({})
@@ -139,6 +143,16 @@ export function CardEntry({ problem }: { problem?: string }) {
           {t('changeCard')}
         </button>
       </div>
+    )
+  }
+  // The server sends the library's address and key with `stripe`.
+  if (payments?.processor === 'stripe' && payments.library_url && payments.publishable_key) {
+    return (
+      <ProcessorCardEntry
+        libraryUrl={payments.library_url}
+        publishableKey={payments.publishable_key}
+        problem={problem}
+      />
     )
   }
 

@@ -344,13 +344,16 @@ function placeProblemOf(
   return fieldProblemText(outcome.error, language)
 }
 
-/** A problem at the card moves focus there: the new card's number, or the saved card chosen. */
+/**
+ * A problem at the card moves focus there: the new card's number (with a real processor,
+ * the group holding its card element), or the saved card chosen.
+ */
 function useFocusCard(problem: string | undefined) {
   useEffect(() => {
     if (problem === undefined) return
     const payment = document.getElementById('payment')
     const field =
-      payment?.querySelector<HTMLElement>('input[name="card"]') ??
+      payment?.querySelector<HTMLElement>('[name="card"]') ??
       payment?.querySelector<HTMLElement>('input[name="payment"]:checked')
     field?.focus()
   }, [problem])
