@@ -2663,8 +2663,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness: proves the database takes a write (a tiny scratch record) and says
-         *     how old the search index is. For load balancers and monitoring.
+         * Readiness: whether the database took the last background write probe (one is
+         *     made every few seconds; this check writes nothing) and how old the search index
+         *     is. For load balancers and monitoring.
          */
         get: {
             parameters: {
@@ -5738,7 +5739,7 @@ export interface components {
             shipping?: components["schemas"]["ShippingChoiceDto"] & unknown;
             /** @description With a shipping method. */
             shipping_info?: components["schemas"]["ShippingInfoInput"] & unknown;
-        };
+        } | unknown | unknown | unknown;
         /**
          * PriceRange
          * @description Cents: the lowest and highest price among the products matching all but the
