@@ -105,7 +105,6 @@ const SHARED: &[Shared] = &[
 pub fn complete(generated: &str) -> String {
     let mut doc: Value = serde_json::from_str(generated).expect("poem-openapi writes valid JSON");
     add_input_rules(&mut doc);
-    add_delivery_variants(&mut doc);
     mark_defaults_nullable(&mut doc);
     add_query_rules(&mut doc);
     add_shared_responses(&mut doc);
@@ -405,22 +404,6 @@ fn mark_defaults_nullable(doc: &mut Value) {
         if property.contains_key("default") {
             property.insert("nullable".into(), Value::Bool(true));
         }
-    }
-}
-
-/// An order says how it reaches the shopper: a shipping method with an address,
-/// pickup with its contact, or, for a digital-only bag, the e-mail and billing code.
-/// (Which one the bag allows is the order's business: a 400 naming `shipping`.)
-fn add_delivery_variants(doc: &mut Value) {
-    if let Some(order) = doc["components"]["schemas"]["PlaceOrderRequest"].as_object_mut() {
-        order.insert(
-            "anyOf".into(),
-            json!([
-                { "required": ["shipping", "shipping_info"] },
-                { "required": ["shipping", "pickup_info"] },
-                { "required": ["digital_info"] },
-            ]),
-        );
     }
 }
 

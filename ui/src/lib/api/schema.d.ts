@@ -5739,7 +5739,7 @@ export interface components {
             shipping?: components["schemas"]["ShippingChoiceDto"] & unknown;
             /** @description With a shipping method. */
             shipping_info?: components["schemas"]["ShippingInfoInput"] & unknown;
-        } | unknown | unknown | unknown;
+        };
         /**
          * PriceRange
          * @description Cents: the lowest and highest price among the products matching all but the
