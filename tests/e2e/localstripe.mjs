@@ -105,9 +105,10 @@ const CREATE_PAYMENT_METHOD = `
   const standIn = window.Stripe
   window.Stripe = (key) => {
     const stripe = standIn(key)
-    stripe.createPaymentMethod = async ({ type, card }) => {
+    stripe.createPaymentMethod = async ({ type, card, metadata = {} }) => {
       const fields = { type, key }
       for (const [name, value] of Object.entries(card.value.card)) fields['card[' + name + ']'] = value
+      for (const [name, value] of Object.entries(metadata)) fields['metadata[' + name + ']'] = value
       const response = await fetch(LOCALSTRIPE_BASE_API + '/v1/payment_methods', {
         method: 'POST',
         body: new URLSearchParams(fields),

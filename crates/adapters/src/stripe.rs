@@ -18,7 +18,8 @@ use std::collections::HashMap;
 use std::time::Duration;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
-    Brand, CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError, token_is_fresh,
+    Brand, CardDetails, CardToken, Charge, ChargeState, Decline, Holder, PaymentError,
+    token_is_fresh,
 };
 use store_domain::ports::PaymentGateway;
 
@@ -289,6 +290,15 @@ struct PaymentMethod {
     created: i64,
     /// None for a method that is not a card.
     card: Option<Card>,
+    #[serde(default)]
+    metadata: Metadata,
+}
+
+/// What the browser put beside the card when it had Stripe.js make the method.
+#[derive(Deserialize, Default)]
+struct Metadata {
+    /// `payments::Holder`: the browser it was made in.
+    holder: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -379,6 +389,7 @@ impl PaymentGateway for StripeGateway {
     async fn create_token(
         &self,
         _card: &CardDetails,
+        _holder: &Holder,
         _at: Timestamp,
     ) -> Result<CardToken, PaymentError> {
         Err(refused(
@@ -386,7 +397,12 @@ impl PaymentGateway for StripeGateway {
         ))
     }
 
-    async fn card(&self, token: &str, at: Timestamp) -> Result<Option<CardToken>, PaymentError> {
+    async fn card(
+        &self,
+        token: &str,
+        holder: &Holder,
+        at: Timestamp,
+    ) -> Result<Option<CardToken>, PaymentError> {
         let Some(id) = stripe_id(token, "pm_") else {
             return Ok(None);
         };
@@ -397,7 +413,11 @@ impl PaymentGateway for StripeGateway {
             Err(f) => return Err(f.into()),
         };
         let made = Timestamp::from_unix_seconds(method.created);
-        if !token_is_fresh(made, at) {
+        // The browser stamps the method with its holder (`POST /api/card/holder`); a
+        // method id copied elsewhere comes without the cookie that hashes to it.
+        let mine =
+            holder.as_str().is_some() && method.metadata.holder.as_deref() == holder.as_str();
+        if !token_is_fresh(made, at) || !mine {
             return Ok(None);
         }
         Ok(method.card.map(|card| CardToken {

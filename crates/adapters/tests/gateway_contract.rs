@@ -3,11 +3,13 @@
 //! and refunds, each idempotent, and the documented test numbers declining.
 
 use localstripe::Localstripe;
+use sqlx::Connection;
+use std::sync::Arc;
 use store_adapters::fakes::InMemoryGateway;
 use store_adapters::sqlite::SandboxGateway;
 use store_adapters::stripe::StripeGateway;
 use store_domain::clock::Timestamp;
-use store_domain::payments::{Brand, CardDetails, ChargeState, Decline, PaymentError};
+use store_domain::payments::{Brand, CardDetails, ChargeState, Decline, Holder, PaymentError};
 use store_domain::ports::PaymentGateway;
 
 mod common;
@@ -16,31 +18,63 @@ mod localstripe;
 
 const NOW: Timestamp = Timestamp::from_unix_seconds(1_767_225_600);
 
-/// Where a suite's card tokens come from.
+/// The browser the suite's cards are typed in.
+fn browser() -> Holder {
+    Holder::of(Some("a-browser-cookie"))
+}
+
+/// Where a suite's card tokens come from, and how a hold lapses outside the store.
 enum Cards {
-    /// The gateway tokenises the card itself (the sandbox, the fake).
-    Gateway,
+    /// The gateway tokenises the card itself: the fake, which lapses a hold by its own
+    /// hand,
+    Fake(Arc<InMemoryGateway>),
+    /// or the sandbox, whose database file is changed behind it.
+    Sandbox(String),
     /// The store never handles a number: the browser has Stripe.js make a PaymentMethod
     /// and hands the store its id. Here the test makes it at localstripe.
     Stripe(Localstripe),
 }
 
 impl Cards {
-    /// A token for `number`, expiring 12/2030.
+    /// A token for `number`, expiring 12/2030, made in `browser()`.
     async fn token(&self, g: &dyn PaymentGateway, number: &str) -> String {
+        self.token_for(g, number, &browser()).await
+    }
+
+    async fn token_for(&self, g: &dyn PaymentGateway, number: &str, holder: &Holder) -> String {
         match self {
-            Cards::Gateway => {
+            Cards::Fake(_) | Cards::Sandbox(_) => {
                 let card = CardDetails::parse(number, "12/30", "123", (2026, 1)).unwrap();
-                g.create_token(&card, NOW).await.unwrap().token
+                g.create_token(&card, holder, NOW).await.unwrap().token
             }
-            Cards::Stripe(server) => server.payment_method(number).await,
+            Cards::Stripe(server) => {
+                let stamp = holder.as_str().unwrap_or_default();
+                server.payment_method(number, stamp).await
+            }
+        }
+    }
+
+    /// Releases the hold of authorised charge `id` as its bank does when it is not
+    /// captured in time (Stripe's authorisations lapse after seven days).
+    async fn lapse(&self, id: &str) {
+        match self {
+            Cards::Fake(gateway) => gateway.lapse(id),
+            Cards::Sandbox(url) => {
+                let mut db = sqlx::SqliteConnection::connect(url).await.unwrap();
+                sqlx::query("UPDATE sandbox_charges SET state = 'voided' WHERE id = $1")
+                    .bind(id)
+                    .execute(&mut db)
+                    .await
+                    .unwrap();
+            }
+            Cards::Stripe(server) => server.cancel(id).await,
         }
     }
 
     /// The test numbers that decline when charged, and why.
     fn declining(&self) -> &'static [(&'static str, Decline)] {
         match self {
-            Cards::Gateway => &[
+            Cards::Fake(_) | Cards::Sandbox(_) => &[
                 ("4000000000000002", Decline::Declined),
                 ("4000000000009995", Decline::InsufficientFunds),
                 ("4000000000000069", Decline::ExpiredCard),
@@ -67,18 +101,34 @@ mod cases {
 
     pub async fn a_token_shows_its_card_within_its_hour(g: &dyn PaymentGateway, cards: &Cards) {
         let card = cards.token(g, "4242424242424242").await;
-        let shown = g.card(&card, NOW).await.unwrap().unwrap();
+        let shown = g.card(&card, &browser(), NOW).await.unwrap().unwrap();
         assert_eq!(shown.token, card);
         assert_eq!(shown.brand, Brand::Visa);
         assert_eq!(shown.last4, "4242");
         assert_eq!((shown.exp_month, shown.exp_year), (12, 2030));
         for unknown in ["pm_never_issued", "tok_never_issued", "pm_../v1/charges"] {
-            assert_eq!(g.card(unknown, NOW).await.unwrap(), None, "{unknown}");
+            let shown = g.card(unknown, &browser(), NOW).await.unwrap();
+            assert_eq!(shown, None, "{unknown}");
         }
         // Long after (localstripe stamps its methods with the wall clock, so "after" is
         // far ahead of every clock here): the token no longer shows a card.
         let later = Timestamp::from_unix_seconds(4_102_444_800);
-        assert_eq!(g.card(&card, later).await.unwrap(), None, "expired");
+        let lapsed = g.card(&card, &browser(), later).await.unwrap();
+        assert_eq!(lapsed, None, "expired");
+    }
+
+    /// A token copied out of one browser shows nothing to another, nor to a request
+    /// with no browser at all; made with no browser, it shows to nobody.
+    pub async fn a_token_shows_its_card_only_to_its_browser(g: &dyn PaymentGateway, cards: &Cards) {
+        let card = cards.token(g, "4242424242424242").await;
+        let elsewhere = Holder::of(Some("another-browser-cookie"));
+        assert_eq!(g.card(&card, &elsewhere, NOW).await.unwrap(), None);
+        assert_eq!(g.card(&card, &Holder::none(), NOW).await.unwrap(), None);
+        let nobodys = cards
+            .token_for(g, "4242424242424242", &Holder::none())
+            .await;
+        assert_eq!(g.card(&nobodys, &Holder::none(), NOW).await.unwrap(), None);
+        assert!(g.card(&card, &browser(), NOW).await.unwrap().is_some());
     }
 
     pub async fn a_hold_is_taken_once_per_key(g: &dyn PaymentGateway, cards: &Cards) {
@@ -116,6 +166,25 @@ mod cases {
         assert_eq!(g.charge_by_key("order-7").await.unwrap(), Some(taken));
     }
 
+    /// What the start-up sweep does with an order given up after a crash between the
+    /// hold and the capture (`orders::place::abandon`): it finds the hold by the order
+    /// number and releases it; asked again, the key shows the released charge.
+    pub async fn the_sweep_finds_a_held_charge_and_releases_it(
+        g: &dyn PaymentGateway,
+        cards: &Cards,
+    ) {
+        let card = cards.token(g, "4242424242424242").await;
+        let held = g.authorize(&card, 2200, "order-12", NOW).await.unwrap();
+        let found = g.charge_by_key("order-12").await.unwrap().unwrap();
+        assert_eq!(
+            (&found.id, found.state),
+            (&held.id, ChargeState::Authorized)
+        );
+        assert_eq!(g.void(&found.id).await.unwrap().state, ChargeState::Voided);
+        let after = g.charge_by_key("order-12").await.unwrap().unwrap();
+        assert_eq!((after.id, after.state), (held.id, ChargeState::Voided));
+    }
+
     /// A placement retried after its capture failed authorises and captures again.
     pub async fn capture_after_authorisation_can_be_retried(g: &dyn PaymentGateway, cards: &Cards) {
         let card = cards.token(g, "4242424242424242").await;
@@ -128,6 +197,24 @@ mod cases {
         let again = g.authorize(&card, 4200, "order-9", NOW).await.unwrap();
         assert_eq!(again, taken, "the same key answers the captured charge");
         assert_eq!(g.capture(&again.id).await.unwrap(), taken);
+    }
+
+    /// A hold released at the processor before the store captured it (its bank let it
+    /// lapse): the capture is refused, the key's charge shows voided, and authorising
+    /// again with the key answers that charge, holding nothing more, which placement
+    /// takes as a decline.
+    pub async fn a_capture_after_the_hold_lapsed_is_refused(g: &dyn PaymentGateway, cards: &Cards) {
+        let card = cards.token(g, "4242424242424242").await;
+        let held = g.authorize(&card, 1800, "order-11", NOW).await.unwrap();
+        cards.lapse(&held.id).await;
+        assert!(g.capture(&held.id).await.is_err(), "captured a lapsed hold");
+        let kept = g.charge_by_key("order-11").await.unwrap().unwrap();
+        assert_eq!(
+            (kept.id.as_str(), kept.state),
+            (held.id.as_str(), ChargeState::Voided)
+        );
+        let again = g.authorize(&card, 1800, "order-11", NOW).await.unwrap();
+        assert_eq!((again.id, again.state), (held.id, ChargeState::Voided));
     }
 
     pub async fn captures_voids_and_refunds_follow_the_state(
@@ -190,9 +277,12 @@ macro_rules! suite {
             use super::*;
             suite!(@cases $make;
                 a_token_shows_its_card_within_its_hour,
+                a_token_shows_its_card_only_to_its_browser,
                 a_hold_is_taken_once_per_key,
                 a_charge_is_found_by_its_key,
+                the_sweep_finds_a_held_charge_and_releases_it,
                 capture_after_authorisation_can_be_retried,
+                a_capture_after_the_hold_lapsed_is_refused,
                 captures_voids_and_refunds_follow_the_state,
                 the_test_numbers_decline,
             );
@@ -209,20 +299,26 @@ macro_rules! suite {
     };
 }
 
-async fn in_memory() -> (Box<dyn PaymentGateway>, Cards, ()) {
-    (Box::new(InMemoryGateway::default()), Cards::Gateway, ())
+async fn in_memory() -> (Arc<dyn PaymentGateway>, Cards, ()) {
+    let gateway = Arc::new(InMemoryGateway::default());
+    (gateway.clone(), Cards::Fake(gateway), ())
 }
 
-async fn sandbox() -> (Box<dyn PaymentGateway>, Cards, tempfile::TempDir) {
+async fn sandbox() -> (Arc<dyn PaymentGateway>, Cards, tempfile::TempDir) {
     let (store, dir) = common::sqlite_store(2).await;
-    (Box::new(SandboxGateway::new(store)), Cards::Gateway, dir)
+    let url = format!("sqlite://{}", dir.path().join("store.db").display());
+    (
+        Arc::new(SandboxGateway::new(store)),
+        Cards::Sandbox(url),
+        dir,
+    )
 }
 
 /// A localstripe of its own for each test: it starts in well under a second.
-async fn stripe() -> (Box<dyn PaymentGateway>, Cards, ()) {
+async fn stripe() -> (Arc<dyn PaymentGateway>, Cards, ()) {
     let server = localstripe::start();
     let gateway = StripeGateway::new(localstripe::SECRET_KEY.into(), server.base.clone());
-    (Box::new(gateway.unwrap()), Cards::Stripe(server), ())
+    (Arc::new(gateway.unwrap()), Cards::Stripe(server), ())
 }
 
 suite!(fake, in_memory());

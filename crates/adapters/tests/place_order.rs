@@ -34,7 +34,7 @@ use store_domain::orders::place::{
     SweepReport, place_order, sweep_unfinished,
 };
 use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
-use store_domain::payments::{CardDetails, Charge, ChargeState, Decline};
+use store_domain::payments::{CardDetails, Charge, ChargeState, Decline, Holder};
 use store_domain::ports::{Catalog, CatalogWriter, Clock, PaymentGateway, StorageError};
 use store_domain::shipping::{Method, ShippingChoice, ShippingConfig, Zone, ZoneRate};
 
@@ -316,7 +316,12 @@ impl Shop {
 /// amount due that Review showed: the quote's at this moment.
 async fn request(shop: &Shop, key: &str, kettles: i64, card_number: &str) -> PlaceRequest {
     let details = CardDetails::parse(card_number, "12/30", "123", (2026, 1)).unwrap();
-    let card = shop.gateway.create_token(&details, START).await.unwrap();
+    let browser = Holder::of(Some("the shopper's browser"));
+    let card = shop
+        .gateway
+        .create_token(&details, &browser, START)
+        .await
+        .unwrap();
     let line = BagLine {
         key: LineKey {
             id: KETTLE,
@@ -361,7 +366,10 @@ async fn request(shop: &Shop, key: &str, kettles: i64, card_number: &str) -> Pla
         customer_id: None,
         email: Email::parse("dana@example.com").unwrap(),
         delivery: DeliveryRequest::Ship(address),
-        card: Some(CardChoice::Token(card.token)),
+        card: Some(CardChoice::Token {
+            token: card.token,
+            holder: browser,
+        }),
         expected_total: review.quote.totals.total,
         expected_amount_due: review.amount_due,
     }

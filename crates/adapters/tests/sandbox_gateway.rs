@@ -3,7 +3,7 @@
 
 use store_adapters::sqlite::{SandboxGateway, TEST_OUTCOMES};
 use store_domain::clock::Timestamp;
-use store_domain::payments::{Brand, CardDetails};
+use store_domain::payments::{Brand, CardDetails, Holder};
 use store_domain::ports::PaymentGateway;
 
 mod common;
@@ -17,14 +17,16 @@ async fn a_token_is_all_that_is_kept() {
     let gateway = SandboxGateway::new(store.clone());
     let card = CardDetails::parse(NUMBER, "12/30", CVC, (2026, 11)).unwrap();
     let made = Timestamp::from_unix_seconds(1_767_225_600);
-    let token = gateway.create_token(&card, made).await.unwrap();
+    let browser = Holder::of(Some("cookie"));
+    let token = gateway.create_token(&card, &browser, made).await.unwrap();
     assert!(token.token.starts_with("tok_") && token.token.len() == 36);
     assert_eq!((token.brand, token.last4.as_str()), (Brand::Visa, "4242"));
     assert_eq!(
-        gateway.card(&token.token, made).await.unwrap(),
+        gateway.card(&token.token, &browser, made).await.unwrap(),
         Some(token.clone())
     );
-    assert_eq!(gateway.card("tok_unknown", made).await.unwrap(), None);
+    let unknown = gateway.card("tok_unknown", &browser, made).await.unwrap();
+    assert_eq!(unknown, None);
     // A test number of each outcome is a valid card: it fails only when charged.
     for (number, _) in TEST_OUTCOMES {
         assert!(

@@ -57,6 +57,9 @@ const PLENTY: i64 = 10_000_000;
 const APPROVED: &str = "4242 4242 4242 4242";
 /// The sandbox's test number for a declined card.
 const DECLINED: &str = "4000000000000002";
+/// The payer cookie every buyer sends: a card's token pays only from the browser that
+/// made it, and here the tokens are made ahead by one client for all.
+const PAYER: &str = "payer=bebebebebebebebebebebebebebebebebebebebebebebebebebebebebebebebe";
 
 fn address() -> Value {
     json!({"name": "Bench Buyer", "line1": "1 Main St", "city": "New York",
@@ -172,7 +175,7 @@ impl Client {
 
     async fn once(&mut self, method: &str, path: &str, body: &str) -> Result<(u16, Value), Error> {
         if self.conn.is_none() {
-            self.conn = Some(Connection::open(&self.host).await?);
+            self.conn = Some(Connection::open(&self.host).await?.with_cookie(PAYER));
         }
         let conn = self.conn.as_mut().ok_or("no connection")?;
         match conn.exchange(method, path, Some(body)).await {

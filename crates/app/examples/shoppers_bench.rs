@@ -172,11 +172,13 @@ async fn prepare(db: &str, state_path: &str, shoppers: usize) -> Result<(), Erro
 
 /// One keep-alive connection of one client behind the proxy: every request carries the
 /// client's address in `X-Forwarded-For`, and its session cookie once it has one.
-/// (`support/keep_alive.rs` sends no header of the caller's.)
+/// (`support/keep_alive.rs` sends no header of the caller's but one cookie.)
 struct Client {
     host: String,
     forwarded_for: String,
     cookie: Option<String>,
+    /// The payer cookie its first card token set: its later tokens pay only with it.
+    payer: Option<String>,
     conn: Option<BufReader<TcpStream>>,
 }
 
@@ -186,6 +188,7 @@ impl Client {
             host: host.to_owned(),
             forwarded_for: forwarded_for.to_owned(),
             cookie: None,
+            payer: None,
             conn: None,
         }
     }
@@ -234,8 +237,13 @@ impl Client {
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nX-Forwarded-For: {}\r\n",
             self.host, self.forwarded_for
         );
-        if let Some(cookie) = &self.cookie {
-            request.push_str(&format!("Cookie: {cookie}\r\n"));
+        let cookies: Vec<&str> = [&self.cookie, &self.payer]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        if !cookies.is_empty() {
+            request.push_str(&format!("Cookie: {}\r\n", cookies.join("; ")));
         }
         if let Some(body) = body {
             request.push_str(&format!(
@@ -268,9 +276,12 @@ impl Client {
                 length = value.trim().parse()?;
             } else if name.eq_ignore_ascii_case("set-cookie")
                 && let Some(pair) = value.trim().split(';').next()
-                && pair.starts_with("session=")
             {
-                self.cookie = Some(pair.to_owned());
+                if pair.starts_with("session=") {
+                    self.cookie = Some(pair.to_owned());
+                } else if pair.starts_with("payer=") {
+                    self.payer = Some(pair.to_owned());
+                }
             }
         }
         let mut bytes = vec![0; length];

@@ -15,7 +15,7 @@ use store_domain::ports::CatalogWriter;
 
 mod common;
 
-use common::session::{Answer, call, registered};
+use common::session::{Answer, call, call_from, registered};
 
 /// The fixture catalogue, in memory.
 async fn catalog() -> Arc<InMemoryCatalog> {
@@ -619,6 +619,25 @@ async fn a_card_is_checked_then_kept_as_a_token_and_four_digits() {
     )
     .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{}", unknown.body);
+    // The token was made in this browser: from another, or one without its payer
+    // cookie, it is as unknown.
+    for payer in ["a1".repeat(32), String::new()] {
+        let elsewhere = call_from(
+            &client,
+            &payer,
+            "POST",
+            "/api/customer/payment",
+            Some(&dana),
+            Some(json!({"token": made.body["token"]})),
+        )
+        .await;
+        assert_eq!(
+            elsewhere.status,
+            StatusCode::NOT_FOUND,
+            "{}",
+            elsewhere.body
+        );
+    }
     let saved = send(
         &client,
         "POST",

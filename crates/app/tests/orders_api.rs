@@ -18,7 +18,7 @@ use store_domain::payments::ChargeState;
 
 mod common;
 
-use common::session::{Answer, call, post, registered};
+use common::session::{Answer, call, call_from, post, registered};
 
 const CARD: &str = "HHHH-JJJJ-KKKK-2345";
 
@@ -1228,4 +1228,75 @@ async fn a_card_token_lapses_after_an_hour_but_a_retry_still_answers_its_order()
     assert_eq!(retried.status, StatusCode::CREATED, "{}", retried.body);
     assert_eq!(retried.body["number"], placed.body["number"]);
     assert_eq!(shop.shop.gateway.charges().len(), 1);
+}
+
+/// Security review M1: a token copied out of the browser that typed the card (a shared
+/// computer's storage, a log) pays nothing from another browser, nor from a request
+/// without the payer cookie; the browser that made it pays with it.
+#[tokio::test]
+async fn a_card_token_pays_only_from_the_browser_that_made_it() {
+    let shop = shop().await;
+    let body = card_order(&shop.client, kettles(1)).await;
+    let elsewhere = "e1".repeat(32);
+    for payer in [elsewhere.as_str(), ""] {
+        let stolen = call_from(
+            &shop.client,
+            payer,
+            "POST",
+            "/api/orders",
+            None,
+            Some(body.clone()),
+        )
+        .await;
+        assert_eq!(stolen.status, StatusCode::BAD_REQUEST, "{}", stolen.body);
+        assert!(
+            message(&stolen).starts_with("payment.token"),
+            "{}",
+            stolen.body
+        );
+    }
+    assert!(
+        shop.shop.gateway.charges().is_empty(),
+        "nothing was charged"
+    );
+    let placed = place(&shop, &body, None).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+
+    // A browser without the cookie is given one with its first token, for the hour.
+    let made = call_from(
+        &shop.client,
+        "",
+        "POST",
+        "/api/card/createToken",
+        None,
+        Some(json!({"card": "4242424242424242", "exp": "12/30", "cvc": "123"})),
+    )
+    .await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    let cookie = made.set_cookie.unwrap();
+    assert!(
+        cookie.ends_with("; Path=/api/; Max-Age=3600; HttpOnly; SameSite=Strict"),
+        "{cookie}"
+    );
+    let payer = cookie
+        .strip_prefix("payer=")
+        .and_then(|rest| rest.split(';').next())
+        .unwrap();
+    assert_eq!(payer.len(), 64, "{cookie}");
+    let second = order_body(
+        &shop.client,
+        kettles(1),
+        json!({"payment": {"token": made.body["token"]}}),
+    )
+    .await;
+    let paid = call_from(
+        &shop.client,
+        payer,
+        "POST",
+        "/api/orders",
+        None,
+        Some(second),
+    )
+    .await;
+    assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
 }

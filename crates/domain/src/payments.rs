@@ -6,6 +6,7 @@
 use crate::clock::Timestamp;
 use crate::input::{InputError, refuse};
 use crate::ports::{PaymentGateway, SavedCards, StorageError};
+use crate::token::TokenHash;
 
 /// Cards one customer may keep.
 pub const MAX_CARDS: usize = 10;
@@ -284,6 +285,29 @@ pub enum PaymentError {
 /// pays by its id in the account, not by this.)
 pub const CARD_TOKEN_LIFETIME: std::time::Duration = std::time::Duration::from_secs(3600);
 
+/// The browser a new card's token was made for: the hash of the random value of its
+/// `payer` cookie (HttpOnly, so no script reads it). A token pays, or is saved, only
+/// when the same browser asks: one copied out of a shared computer's storage, a log or
+/// a database is worth nothing elsewhere. A request with no cookie is `Holder::none()`,
+/// which holds nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holder(Option<TokenHash>);
+
+impl Holder {
+    pub fn of(cookie: Option<&str>) -> Holder {
+        Holder(cookie.map(TokenHash::of))
+    }
+
+    pub fn none() -> Holder {
+        Holder(None)
+    }
+
+    /// What is stored beside a token; `None` for no browser, which no token has.
+    pub fn as_str(&self) -> Option<&str> {
+        self.0.as_ref().map(TokenHash::as_str)
+    }
+}
+
 /// Whether a token made at `made` may still be used at `at`.
 pub fn token_is_fresh(made: Timestamp, at: Timestamp) -> bool {
     made.plus(CARD_TOKEN_LIFETIME) > at
@@ -293,9 +317,10 @@ pub fn token_is_fresh(made: Timestamp, at: Timestamp) -> bool {
 pub async fn create_token(
     gateway: &dyn PaymentGateway,
     card: &CardDetails,
+    holder: &Holder,
     at: Timestamp,
 ) -> Result<CardToken, PaymentError> {
-    gateway.create_token(card, at).await
+    gateway.create_token(card, holder, at).await
 }
 
 /// Saves a card the gateway tokenised; its brand, digits and expiry come from the
@@ -305,11 +330,12 @@ pub async fn save_card(
     cards: &dyn SavedCards,
     customer: i64,
     token: &str,
+    holder: &Holder,
     default: bool,
     at: Timestamp,
 ) -> Result<SavedCard, PaymentError> {
     let card = gateway
-        .card(token, at)
+        .card(token, holder, at)
         .await?
         .ok_or(PaymentError::UnknownToken)?;
     match cards

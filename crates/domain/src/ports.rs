@@ -11,7 +11,7 @@ use crate::client_errors::{ClientError, StoredClientError};
 use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::messages::{Inquiry, StoredInquiry};
-use crate::payments::{CardDetails, CardSaved, CardToken, Charge, PaymentError, SavedCard};
+use crate::payments::{CardDetails, CardSaved, CardToken, Charge, Holder, PaymentError, SavedCard};
 use crate::reference::{Country, Currency};
 use crate::retention::Purge;
 use crate::search::{ProductQuery, SearchDoc, SearchHits};
@@ -438,14 +438,23 @@ pub trait SavedCards: Send + Sync {
 /// The card processor: it alone sees a card's number and CVC.
 #[async_trait]
 pub trait PaymentGateway: Send + Sync {
+    /// Tokenises `card` for `holder`, the browser that typed it (`payments::Holder`).
     async fn create_token(
         &self,
         card: &CardDetails,
+        holder: &Holder,
         at: Timestamp,
     ) -> Result<CardToken, PaymentError>;
     /// What the gateway holds for a token it issued, while the token is younger than
-    /// `payments::CARD_TOKEN_LIFETIME` at `at` (a saved card pays by its id, not this).
-    async fn card(&self, token: &str, at: Timestamp) -> Result<Option<CardToken>, PaymentError>;
+    /// `payments::CARD_TOKEN_LIFETIME` at `at` and asked for by the holder it was made
+    /// for (a saved card pays by its id, not this). A processor whose tokens are made in
+    /// the browser, out of the store's sight, cannot tell holders apart and ignores it.
+    async fn card(
+        &self,
+        token: &str,
+        holder: &Holder,
+        at: Timestamp,
+    ) -> Result<Option<CardToken>, PaymentError>;
     /// Holds `amount` cents on the card. Every call carries an idempotency key: the
     /// same key again answers the first call's charge (or decline) without a second
     /// hold; the same key with another token or amount is refused.

@@ -30,3 +30,9 @@ export function readCard(form: HTMLFormElement): CardInput {
 
 /** `POST /api/card/createToken`, for guests too: the gateway's token and what may be shown. */
 export const createCardToken = (body: CardInput) => unwrap(api.POST('/card/createToken', { body }))
+
+/**
+ * `POST /api/card/holder`: what this browser stamps on a card it has the processor's
+ * library tokenise, so that the token pays only from here (its payer cookie).
+ */
+export const cardHolder = () => unwrap(api.POST('/card/holder', {}))

@@ -23,6 +23,8 @@ export interface Stripe {
   createPaymentMethod(data: {
     type: 'card'
     card: StripeCardElement
+    /** Kept with the method; `holder` binds it to this browser (`POST /api/card/holder`). */
+    metadata?: Record<string, string>
   }): Promise<{ paymentMethod?: StripePaymentMethod; error?: StripeError }>
 }
 

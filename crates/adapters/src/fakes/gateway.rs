@@ -8,14 +8,14 @@ use std::collections::HashMap;
 use std::sync::RwLock;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
-    CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError, token_is_fresh,
+    CardDetails, CardToken, Charge, ChargeState, Decline, Holder, PaymentError, token_is_fresh,
 };
 use store_domain::ports::PaymentGateway;
 
 #[derive(Default)]
 struct State {
-    /// With the decline its number asks for, if any, and when it was made.
-    tokens: Vec<(CardToken, Option<Decline>, Timestamp)>,
+    /// With the decline its number asks for, if any, when and for whom it was made.
+    tokens: Vec<(CardToken, Option<Decline>, Timestamp, Holder)>,
     /// Idempotency key to charge.
     charges: Vec<(String, Charge)>,
     /// Idempotency key to (charge id, amount).
@@ -33,6 +33,17 @@ impl InMemoryGateway {
     /// Makes authorise and capture fail (or work again), as a service that is down.
     pub fn set_down(&self, down: bool) {
         write(&self.state).down = down;
+    }
+
+    /// Releases an authorised charge's hold as the card's bank does when it is not
+    /// captured in time: a later capture is refused.
+    pub fn lapse(&self, charge: &str) {
+        let mut state = write(&self.state);
+        if let Some((_, c)) = state.charges.iter_mut().find(|(_, c)| c.id == charge)
+            && c.state == ChargeState::Authorized
+        {
+            c.state = ChargeState::Voided;
+        }
     }
 
     /// Every charge made, oldest first.
@@ -80,6 +91,7 @@ impl PaymentGateway for InMemoryGateway {
     async fn create_token(
         &self,
         card: &CardDetails,
+        holder: &Holder,
         at: Timestamp,
     ) -> Result<CardToken, PaymentError> {
         let mut state = write(&self.state);
@@ -94,16 +106,28 @@ impl PaymentGateway for InMemoryGateway {
             .iter()
             .find(|(number, _)| *number == card.number())
             .and_then(|(_, outcome)| Decline::parse(outcome));
-        state.tokens.push((token.clone(), decline, at));
+        state
+            .tokens
+            .push((token.clone(), decline, at, holder.clone()));
         Ok(token)
     }
 
-    async fn card(&self, token: &str, at: Timestamp) -> Result<Option<CardToken>, PaymentError> {
+    async fn card(
+        &self,
+        token: &str,
+        holder: &Holder,
+        at: Timestamp,
+    ) -> Result<Option<CardToken>, PaymentError> {
         Ok(read(&self.state)
             .tokens
             .iter()
-            .find(|(t, _, made)| t.token == token && token_is_fresh(*made, at))
-            .map(|(t, _, _)| t.clone()))
+            .find(|(t, _, made, made_for)| {
+                t.token == token
+                    && token_is_fresh(*made, at)
+                    && made_for.as_str().is_some()
+                    && made_for == holder
+            })
+            .map(|(t, ..)| t.clone()))
     }
 
     async fn authorize(
@@ -123,7 +147,7 @@ impl PaymentGateway for InMemoryGateway {
         let decline = state
             .tokens
             .iter()
-            .find(|(t, _, _)| t.token == token)
+            .find(|(t, ..)| t.token == token)
             .ok_or(PaymentError::UnknownToken)?
             .1;
         if !state.charges.iter().any(|(k, _)| k == key) {

@@ -92,6 +92,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         10 "sandbox charges" "0010_sandbox_charges.sql",
         11 "checkout" "0011_checkout.sql",
         12 "orders" "0012_orders.sql",
+        13 "card holders" "0013_card_holders.sql",
     ])
 }
 

@@ -13,7 +13,8 @@ use rand::Rng;
 use rusqlite::{OptionalExtension, params};
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
-    Brand, CARD_TOKEN_LIFETIME, CardDetails, CardToken, Charge, ChargeState, Decline, PaymentError,
+    Brand, CARD_TOKEN_LIFETIME, CardDetails, CardToken, Charge, ChargeState, Decline, Holder,
+    PaymentError,
 };
 use store_domain::ports::{PaymentGateway, StorageError};
 
@@ -63,6 +64,7 @@ impl PaymentGateway for SandboxGateway {
     async fn create_token(
         &self,
         card: &CardDetails,
+        holder: &Holder,
         at: Timestamp,
     ) -> Result<CardToken, PaymentError> {
         let outcome = TEST_OUTCOMES
@@ -77,12 +79,13 @@ impl PaymentGateway for SandboxGateway {
             exp_year: card.exp_year,
         };
         let (row, created) = (token.clone(), utc_text(at));
+        let holder = holder.as_str().map(str::to_owned);
         self.store
             .direct
             .write(move |tx| {
                 tx.prepare_cached(
-                    "INSERT INTO sandbox_cards (token, brand, last4, exp_month, exp_year, outcome, created_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO sandbox_cards (token, brand, last4, exp_month, exp_year, outcome, created_at, holder)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 )?
                 .execute(params![
                     row.token,
@@ -91,7 +94,8 @@ impl PaymentGateway for SandboxGateway {
                     i64::from(row.exp_month),
                     i64::from(row.exp_year),
                     outcome,
-                    created
+                    created,
+                    holder
                 ])
                 .map_err(Failed::from)
             })
@@ -100,13 +104,20 @@ impl PaymentGateway for SandboxGateway {
         Ok(token)
     }
 
-    async fn card(&self, token: &str, at: Timestamp) -> Result<Option<CardToken>, PaymentError> {
+    async fn card(
+        &self,
+        token: &str,
+        holder: &Holder,
+        at: Timestamp,
+    ) -> Result<Option<CardToken>, PaymentError> {
+        // No holder matches a NULL one (`=` is never true with NULL).
         let row: Option<TokenRow> = sqlx::query_as(
             "SELECT token, brand, last4, exp_month, exp_year FROM sandbox_cards
-             WHERE token = $1 AND created_at > $2",
+             WHERE token = $1 AND created_at > $2 AND holder = $3",
         )
         .bind(token)
         .bind(utc_text(at.minus(CARD_TOKEN_LIFETIME)))
+        .bind(holder.as_str())
         .fetch_optional(&self.store.pool)
         .await
         .map_err(storage)

@@ -70,9 +70,10 @@ pub fn start() -> Localstripe {
 }
 
 impl Localstripe {
-    /// A PaymentMethod id for a test card: the request Stripe.js makes in the browser
-    /// (with the secret key: localstripe takes no publishable key for it).
-    pub async fn payment_method(&self, number: &str) -> String {
+    /// A PaymentMethod id for a test card, stamped with the browser's `holder`: the
+    /// request Stripe.js makes in the browser (with the secret key: localstripe takes
+    /// no publishable key for it).
+    pub async fn payment_method(&self, number: &str, holder: &str) -> String {
         let answer: serde_json::Value = reqwest::Client::new()
             .post(format!("{}/v1/payment_methods", self.base))
             .bearer_auth(SECRET_KEY)
@@ -82,6 +83,7 @@ impl Localstripe {
                 ("card[exp_month]", "12"),
                 ("card[exp_year]", "2030"),
                 ("card[cvc]", "123"),
+                ("metadata[holder]", holder),
             ])
             .send()
             .await
@@ -92,5 +94,18 @@ impl Localstripe {
             .await
             .unwrap();
         answer["id"].as_str().unwrap().to_owned()
+    }
+
+    /// Cancels the PaymentIntent behind charge `id` (the adapter's charge id is the
+    /// intent's), as Stripe does when an authorisation lapses uncaptured.
+    pub async fn cancel(&self, id: &str) {
+        reqwest::Client::new()
+            .post(format!("{}/v1/payment_intents/{id}/cancel", self.base))
+            .bearer_auth(SECRET_KEY)
+            .send()
+            .await
+            .unwrap()
+            .error_for_status()
+            .unwrap();
     }
 }

@@ -10,6 +10,7 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub struct Connection {
     reader: BufReader<TcpStream>,
     host: String,
+    cookie: Option<String>,
 }
 
 impl Connection {
@@ -19,7 +20,15 @@ impl Connection {
         Ok(Connection {
             reader: BufReader::new(stream),
             host: host.to_owned(),
+            cookie: None,
         })
+    }
+
+    /// Every request carries `cookie` (`name=value`) from now on, as one browser's.
+    #[allow(dead_code)] // Only the orders bench plays one browser.
+    pub fn with_cookie(mut self, cookie: &str) -> Connection {
+        self.cookie = Some(cookie.to_owned());
+        self
     }
 
     /// Sends one request and reads the whole answer; its status.
@@ -41,6 +50,9 @@ impl Connection {
         json: Option<&str>,
     ) -> Result<(u16, Vec<u8>), Error> {
         let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.host);
+        if let Some(cookie) = &self.cookie {
+            request.push_str(&format!("Cookie: {cookie}\r\n"));
+        }
         if let Some(body) = json {
             request.push_str(&format!(
                 "X-Requested-With: XMLHttpRequest\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",

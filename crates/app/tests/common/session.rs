@@ -13,8 +13,24 @@ pub struct Answer {
     pub set_cookie: Option<String>,
 }
 
+/// The payer cookie of the browser `call` speaks for (the one a card's token is bound
+/// to, `payments::Holder`).
+pub const BROWSER: &str = "b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0";
+
 pub async fn call(
     client: &TestClient<impl Endpoint>,
+    method: &str,
+    path: &str,
+    session: Option<&str>,
+    body: Option<Value>,
+) -> Answer {
+    call_from(client, BROWSER, method, path, session, body).await
+}
+
+/// `call` from the browser whose payer cookie is `payer` ("" for one without).
+pub async fn call_from(
+    client: &TestClient<impl Endpoint>,
+    payer: &str,
     method: &str,
     path: &str,
     session: Option<&str>,
@@ -27,9 +43,12 @@ pub async fn call(
         _ => client.post(path),
     }
     .header("X-Requested-With", "XMLHttpRequest");
-    if let Some(token) = session {
-        req = req.header("Cookie", format!("theme=dark; session={token}"));
+    let mut cookies = vec!["theme=dark".to_owned()];
+    cookies.extend(session.map(|token| format!("session={token}")));
+    if !payer.is_empty() {
+        cookies.push(format!("payer={payer}"));
     }
+    req = req.header("Cookie", cookies.join("; "));
     if let Some(body) = body {
         req = req.content_type("application/json").body(body.to_string());
     }

@@ -28,7 +28,7 @@ use crate::input::{Email, InputError, refuse};
 use crate::jobs::{JobKind, NewJob};
 use crate::location::{Location, LocationQuery};
 use crate::money::Money;
-use crate::payments::{CardToken, ChargeState, Decline, PaymentError};
+use crate::payments::{CardToken, ChargeState, Decline, Holder, PaymentError};
 use crate::ports::{PaymentGateway, StorageError};
 use crate::shipping::{self, ShippingChoice};
 use crate::token::TokenHash;
@@ -80,7 +80,7 @@ pub enum CardChoice {
     /// A new card's token from the gateway. It is looked up when the order is priced,
     /// after the key's replay: a retried submit of a placed order is answered even once
     /// the token has lapsed.
-    Token(String),
+    Token { token: String, holder: Holder },
     /// A card saved to the account, as the account keeps it.
     Saved(CardToken),
 }
@@ -88,7 +88,7 @@ pub enum CardChoice {
 impl CardChoice {
     fn token(&self) -> &str {
         match self {
-            CardChoice::Token(token) => token,
+            CardChoice::Token { token, .. } => token,
             CardChoice::Saved(card) => &card.token,
         }
     }
@@ -497,14 +497,14 @@ async fn order_location(
 async fn chosen_card(ctx: &PlaceContext<'_>, choice: &CardChoice) -> Result<CardToken, PlaceError> {
     match choice {
         CardChoice::Saved(card) => Ok(card.clone()),
-        CardChoice::Token(token) => ctx
+        CardChoice::Token { token, holder } => ctx
             .gateway
-            .card(token, ctx.checkout.now)
+            .card(token, holder, ctx.checkout.now)
             .await
             .map_err(|e| PlaceError::PaymentUnavailable(e.to_string()))?
             .ok_or_else(|| {
                 PlaceError::Refused(
-                    "payment.token: there is no card with this token, or it was entered over an hour ago; please enter the card again".into(),
+                    "payment.token: there is no card with this token in this browser, or it was entered over an hour ago; please enter the card again".into(),
                 )
             }),
     }

@@ -106,6 +106,7 @@ export function stubCheckoutApi(routes: Parameters<typeof stubApiWithBodies>[0] 
       if (card.length < 12) return answer(400, { message: 'card: the card number is not right' })
       return { token: 'tok_test_1', brand: 'visa', last4: card.slice(-4), exp_month: 4, exp_year: 2030 }
     },
+    '/api/card/holder': { holder: 'browser-holder' },
     ...routes,
   })
 }

@@ -190,7 +190,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path?: never;
-                cookie?: never;
+                cookie?: {
+                    payer?: string;
+                };
             };
             requestBody: {
                 content: {
@@ -198,8 +200,13 @@ export interface paths {
                 };
             };
             responses: {
+                /**
+                 * @description The card's token, which pays only from this browser: the payer cookie is set
+                 *     (HttpOnly, SameSite=Strict, for the token's hour).
+                 */
                 200: {
                     headers: {
+                        "SET-COOKIE": string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -249,6 +256,55 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/holder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * For a store whose processor tokenises cards in the browser: what the browser
+         *     puts in the payment method's metadata (`holder`), so that the method pays, or
+         *     is saved, only from this browser. The same value while the cookie lasts.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    payer?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payer cookie is set (HttpOnly, SameSite=Strict, for a token's hour). */
+                200: {
+                    headers: {
+                        "SET-COOKIE": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["HolderDto"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -2263,6 +2319,7 @@ export interface paths {
                 path?: never;
                 cookie?: {
                     session?: string;
+                    payer?: string;
                 };
             };
             requestBody: {
@@ -3438,6 +3495,7 @@ export interface paths {
                 path?: never;
                 cookie?: {
                     session?: string;
+                    payer?: string;
                 };
             };
             requestBody: {
@@ -5242,6 +5300,14 @@ export interface components {
             email: string;
             message: string;
             name?: string | null;
+        };
+        /**
+         * HolderDto
+         * @description What a browser puts beside a card it has the processor tokenise, so that the token
+         *     pays only from it.
+         */
+        HolderDto: {
+            holder: string;
         };
         /** Home */
         Home: {

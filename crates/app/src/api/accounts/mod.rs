@@ -24,7 +24,7 @@ pub struct AccountsApi {
 }
 
 /// 256 random bits, hex: a session token or a reset link nobody can guess.
-fn new_secret() -> String {
+pub(crate) fn new_secret() -> String {
     hex::encode(rand::rng().random::<[u8; 32]>())
 }
 

@@ -1,7 +1,8 @@
 //! The session cookie: an opaque random token (the server keeps only its hash),
 //! `HttpOnly` so no script reads it, `SameSite=Lax` so no other site's request carries
 //! it on a form post, `Secure` when shoppers reach the store over HTTPS, for the
-//! session's lifetime.
+//! session's lifetime. And the payer cookie, which binds a new card's token to the
+//! browser that typed the card (`payments::Holder`), for the token's hour.
 
 use poem::http::HeaderMap;
 use poem::http::header::COOKIE;
@@ -9,16 +10,37 @@ use poem::{Request, RequestBody};
 use poem_openapi::registry::{MetaParamIn, MetaSchemaRef, Registry};
 use poem_openapi::types::Type;
 use poem_openapi::{ApiExtractor, ApiExtractorType, ExtractParamOptions};
+use std::marker::PhantomData;
 use std::time::Duration;
+use store_domain::payments::CARD_TOKEN_LIFETIME;
 
 pub const SESSION_COOKIE: &str = "session";
+pub const PAYER_COOKIE: &str = "payer";
 
-/// The session cookie of a request, if it has one, as an operation's parameter (so
-/// the document lists it). Read straight from the `Cookie` header: poem's cookie
-/// jar would bring a cookie-encryption stack this store does not use.
-pub struct Session(pub Option<String>);
+/// The name of a cookie an operation reads.
+pub trait CookieName: Send + Sync {
+    const NAME: &'static str;
+}
 
-impl Session {
+pub struct SessionName;
+impl CookieName for SessionName {
+    const NAME: &'static str = SESSION_COOKIE;
+}
+
+pub struct PayerName;
+impl CookieName for PayerName {
+    const NAME: &'static str = PAYER_COOKIE;
+}
+
+/// A request's cookie `N`, if it has one, as an operation's parameter (so the document
+/// lists it). Read straight from the `Cookie` header: poem's cookie jar would bring a
+/// cookie-encryption stack this store does not use.
+pub struct CookieParam<N>(Option<String>, PhantomData<N>);
+
+pub type Session = CookieParam<SessionName>;
+pub type Payer = CookieParam<PayerName>;
+
+impl<N> CookieParam<N> {
     pub fn token(&self) -> Option<&str> {
         self.0.as_deref()
     }
@@ -42,7 +64,7 @@ fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter(|value| !value.is_empty())
 }
 
-impl<'a> ApiExtractor<'a> for Session {
+impl<'a, N: CookieName> ApiExtractor<'a> for CookieParam<N> {
     const TYPES: &'static [ApiExtractorType] = &[ApiExtractorType::Parameter];
     const PARAM_IS_REQUIRED: bool = false;
 
@@ -70,13 +92,26 @@ impl<'a> ApiExtractor<'a> for Session {
         _body: &mut RequestBody,
         _options: ExtractParamOptions<Option<String>>,
     ) -> poem::Result<Self> {
-        Ok(Session(cookie_value(request.headers(), SESSION_COOKIE)))
+        Ok(CookieParam(
+            cookie_value(request.headers(), N::NAME),
+            PhantomData,
+        ))
     }
 }
 
 fn attributes(max_age: u64, secure: bool) -> String {
     let secure = if secure { "; Secure" } else { "" };
     format!("Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}")
+}
+
+/// The `Set-Cookie` value that keeps `value` as the browser's payer cookie for a card
+/// token's lifetime. `Strict`: only the store's own pages send it, and only to the API.
+pub fn payer(value: &str, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!(
+        "{PAYER_COOKIE}={value}; Path=/api/; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
+        CARD_TOKEN_LIFETIME.as_secs()
+    )
 }
 
 /// The `Set-Cookie` value that starts a session.
@@ -119,6 +154,10 @@ mod tests {
         assert_eq!(
             cleared(false),
             "session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
+        );
+        assert_eq!(
+            payer("abc", true),
+            "payer=abc; Path=/api/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure"
         );
     }
 }

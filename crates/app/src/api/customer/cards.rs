@@ -4,14 +4,15 @@
 
 use super::{CustomerApiError, signed_in};
 use crate::api::ApiTags;
-use crate::api::accounts::session_cookie::Session;
+use crate::api::accounts::new_secret;
+use crate::api::accounts::session_cookie::{self, Payer, Session};
 use crate::api::error::{ApiError, message};
 use crate::api::text::Text;
 use crate::state::{AppState, Processor};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
-use store_domain::payments::{self, CardDetails, CardToken, SavedCard};
+use poem_openapi::{ApiResponse, Object, OpenApi};
+use store_domain::payments::{self, CardDetails, CardToken, Holder, SavedCard};
 
 pub struct CardsApi {
     pub state: AppState,
@@ -50,6 +51,28 @@ impl From<CardToken> for CardTokenDto {
             exp_year: t.exp_year,
         }
     }
+}
+
+#[derive(ApiResponse)]
+pub enum Tokenised {
+    /// The card's token, which pays only from this browser: the payer cookie is set
+    /// (HttpOnly, SameSite=Strict, for the token's hour).
+    #[oai(status = 200)]
+    Card(Json<CardTokenDto>, #[oai(header = "Set-Cookie")] String),
+}
+
+/// What a browser puts beside a card it has the processor tokenise, so that the token
+/// pays only from it.
+#[derive(Object)]
+pub struct HolderDto {
+    pub holder: String,
+}
+
+#[derive(ApiResponse)]
+pub enum HolderAnswer {
+    /// The payer cookie is set (HttpOnly, SameSite=Strict, for a token's hour).
+    #[oai(status = 200)]
+    Holder(Json<HolderDto>, #[oai(header = "Set-Cookie")] String),
 }
 
 /// Spec 3's payment: a saved card.
@@ -110,6 +133,17 @@ pub struct PaymentRemoved {
 }
 
 impl CardsApi {
+    /// The browser's payer cookie, kept if it has one (another hour from now), else a
+    /// new one; with the `Set-Cookie` value that keeps it.
+    fn payer(&self, payer: &Payer) -> (Holder, String) {
+        let value = payer
+            .token()
+            .filter(|v| (32..=128).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_hexdigit()))
+            .map_or_else(new_secret, str::to_owned);
+        let cookie = session_cookie::payer(&value, self.state.account.secure_cookie);
+        (Holder::of(Some(&value)), cookie)
+    }
+
     async fn all(&self, customer: i64) -> Result<Vec<PaymentDto>, CustomerApiError> {
         let cards = self
             .state
@@ -127,7 +161,11 @@ impl CardsApi {
     /// gateway tokenise it. Guests call it too, before paying. The client keeps the
     /// token and the last four digits; the number and CVC go no further.
     #[oai(path = "/card/createToken", method = "post")]
-    async fn create_token(&self, body: Json<CardInput>) -> Result<Json<CardTokenDto>, ApiError> {
+    async fn create_token(
+        &self,
+        #[oai(name = "payer")] payer: Payer,
+        body: Json<CardInput>,
+    ) -> Result<Tokenised, ApiError> {
         // With a real processor the card goes from the browser to it: a number sent
         // here is not even read (docs/decisions.md, PCI).
         if self.state.store.processor != Processor::Sandbox {
@@ -138,10 +176,21 @@ impl CardsApi {
         let now = self.state.clock.now();
         let today = now.year_month();
         let card = CardDetails::parse(&body.card, &body.exp, &body.cvc, today)?;
-        let token = payments::create_token(self.state.gateway.as_ref(), &card, now)
+        let (holder, cookie) = self.payer(&payer);
+        let token = payments::create_token(self.state.gateway.as_ref(), &card, &holder, now)
             .await
             .map_err(|err| ApiError::internal(&err))?;
-        Ok(Json(token.into()))
+        Ok(Tokenised::Card(Json(token.into()), cookie))
+    }
+
+    /// For a store whose processor tokenises cards in the browser: what the browser
+    /// puts in the payment method's metadata (`holder`), so that the method pays, or
+    /// is saved, only from this browser. The same value while the cookie lasts.
+    #[oai(path = "/card/holder", method = "post")]
+    async fn holder(&self, #[oai(name = "payer")] payer: Payer) -> HolderAnswer {
+        let (holder, cookie) = self.payer(&payer);
+        let holder = holder.as_str().unwrap_or_default().to_owned();
+        HolderAnswer::Holder(Json(HolderDto { holder }), cookie)
     }
 
     /// Saves a tokenised card to the account (at most 10; 409 beyond). Its brand, last
@@ -150,6 +199,7 @@ impl CardsApi {
     async fn add(
         &self,
         #[oai(name = "session")] session: Session,
+        #[oai(name = "payer")] payer: Payer,
         body: Json<PaymentInput>,
     ) -> Result<Json<PaymentAdded>, CustomerApiError> {
         let customer = signed_in(&self.state, session.token()).await?;
@@ -159,6 +209,7 @@ impl CardsApi {
             s.cards.as_ref(),
             customer.id,
             &body.token,
+            &Holder::of(payer.token()),
             body.default,
             s.clock.now(),
         )

@@ -6,7 +6,7 @@
 pub mod wire;
 
 use super::ApiTags;
-use super::accounts::session_cookie::Session;
+use super::accounts::session_cookie::{Payer, Session};
 use super::accounts::session_customer;
 use super::bag::terms;
 use super::checkout::wire::{CheckoutQuoteRequest, DeliveryKind};
@@ -32,6 +32,7 @@ use store_domain::orders::place::{
     CardChoice, DeliveryRequest, IdempotencyKey, PlaceContext, PlaceError, PlaceRequest,
     place_order,
 };
+use store_domain::payments::Holder;
 use store_domain::token::TokenHash;
 use wire::{GuestStatusRequest, OrderDto, OrderList, PlaceOrderRequest};
 
@@ -265,13 +266,17 @@ impl OrdersApi {
     async fn card(
         &self,
         customer: Option<&Customer>,
+        payer: &Payer,
         body: &PlaceOrderRequest,
     ) -> Result<Option<CardChoice>, PlaceOrderError> {
         let Some(payment) = &body.payment else {
             return Ok(None);
         };
         match (&payment.token, payment.payment_id, customer) {
-            (Some(token), _, _) => Ok(Some(CardChoice::Token(token.to_string()))),
+            (Some(token), _, _) => Ok(Some(CardChoice::Token {
+                token: token.to_string(),
+                holder: Holder::of(payer.token()),
+            })),
             (None, Some(id), Some(customer)) => {
                 let cards = self
                     .state
@@ -337,6 +342,7 @@ impl OrdersApi {
         &self,
         req: &Request,
         #[oai(name = "session")] session: Session,
+        #[oai(name = "payer")] payer: Payer,
         body: Json<PlaceOrderRequest>,
     ) -> Result<Placed, PlaceOrderError> {
         // Card testing: a client, or a session, with too many declines tries no card.
@@ -372,7 +378,7 @@ impl OrdersApi {
             None => Vec::new(),
         };
         let (delivery, email) = self.delivery(customer.as_ref(), &addresses, &body)?;
-        let card = self.card(customer.as_ref(), &body).await?;
+        let card = self.card(customer.as_ref(), &payer, &body).await?;
         let quote = CheckoutQuoteRequest {
             products: body.products,
             later: Vec::new(),

@@ -105,7 +105,8 @@ describe('Checkout: a card through the processor’s library', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Use this card' }))
     expect(await screen.findByText('Visa ending in 4242')).toBeInTheDocument()
-    expect(fake.asked.made).toEqual([{ type: 'card', card: element }])
+    expect(fake.asked.made).toEqual([{ type: 'card', card: element, metadata: { holder: 'browser-holder' } }])
+    expect(sentTo(sent, '/api/card/holder')).toHaveLength(1)
     expect(store.get(checkoutAtom).creditInfo).toEqual({ token: 'pm_visa', last4: '4242', brand: 'visa' })
     expect(element?.destroyed).toBe(true)
     expect(sentTo(sent, '/api/card/createToken')).toEqual([])

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai'
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { SubmitButton } from '@/components/FormField'
+import { cardHolder } from '@/lib/cards'
 import { checkoutAtom } from '@/lib/checkout'
 import { useInterfaceLanguage, useT } from '@/lib/i18n'
 import { loadStripe, type Stripe, type StripeCardElement } from '@/lib/stripe'
@@ -58,9 +59,15 @@ export function ProcessorCardEntry({ libraryUrl, publishableKey, problem }: Prop
     if (!ready) return
     setFailure(undefined)
     void run(async () => {
-      // The library answers a card it will not take with an `error`; it throws only
-      // when it fails itself.
-      const made = await ready.stripe.createPaymentMethod({ type: 'card', card: ready.element }).catch(() => undefined)
+      // The method is stamped with this browser's holder: copied elsewhere, it pays
+      // nothing. The library answers a card it will not take with an `error`; it
+      // throws only when it fails itself.
+      const stamp = await cardHolder().catch(() => undefined)
+      const made = stamp
+        ? await ready.stripe
+            .createPaymentMethod({ type: 'card', card: ready.element, metadata: { holder: stamp.holder } })
+            .catch(() => undefined)
+        : undefined
       const method = made?.paymentMethod
       if (method?.card) {
         const { brand, last4 } = method.card
