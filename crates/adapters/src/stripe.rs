@@ -18,8 +18,8 @@ use std::collections::HashMap;
 use std::time::Duration;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
-    Brand, CardDetails, CardToken, Charge, ChargeState, Decline, Holder, PaymentError,
-    token_is_fresh,
+    Brand, CardDetails, CardOwner, CardToken, Charge, ChargeState, Decline, Holder, KeptCard,
+    PaymentError, token_is_fresh,
 };
 use store_domain::ports::PaymentGateway;
 
@@ -188,6 +188,23 @@ fn stripe_id<'a>(id: &'a str, prefix: &str) -> Option<&'a str> {
     ok.then_some(id)
 }
 
+/// A kept card's token: its customer and payment method, both needed to charge it.
+fn kept_token(customer: &str, method: &str) -> String {
+    format!("{customer}:{method}")
+}
+
+/// What a token charges: a new card's PaymentMethod (`pm_…`), or a kept card's
+/// customer and PaymentMethod (`cus_…:pm_…`).
+fn charged(token: &str) -> Option<(Option<&str>, &str)> {
+    match token.split_once(':') {
+        Some((customer, method)) => Some((
+            Some(stripe_id(customer, "cus_")?),
+            stripe_id(method, "pm_")?,
+        )),
+        None => Some((None, stripe_id(token, "pm_")?)),
+    }
+}
+
 /// Stripe's search language quotes a value in `'`, escaped with `\`.
 fn search_query(key: &str) -> String {
     let quoted = key.replace('\\', "\\\\").replace('\'', "\\'");
@@ -301,6 +318,12 @@ struct Metadata {
     holder: Option<String>,
 }
 
+/// An object Stripe made, by its id.
+#[derive(Deserialize)]
+struct Made {
+    id: String,
+}
+
 #[derive(Deserialize)]
 struct Card {
     brand: String,
@@ -315,6 +338,8 @@ struct Intent {
     amount: i64,
     status: String,
     payment_method: Option<String>,
+    /// The customer a kept card is attached to.
+    customer: Option<String>,
     #[serde(default)]
     metadata: HashMap<String, String>,
     last_payment_error: Option<ApiError>,
@@ -360,8 +385,12 @@ impl Intent {
                 )));
             }
         };
+        let method = self.payment_method.unwrap_or_default();
         Ok(Charge {
-            token: self.payment_method.unwrap_or_default(),
+            token: match self.customer {
+                Some(customer) => kept_token(&customer, &method),
+                None => method,
+            },
             amount: self.amount,
             refunded: self.latest_charge.map_or(0, |c| c.amount_refunded),
             state,
@@ -429,6 +458,69 @@ impl PaymentGateway for StripeGateway {
         }))
     }
 
+    /// Attaches the browser's PaymentMethod to the customer's Stripe customer (made
+    /// with the first card kept, named by our id in its metadata). The kept card's
+    /// token names both: Stripe charges an attached method only with its customer.
+    async fn keep(
+        &self,
+        token: &str,
+        holder: &Holder,
+        owner: &CardOwner,
+        at: Timestamp,
+    ) -> Result<Option<KeptCard>, PaymentError> {
+        let Some(card) = self.card(token, holder, at).await? else {
+            return Ok(None);
+        };
+        let customer = match &owner.processor_customer {
+            Some(customer) => customer.clone(),
+            None => {
+                let ours = owner.customer.to_string();
+                let request = self.request(Method::POST, "/v1/customers").form(&[
+                    ("email", owner.email.as_str()),
+                    ("metadata[store_customer]", ours.as_str()),
+                ]);
+                self.send::<Made>(request).await?.id
+            }
+        };
+        let request = self
+            .request(
+                Method::POST,
+                &format!("/v1/payment_methods/{}/attach", card.token),
+            )
+            .form(&[("customer", customer.as_str())]);
+        match self.send::<PaymentMethod>(request).await {
+            Ok(_) => {}
+            Err(f) if f.missing() => return Ok(None),
+            Err(f) => return Err(f.into()),
+        }
+        Ok(Some(KeptCard {
+            card: CardToken {
+                token: kept_token(&customer, &card.token),
+                ..card
+            },
+            processor_customer: Some(customer),
+        }))
+    }
+
+    /// Detaches a kept card's PaymentMethod: it can be charged no more. One already
+    /// detached, or gone, is forgotten already.
+    async fn forget(&self, token: &str) -> Result<(), PaymentError> {
+        let Some((Some(_), method)) = charged(token) else {
+            return Ok(());
+        };
+        let request = self.request(
+            Method::POST,
+            &format!("/v1/payment_methods/{method}/detach"),
+        );
+        match self.send::<PaymentMethod>(request).await {
+            Ok(_) => Ok(()),
+            Err(f) if f.missing() || matches!(f, Failure::Api(StatusCode::BAD_REQUEST, _)) => {
+                Ok(())
+            }
+            Err(f) => Err(f.into()),
+        }
+    }
+
     async fn authorize(
         &self,
         token: &str,
@@ -436,28 +528,32 @@ impl PaymentGateway for StripeGateway {
         key: &str,
         _at: Timestamp,
     ) -> Result<Charge, PaymentError> {
-        let method = stripe_id(token, "pm_").ok_or(PaymentError::UnknownToken)?;
+        let (customer, method) = charged(token).ok_or(PaymentError::UnknownToken)?;
         if let Some(earlier) = self.intent_for(key).await? {
-            if earlier.payment_method.as_deref() != Some(token) || earlier.amount != amount {
+            let earlier = earlier.charge()?;
+            if earlier.token != token || earlier.amount != amount {
                 return Err(refused("this idempotency key was used for another charge"));
             }
-            return answer(earlier.charge()?);
+            return answer(earlier);
         }
         let amount = amount.to_string();
+        let mut form = vec![
+            ("amount", amount.as_str()),
+            ("currency", "usd"),
+            ("payment_method", method),
+            // Cards only: no redirecting methods, so no return URL is needed.
+            ("payment_method_types[]", "card"),
+            ("confirm", "true"),
+            ("capture_method", "manual"),
+            ("metadata[order]", key),
+            ("expand[]", "latest_charge"),
+        ];
+        // A kept card is charged as its customer's (Stripe refuses it otherwise).
+        form.extend(customer.map(|c| ("customer", c)));
         let request = self
             .request(Method::POST, "/v1/payment_intents")
             .header("Idempotency-Key", key)
-            .form(&[
-                ("amount", amount.as_str()),
-                ("currency", "usd"),
-                ("payment_method", method),
-                // Cards only: no redirecting methods, so no return URL is needed.
-                ("payment_method_types[]", "card"),
-                ("confirm", "true"),
-                ("capture_method", "manual"),
-                ("metadata[order]", key),
-                ("expand[]", "latest_charge"),
-            ]);
+            .form(&form);
         match self.send::<Intent>(request).await {
             Ok(intent) => answer(intent.charge()?),
             Err(f) if f.missing() => Err(PaymentError::UnknownToken),

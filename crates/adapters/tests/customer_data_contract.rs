@@ -264,6 +264,25 @@ mod cases {
         );
         assert_eq!(s.cards(dana).await.unwrap().len(), 1);
     }
+
+    /// The processor's name for a customer is set once: a second save racing the
+    /// first reads the first's, and another customer's stays their own.
+    pub async fn the_processor_customer_is_set_once(s: &dyn CustomerData, [dana, noa]: [i64; 2]) {
+        assert_eq!(s.processor_customer(dana).await.unwrap(), None);
+        assert_eq!(
+            s.set_processor_customer(dana, "cus_A").await.unwrap(),
+            "cus_A"
+        );
+        assert_eq!(
+            s.set_processor_customer(dana, "cus_B").await.unwrap(),
+            "cus_A"
+        );
+        assert_eq!(
+            s.processor_customer(dana).await.unwrap().as_deref(),
+            Some("cus_A")
+        );
+        assert_eq!(s.processor_customer(noa).await.unwrap(), None);
+    }
 }
 
 macro_rules! suite {
@@ -276,6 +295,7 @@ macro_rules! suite {
                 picks_are_kept_once_newest_first,
                 addresses_have_one_default_and_one_owner,
                 cards_have_one_default_and_one_owner,
+                the_processor_customer_is_set_once,
             );
         }
     };

@@ -9,7 +9,9 @@ use store_adapters::fakes::InMemoryGateway;
 use store_adapters::sqlite::SandboxGateway;
 use store_adapters::stripe::StripeGateway;
 use store_domain::clock::Timestamp;
-use store_domain::payments::{Brand, CardDetails, ChargeState, Decline, Holder, PaymentError};
+use store_domain::payments::{
+    Brand, CardDetails, CardOwner, ChargeState, Decline, Holder, PaymentError,
+};
 use store_domain::ports::PaymentGateway;
 
 mod common;
@@ -199,6 +201,62 @@ mod cases {
         assert_eq!(g.capture(&again.id).await.unwrap(), taken);
     }
 
+    /// A card kept for a customer pays later by the token `keep` answers (with a
+    /// processor, as the processor's customer's), the same customer keeps a second card,
+    /// another browser's token is not kept, and forgetting is done twice alike.
+    pub async fn a_kept_card_pays_later_as_its_customers(g: &dyn PaymentGateway, cards: &Cards) {
+        let mut owner = CardOwner {
+            customer: 42,
+            email: "dana@example.com".into(),
+            processor_customer: None,
+        };
+        let card = cards.token(g, "4242424242424242").await;
+        let elsewhere = Holder::of(Some("another-browser-cookie"));
+        assert_eq!(g.keep(&card, &elsewhere, &owner, NOW).await.unwrap(), None);
+        let kept = g
+            .keep(&card, &browser(), &owner, NOW)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (kept.card.last4.as_str(), kept.card.brand),
+            ("4242", Brand::Visa)
+        );
+        let held = g
+            .authorize(&kept.card.token, 1500, "order-13", NOW)
+            .await
+            .unwrap();
+        assert_eq!(
+            (&held.token, held.state),
+            (&kept.card.token, ChargeState::Authorized)
+        );
+        assert_eq!(
+            g.capture(&held.id).await.unwrap().state,
+            ChargeState::Captured
+        );
+        let again = g
+            .authorize(&kept.card.token, 1500, "order-13", NOW)
+            .await
+            .unwrap();
+        assert_eq!(again.id, held.id, "the key answers its charge");
+
+        owner.processor_customer = kept.processor_customer.clone();
+        let second = cards.token(g, "5555555555554444").await;
+        let also = g
+            .keep(&second, &browser(), &owner, NOW)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            also.processor_customer, kept.processor_customer,
+            "one customer"
+        );
+        assert_ne!(also.card.token, kept.card.token);
+        for _ in 0..2 {
+            g.forget(&also.card.token).await.unwrap();
+        }
+    }
+
     /// A hold released at the processor before the store captured it (its bank let it
     /// lapse): the capture is refused, the key's charge shows voided, and authorising
     /// again with the key answers that charge, holding nothing more, which placement
@@ -283,6 +341,7 @@ macro_rules! suite {
                 the_sweep_finds_a_held_charge_and_releases_it,
                 capture_after_authorisation_can_be_retried,
                 a_capture_after_the_hold_lapsed_is_refused,
+                a_kept_card_pays_later_as_its_customers,
                 captures_voids_and_refunds_follow_the_state,
                 the_test_numbers_decline,
             );

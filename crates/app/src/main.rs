@@ -70,6 +70,12 @@ enum Command {
         #[command(subcommand)]
         command: OrdersCommand,
     },
+    /// Order links: `store links rotate` signs new links with a new key; links signed
+    /// before keep working for `orders.old_links_days`.
+    Links {
+        #[command(subcommand)]
+        command: LinksCommand,
+    },
     /// Durable jobs (order and e-gift card mails, refunds, the unfinished-order sweep):
     /// what ran and what is due; with --run, run what is due, then list.
     Jobs {
@@ -87,6 +93,14 @@ enum Command {
         #[command(subcommand)]
         report: Report,
     },
+}
+
+#[derive(Subcommand)]
+enum LinksCommand {
+    /// Sign order links with a new key from now on (say, after a mail or a backup
+    /// leaked): links signed before keep working for `orders.old_links_days`, then
+    /// open nothing. Running instances take the new key within a minute.
+    Rotate,
 }
 
 #[derive(Subcommand)]
@@ -178,8 +192,17 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::Orders { command } => {
             let store = serve::open_database(&settings).await?;
-            let links = serve::order_links(&store).await?;
+            let links = serve::order_links(&store, &settings).await?;
             let done = orders_cli::run(&store, &links, &command, SystemClock.now()).await;
+            store.close().await;
+            print!("{}", done?);
+            Ok(())
+        }
+        Command::Links {
+            command: LinksCommand::Rotate,
+        } => {
+            let store = serve::open_database(&settings).await?;
+            let done = serve::rotate_links(&store, &settings, SystemClock.now()).await;
             store.close().await;
             print!("{}", done?);
             Ok(())

@@ -16,6 +16,7 @@ use poem::EndpointExt;
 use rand::Rng;
 use std::sync::Arc;
 use std::time::Duration;
+use store_adapters::clock::utc_text;
 use store_adapters::clock::{FixedClock, SystemClock};
 use store_adapters::passwords::Argon2Passwords;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
@@ -26,9 +27,9 @@ use store_adapters::sqlite::{OutboxMailer, SqliteStore};
 use store_adapters::stripe::StripeGateway;
 use store_adapters::zip::EmbeddedZipLookup;
 use store_domain::clock::Timestamp;
-use store_domain::orders::links::OrderLinks;
+use store_domain::orders::links::{LinkKey, OrderLinks};
 use store_domain::ports::StoreSecrets;
-use store_domain::ports::{Clock, PaymentGateway};
+use store_domain::ports::{Clock, PaymentGateway, StorageError};
 
 pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
     let store =
@@ -81,14 +82,69 @@ fn checkout_config(settings: &Settings) -> Result<CheckoutConfig, String> {
     })
 }
 
-/// Every port on one database, the embedded reference data and the log mailer; and the
-/// task that writes search counts, to be stopped after the server.
-/// The key that signs order links: made once, kept in the database, so every
-/// instance and every restart signs alike.
-pub async fn order_links(store: &SqliteStore) -> Result<OrderLinks, Box<dyn std::error::Error>> {
-    let candidate = hex::encode(rand::rng().random::<[u8; 32]>());
-    let key = store.secret("order_links", &candidate).await?;
-    Ok(OrderLinks::new(key.as_bytes()))
+/// A new 256-bit key, hex.
+fn new_key() -> String {
+    hex::encode(rand::rng().random::<[u8; 32]>())
+}
+
+/// The keys that sign order links, oldest first: the first, made once and kept in the
+/// database (so every instance and every restart signs alike; it alone derives e-gift
+/// codes), then those `store links rotate` added.
+async fn link_keys(store: &SqliteStore) -> Result<(String, Vec<LinkKey>), StorageError> {
+    let first = store.secret("order_links", &new_key()).await?;
+    let mut keys = vec![LinkKey {
+        secret: first.as_bytes().to_vec(),
+        since: Timestamp::from_unix_seconds(0),
+    }];
+    for (secret, since) in store.link_keys().await? {
+        keys.push(LinkKey {
+            secret: secret.into_bytes(),
+            since,
+        });
+    }
+    Ok((first, keys))
+}
+
+/// The order links of the configured database.
+pub async fn order_links(
+    store: &SqliteStore,
+    settings: &Settings,
+) -> Result<OrderLinks, Box<dyn std::error::Error>> {
+    let (first, keys) = link_keys(store).await?;
+    let grace = Duration::from_secs(settings.orders.old_links_days * 86_400);
+    Ok(OrderLinks::with_keys(first.as_bytes(), keys, grace))
+}
+
+/// `store links rotate`: a new key signs links from now on; what to tell the owner.
+pub async fn rotate_links(
+    store: &SqliteStore,
+    settings: &Settings,
+    at: Timestamp,
+) -> Result<String, Box<dyn std::error::Error>> {
+    link_keys(store).await?;
+    let version = store.add_link_key(&new_key(), at).await?;
+    let until = at.plus(Duration::from_secs(settings.orders.old_links_days * 86_400));
+    Ok(format!(
+        "Order links are signed with key {version} from now on (running instances take it within a minute).\n\
+         Links signed before keep opening their orders until {} (orders.old_links_days = {}).\n",
+        utc_text(until),
+        settings.orders.old_links_days
+    ))
+}
+
+/// Keeps a running instance's link keys as the database holds them, so a rotation
+/// made by `store links rotate` (or another instance) is taken within a minute.
+fn reload_links_in_background(store: SqliteStore, links: Arc<OrderLinks>) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            match link_keys(&store).await {
+                Ok((_, keys)) => links.reload(keys),
+                Err(e) => tracing::warn!(error = %e, "could not read the order link keys"),
+            }
+        }
+    });
 }
 
 fn order_config(settings: &Settings) -> OrderConfig {
@@ -209,7 +265,7 @@ pub async fn jobs_state(
     at: Timestamp,
 ) -> Result<AppState, Box<dyn std::error::Error>> {
     let store = open_database(settings).await?;
-    let links = order_links(&store).await?;
+    let links = order_links(&store, settings).await?;
     let (mut state, _count_writer) = state(store, settings, links)?;
     state.clock = Arc::new(FixedClock(at));
     Ok(state)
@@ -235,8 +291,9 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     if settings.store.seed_demo && seed::demo_if_empty(&store, &store).await? {
         seed::demo_checkout_unless_public(&store, &settings).await?;
     }
-    let links = order_links(&store).await?;
+    let links = order_links(&store, &settings).await?;
     let (state, count_writer) = state(store.clone(), &settings, links)?;
+    reload_links_in_background(store.clone(), state.order_links.clone());
     if let Some(pickup) = &state.checkout.shipping.pickup {
         let at = &pickup.location;
         state.zips.locate(&at.country, &at.zip).await.map_err(|e| {

@@ -89,6 +89,8 @@ pub struct OrdersSettings {
     /// Declined cards one client, or one session, may have in an hour; then no card
     /// is tried for them until the hour is over.
     pub declines_per_hour: u32,
+    /// How long a link signed with a rotated-out key keeps opening its order.
+    pub old_links_days: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -11,10 +11,14 @@ use store_app::web;
 use store_domain::bag::ItemRef;
 use store_domain::checkout::gift_cards::GiftCardCode;
 use store_domain::checkout::storage::{GiftCards, NewGiftCard};
+use store_domain::clock::Timestamp;
 use store_domain::money::Money;
+use store_domain::orders::links::LinkKey;
 use store_domain::orders::model::OrderStatus;
+use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::Orders;
 use store_domain::payments::ChargeState;
+use store_domain::ports::Clock;
 
 mod common;
 
@@ -1299,4 +1303,45 @@ async fn a_card_token_pays_only_from_the_browser_that_made_it() {
     )
     .await;
     assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+}
+
+/// Security review M10: the order-link key is rotated; the link a guest was mailed
+/// keeps opening the order for `orders.old_links_days`, then opens nothing, while the
+/// new key's link goes on.
+#[tokio::test]
+async fn after_the_link_key_is_rotated_an_old_link_works_for_thirty_days() {
+    let shop = shop().await;
+    let body = card_order(&shop.client, kettles(1)).await;
+    let placed = place(&shop, &body, None).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    let number = placed.body["number"].as_str().unwrap().to_owned();
+    let old = placed.body["access_token"].as_str().unwrap().to_owned();
+    let opens = |token: String| {
+        let client = &shop.client;
+        let path = format!("/api/orders/{number}?token={token}");
+        async move { call(client, "GET", &path, None, None).await.status }
+    };
+    let day = std::time::Duration::from_secs(86_400);
+    let now = shop.fakes.clock.now();
+    shop.state.order_links.reload(vec![
+        LinkKey {
+            secret: vec![9; 32],
+            since: Timestamp::from_unix_seconds(0),
+        },
+        LinkKey {
+            secret: vec![5; 32],
+            since: now,
+        },
+    ]);
+    let new = shop
+        .state
+        .order_links
+        .token(&OrderNumber::parse(&number).unwrap());
+    assert_ne!(new, old);
+    shop.fakes.clock.set(now.plus(29 * day));
+    assert_eq!(opens(old.clone()).await, StatusCode::OK);
+    assert_eq!(opens(new.clone()).await, StatusCode::OK);
+    shop.fakes.clock.set(now.plus(31 * day));
+    assert_eq!(opens(old).await, StatusCode::NOT_FOUND, "lapsed");
+    assert_eq!(opens(new).await, StatusCode::OK);
 }

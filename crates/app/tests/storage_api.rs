@@ -100,3 +100,42 @@ async fn a_busy_database_is_a_503_with_retry_after_and_reads_go_on() {
     let resp = contact().await;
     resp.assert_status(StatusCode::CREATED);
 }
+
+/// `store links rotate` on a real database file: the next start signs with the new
+/// key, verifies the old key's links for `orders.old_links_days` only, and derives the
+/// same e-gift codes.
+#[tokio::test]
+async fn a_rotated_link_key_is_kept_and_the_old_one_lapses() {
+    use store_domain::orders::number::OrderNumber;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("store.db").display());
+    let store = SqliteStore::open(&url, 2).await.unwrap();
+    store.migrate().await.unwrap();
+    let settings = store_app::settings::Settings::load(None).unwrap();
+    let number = OrderNumber::parse("7KQ4-M2XD-9PRT").unwrap();
+    let before = store_app::serve::order_links(&store, &settings)
+        .await
+        .unwrap();
+    let (old, code) = (before.token(&number), before.gift_card_code(&number, 0, 0));
+
+    let at = common::START;
+    let said = store_app::serve::rotate_links(&store, &settings, at)
+        .await
+        .unwrap();
+    assert!(said.contains("key 2"), "{said}");
+    let said = store_app::serve::rotate_links(&store, &settings, at.plus(Duration::from_secs(60)))
+        .await
+        .unwrap();
+    assert!(said.contains("key 3"), "{said}");
+
+    let after = store_app::serve::order_links(&store, &settings)
+        .await
+        .unwrap();
+    let new = after.token(&number);
+    assert_ne!(new, old);
+    let day = Duration::from_secs(86_400);
+    assert!(after.verify(&number, &old, at.plus(29 * day)));
+    assert!(!after.verify(&number, &old, at.plus(31 * day)));
+    assert!(after.verify(&number, &new, at.plus(400 * day)));
+    assert_eq!(after.gift_card_code(&number, 0, 0), code);
+}

@@ -3,6 +3,7 @@
 //! the last four digits and the expiry. A full number or a CVC is never stored, logged
 //! or put in an error message: `CardDetails` has no `Debug` that shows them.
 
+use crate::accounts::Customer;
 use crate::clock::Timestamp;
 use crate::input::{InputError, refuse};
 use crate::ports::{PaymentGateway, SavedCards, StorageError};
@@ -244,6 +245,25 @@ pub struct Charge {
     pub state: ChargeState,
 }
 
+/// The customer a card is kept for, as the processor is told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardOwner {
+    pub customer: i64,
+    pub email: String,
+    /// The processor's name for them, if a card of theirs was kept before.
+    pub processor_customer: Option<String>,
+}
+
+/// A card the gateway keeps for a customer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptCard {
+    /// With the token that pays with it from now on.
+    pub card: CardToken,
+    /// The processor's name for the customer, made now or before; `None` for a
+    /// gateway without customers.
+    pub processor_customer: Option<String>,
+}
+
 /// What saving a card came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardSaved {
@@ -323,30 +343,51 @@ pub async fn create_token(
     gateway.create_token(card, holder, at).await
 }
 
-/// Saves a card the gateway tokenised; its brand, digits and expiry come from the
-/// gateway, never from the client.
+/// Saves a card the gateway tokenised, kept by the gateway for the customer (with a
+/// processor, the card is attached to the processor's customer); its brand, digits and
+/// expiry come from the gateway, never from the client.
 pub async fn save_card(
     gateway: &dyn PaymentGateway,
     cards: &dyn SavedCards,
-    customer: i64,
+    customer: &Customer,
     token: &str,
     holder: &Holder,
     default: bool,
     at: Timestamp,
 ) -> Result<SavedCard, PaymentError> {
-    let card = gateway
-        .card(token, holder, at)
+    // Full before the processor is asked, so it keeps nothing for a full account.
+    if cards.cards(customer.id).await?.len() >= MAX_CARDS {
+        return Err(PaymentError::TooMany);
+    }
+    let owner = CardOwner {
+        customer: customer.id,
+        email: customer.email.as_str().to_owned(),
+        processor_customer: cards.processor_customer(customer.id).await?,
+    };
+    let kept = gateway
+        .keep(token, holder, &owner, at)
         .await?
         .ok_or(PaymentError::UnknownToken)?;
-    match cards
-        .add_card(customer, &card, default, MAX_CARDS, at)
-        .await?
-    {
-        CardSaved::Saved(saved) => Ok(saved),
-        CardSaved::Full => Err(PaymentError::TooMany),
-        // Said as for a token never issued: whose it is stays unsaid.
-        CardSaved::Taken => Err(PaymentError::UnknownToken),
+    if let (None, Some(made)) = (&owner.processor_customer, &kept.processor_customer) {
+        // Two first saves at once may each make one; the card's own token names the
+        // one it was kept with, so either works, and later saves use the recorded one.
+        cards.set_processor_customer(customer.id, made).await?;
     }
+    let saved = cards
+        .add_card(customer.id, &kept.card, default, MAX_CARDS, at)
+        .await?;
+    let refused = match saved {
+        CardSaved::Saved(saved) => return Ok(saved),
+        // Filled meanwhile by another save.
+        CardSaved::Full => PaymentError::TooMany,
+        // Said as for a token never issued: whose it is stays unsaid.
+        CardSaved::Taken => PaymentError::UnknownToken,
+    };
+    // Best effort: a card the processor keeps but no account lists is never charged
+    // (the store pays only with a card the account holds), so a failure here changes
+    // nothing the shopper is told.
+    let _ = gateway.forget(&kept.card.token).await;
+    Err(refused)
 }
 
 /// Makes a saved card the default, or not (spec 7 `POST /api/customer/payment/{id}`).
@@ -362,11 +403,21 @@ pub async fn set_default_card(
         .ok_or(PaymentError::NotFound(id))
 }
 
+/// Removes a saved card: the gateway forgets it first, then the account drops it, so
+/// a failure between leaves a card that no longer pays, which removing again clears
+/// (`forget` of a forgotten card is done).
 pub async fn remove_card(
+    gateway: &dyn PaymentGateway,
     cards: &dyn SavedCards,
     customer: i64,
     id: i64,
 ) -> Result<SavedCard, PaymentError> {
+    let listed = cards.cards(customer).await?;
+    let card = listed
+        .iter()
+        .find(|c| c.id == id)
+        .ok_or(PaymentError::NotFound(id))?;
+    gateway.forget(&card.card.token).await?;
     cards
         .remove_card(customer, id)
         .await?

@@ -11,7 +11,9 @@ use crate::client_errors::{ClientError, StoredClientError};
 use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::messages::{Inquiry, StoredInquiry};
-use crate::payments::{CardDetails, CardSaved, CardToken, Charge, Holder, PaymentError, SavedCard};
+use crate::payments::{
+    CardDetails, CardOwner, CardSaved, CardToken, Charge, Holder, KeptCard, PaymentError, SavedCard,
+};
 use crate::reference::{Country, Currency};
 use crate::retention::Purge;
 use crate::search::{ProductQuery, SearchDoc, SearchHits};
@@ -228,6 +230,12 @@ pub struct Mail {
 pub trait StoreSecrets: Send + Sync {
     /// The secret named `name`; `candidate` becomes it if there is none yet.
     async fn secret(&self, name: &str, candidate: &str) -> Result<String, StorageError>;
+    /// The keys that sign order links after the first (the secret `order_links`),
+    /// oldest first, each with when it was added.
+    async fn link_keys(&self) -> Result<Vec<(String, Timestamp)>, StorageError>;
+    /// Adds `secret` as the newest link key, made at `at`; answers its number (the
+    /// first key is 1).
+    async fn add_link_key(&self, secret: &str, at: Timestamp) -> Result<i64, StorageError>;
 }
 
 /// Sending e-mail.
@@ -433,6 +441,15 @@ pub trait SavedCards: Send + Sync {
         default: bool,
     ) -> Result<Option<SavedCard>, StorageError>;
     async fn remove_card(&self, customer: i64, id: i64) -> Result<Option<SavedCard>, StorageError>;
+    /// The card processor's own name for the customer (Stripe's `cus_…`), once a card
+    /// of theirs was kept there.
+    async fn processor_customer(&self, customer: i64) -> Result<Option<String>, StorageError>;
+    /// Records `reference` unless one is recorded already; answers the one recorded.
+    async fn set_processor_customer(
+        &self,
+        customer: i64,
+        reference: &str,
+    ) -> Result<String, StorageError>;
 }
 
 /// The card processor: it alone sees a card's number and CVC.
@@ -455,6 +472,31 @@ pub trait PaymentGateway: Send + Sync {
         holder: &Holder,
         at: Timestamp,
     ) -> Result<Option<CardToken>, PaymentError>;
+    /// Keeps a new card's token (its `holder`'s, within its hour) for the store's
+    /// customer `owner`, to pay with later: the card, with the token that pays with it
+    /// from now on, and the processor's name for the customer if it made one. `None`
+    /// for a token it does not show to this holder. By default the token itself pays
+    /// on (the sandbox, the fake); a processor attaches it to its customer.
+    async fn keep(
+        &self,
+        token: &str,
+        holder: &Holder,
+        _owner: &CardOwner,
+        at: Timestamp,
+    ) -> Result<Option<KeptCard>, PaymentError> {
+        let card = self.card(token, holder, at).await?;
+        Ok(card.map(|card| KeptCard {
+            card,
+            processor_customer: None,
+        }))
+    }
+    /// The processor lets go of a kept card (its customer removed it from the account,
+    /// which alone lets the store charge it); forgetting a forgotten card is done. By
+    /// default there is nothing to let go (the sandbox's rows go with the retention
+    /// task once nothing uses them).
+    async fn forget(&self, _token: &str) -> Result<(), PaymentError> {
+        Ok(())
+    }
     /// Holds `amount` cents on the card. Every call carries an idempotency key: the
     /// same key again answers the first call's charge (or decline) without a second
     /// hold; the same key with another token or amount is refused.

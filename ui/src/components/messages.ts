@@ -29,6 +29,11 @@ export const messages = defineMessages({
     accountSubscriptions: 'Subscriptions',
     accountAddresses: 'My Addresses',
     accountPayments: 'Payment Methods',
+    cardDetails: 'Card details',
+    loadingCardForm: 'Loading the secure card form…',
+    cardFormFailed: 'We couldn’t load the secure card form. Please check your connection and try again.',
+    tryAgain: 'Try again',
+    cardNotChecked: 'We couldn’t check the card. Please try again.',
   },
   heb: {
     now: 'עכשיו',
@@ -57,5 +62,10 @@ export const messages = defineMessages({
     accountSubscriptions: 'מינויים',
     accountAddresses: 'הכתובות שלי',
     accountPayments: 'אמצעי תשלום',
+    cardDetails: 'פרטי הכרטיס',
+    loadingCardForm: 'טוענים את טופס הכרטיס המאובטח…',
+    cardFormFailed: 'לא הצלחנו לטעון את טופס הכרטיס המאובטח. נא לבדוק את החיבור ולנסות שוב.',
+    tryAgain: 'לנסות שוב',
+    cardNotChecked: 'לא הצלחנו לבדוק את הכרטיס. נא לנסות שוב.',
   },
 })

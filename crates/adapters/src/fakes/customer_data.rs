@@ -19,6 +19,8 @@ struct State {
     /// (customer, address), oldest first.
     addresses: Vec<(i64, Address)>,
     cards: Vec<(i64, SavedCard)>,
+    /// The processor's name for a customer.
+    processor_customers: HashMap<i64, String>,
     next_id: i64,
 }
 
@@ -262,5 +264,25 @@ impl SavedCards for InMemoryCustomerData {
             .iter()
             .position(|(c, s)| *c == customer && s.id == id);
         Ok(at.map(|at| state.cards.remove(at).1))
+    }
+
+    async fn processor_customer(&self, customer: i64) -> Result<Option<String>, StorageError> {
+        Ok(read(&self.state)
+            .processor_customers
+            .get(&customer)
+            .cloned())
+    }
+
+    async fn set_processor_customer(
+        &self,
+        customer: i64,
+        reference: &str,
+    ) -> Result<String, StorageError> {
+        let mut state = write(&self.state);
+        let stands = state
+            .processor_customers
+            .entry(customer)
+            .or_insert_with(|| reference.to_owned());
+        Ok(stands.clone())
     }
 }

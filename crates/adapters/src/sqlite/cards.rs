@@ -179,4 +179,40 @@ impl SavedCards for SqliteStore {
         .map_err(storage)?;
         saved(row)
     }
+
+    async fn processor_customer(&self, customer: i64) -> Result<Option<String>, StorageError> {
+        let found: Option<Option<String>> =
+            sqlx::query_scalar("SELECT processor_customer FROM customers WHERE id = $1")
+                .bind(customer)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(storage)?;
+        Ok(found.flatten())
+    }
+
+    async fn set_processor_customer(
+        &self,
+        customer: i64,
+        reference: &str,
+    ) -> Result<String, StorageError> {
+        // Set only while unset: a first save racing another keeps the first's, and
+        // both read the one that stands.
+        let mut writer = self.writer().await.map_err(storage)?;
+        sqlx::query(
+            "UPDATE customers SET processor_customer = $2
+             WHERE id = $1 AND processor_customer IS NULL",
+        )
+        .bind(customer)
+        .bind(reference)
+        .execute(&mut *writer)
+        .await
+        .map_err(storage)?;
+        let stands: Option<String> =
+            sqlx::query_scalar("SELECT processor_customer FROM customers WHERE id = $1")
+                .bind(customer)
+                .fetch_one(&mut *writer)
+                .await
+                .map_err(storage)?;
+        stands.ok_or_else(|| StorageError::Storage(format!("there is no customer {customer}")))
+    }
 }

@@ -93,6 +93,8 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         11 "checkout" "0011_checkout.sql",
         12 "orders" "0012_orders.sql",
         13 "card holders" "0013_card_holders.sql",
+        14 "processor customers" "0014_processor_customers.sql",
+        15 "order link keys" "0015_order_link_keys.sql",
     ])
 }
 

@@ -235,7 +235,15 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         ),
         orders: orders.clone(),
         jobs: orders,
-        order_links: Arc::new(store_domain::orders::links::OrderLinks::new(&[9; 32])),
+        order_links: Arc::new(store_domain::orders::links::OrderLinks::with_keys(
+            &[9; 32],
+            vec![store_domain::orders::links::LinkKey {
+                secret: vec![9; 32],
+                since: Timestamp::from_unix_seconds(0),
+            }],
+            // `orders.old_links_days` by default.
+            Duration::from_secs(30 * 86_400),
+        )),
         order_config: store_app::state::OrderConfig {
             abandon_after: Duration::from_secs(3600),
             sweep_every: Duration::from_secs(300),

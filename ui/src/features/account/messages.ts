@@ -84,6 +84,8 @@ export const messages = defineMessages({
     addCard: 'Add a card',
     newCard: 'New card',
     cardNote: 'We keep only a token of the card, its last four digits and its expiry date.',
+    processorNote:
+      'The card goes straight to our payment processor: we keep only a token of it, its last four digits and its expiry date.',
     cardNumber: 'Card number',
     expiry: 'Expiry date (MM/YY)',
     cvc: 'Security code (CVC)',
@@ -95,6 +97,7 @@ export const messages = defineMessages({
     cardSaved: 'The card is saved.',
     cardRemoved: 'The card is removed.',
     defaultCardSaved: 'This is now your default card.',
+    cardsFull: 'You can keep up to 10 cards. Please remove one before adding another.',
     brand_visa: 'Visa',
     brand_mastercard: 'Mastercard',
     brand_amex: 'American Express',
@@ -185,6 +188,8 @@ export const messages = defineMessages({
     addCard: 'הוספת כרטיס',
     newCard: 'כרטיס חדש',
     cardNote: 'אנחנו שומרים רק אסימון של הכרטיס, את ארבע הספרות האחרונות שלו ואת תאריך התוקף.',
+    processorNote:
+      'הכרטיס עובר ישירות לחברת הסליקה שלנו: אנחנו שומרים רק אסימון שלו, את ארבע הספרות האחרונות שלו ואת תאריך התוקף.',
     cardNumber: 'מספר הכרטיס',
     expiry: 'תוקף (MM/YY)',
     cvc: 'קוד אבטחה (CVC)',
@@ -196,6 +201,7 @@ export const messages = defineMessages({
     cardSaved: 'הכרטיס נשמר.',
     cardRemoved: 'הכרטיס הוסר.',
     defaultCardSaved: 'זה עכשיו כרטיס ברירת המחדל שלך.',
+    cardsFull: 'אפשר לשמור עד 10 כרטיסים. נא להסיר כרטיס לפני שמוסיפים עוד אחד.',
     brand_visa: 'ויזה',
     brand_mastercard: 'מאסטרקארד',
     brand_amex: 'אמריקן אקספרס',

@@ -207,7 +207,7 @@ impl CardsApi {
         let saved = payments::save_card(
             s.gateway.as_ref(),
             s.cards.as_ref(),
-            customer.id,
+            &customer,
             &body.token,
             &Holder::of(payer.token()),
             body.default,
@@ -252,7 +252,9 @@ impl CardsApi {
         id: Path<i64>,
     ) -> Result<Json<PaymentRemoved>, CustomerApiError> {
         let customer = signed_in(&self.state, session.token()).await?;
-        let saved = payments::remove_card(self.state.cards.as_ref(), customer.id, id.0).await?;
+        let s = &self.state;
+        let saved =
+            payments::remove_card(s.gateway.as_ref(), s.cards.as_ref(), customer.id, id.0).await?;
         Ok(Json(PaymentRemoved {
             payment: saved.into(),
         }))

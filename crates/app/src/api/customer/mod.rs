@@ -90,10 +90,18 @@ impl From<PaymentError> for CustomerApiError {
             }
             PaymentError::TooMany => CustomerApiError::Conflict(message(err.to_string())),
             PaymentError::Storage(storage) => ApiError::from(storage).into(),
-            // Charges are the order's business: a customer call meeting one is a bug.
-            PaymentError::Gateway(_) | PaymentError::Declined(_) | PaymentError::Refused(_) => {
-                ApiError::internal(&err).into()
+            // A processor that will not keep the card (Stripe checks it when attaching).
+            PaymentError::Declined(why) => CustomerApiError::BadRequest(message(why.message())),
+            // Keeping or letting go of a card asks the processor, which can be away.
+            PaymentError::Gateway(_) => {
+                tracing::warn!(error = %err, "the payment gateway failed a saved-card call");
+                CustomerApiError::Busy(
+                    message("Our payment service did not answer. Please try again in a minute."),
+                    60,
+                )
             }
+            // Charges are the order's business: a customer call meeting one is a bug.
+            PaymentError::Refused(_) => ApiError::internal(&err).into(),
         }
     }
 }

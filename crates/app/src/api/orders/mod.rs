@@ -442,10 +442,10 @@ impl OrdersApi {
         token: Query<Option<String>>,
     ) -> Result<Json<OrderDto>, LookupError> {
         let (number, order) = self.visible(&number).await?;
-        let by_token = token
-            .0
-            .as_deref()
-            .is_some_and(|t| self.state.order_links.verify(&number, t));
+        let by_token = token.0.as_deref().is_some_and(|t| {
+            let now = self.state.clock.now();
+            self.state.order_links.verify(&number, t, now)
+        });
         let by_session = match order.customer_id {
             Some(owner) => session_customer(&self.state, session.token())
                 .await?

@@ -3,11 +3,11 @@ import { useId, useState, type SubmitEvent } from 'react'
 import { focusFirstProblem, SubmitButton } from '@/components/FormField'
 import { chosenCredit, checkoutAtom, type CreditInfo } from '@/lib/checkout'
 import { CardFields } from '@/components/CardFields'
+import { useProcessorSettings } from '@/components/ProcessorCard'
 import { CARD_FIELDS, createCardToken, readCard, type CardField } from '@/lib/cards'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
-import { storeInfoAtom } from '@/lib/storeInfo'
 import { refusalOf } from '@/lib/api/problem'
 import { fieldProblemText } from '../api'
 import { messages, type CheckoutKey } from '../messages'
@@ -118,7 +118,7 @@ function SavedCardChoices({ chosen }: { chosen: CreditInfo | null }) {
 export function CardEntry({ problem }: { problem?: string }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
-  const payments = useAtomValue(storeInfoAtom)?.payments
+  const processor = useProcessorSettings()
   const [state, setState] = useAtom(checkoutAtom)
   const cardName = useCardName()
   const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({})
@@ -145,16 +145,7 @@ export function CardEntry({ problem }: { problem?: string }) {
       </div>
     )
   }
-  // The server sends the library's address and key with `stripe`.
-  if (payments?.processor === 'stripe' && payments.library_url && payments.publishable_key) {
-    return (
-      <ProcessorCardEntry
-        libraryUrl={payments.library_url}
-        publishableKey={payments.publishable_key}
-        problem={problem}
-      />
-    )
-  }
+  if (processor) return <ProcessorCardEntry processor={processor} problem={problem} />
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -3,15 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkoutAtom, EMPTY_CHECKOUT } from '@/lib/checkout'
 import { STORAGE_KEY } from '@/lib/persist'
 import { storeInfoAtom } from '@/lib/storeInfo'
-import type { StripeCardElement, StripeConstructor, StripeError, StripePaymentMethod } from '@/lib/stripe'
+import type { StripePaymentMethod } from '@/lib/stripe'
 import { answer } from '@/testing/api'
 import { order } from '@/testing/orders'
+import { fakeStripe } from '@/testing/stripe'
 import { renderCheckoutScreen, stubCheckoutApi } from '../testing'
 import { CheckoutPage } from './CheckoutPage'
 import { ReviewPage } from './ReviewPage'
 
 // The card form of a store whose cards a real processor takes (Stripe): a fake
-// `window.Stripe` stands in for the library, whose card element here is an empty frame.
+// `window.Stripe` (src/testing/stripe.ts) stands in for the library.
 
 const LIBRARY = 'https://js.example.test/v3/'
 const stripeStore = {
@@ -21,46 +22,6 @@ const stripeStore = {
   payments: { processor: 'stripe', publishable_key: 'pk_test_olive', library_url: LIBRARY },
 }
 const visa: StripePaymentMethod = { id: 'pm_visa', card: { brand: 'visa', last4: '4242' } }
-
-type Answer = { paymentMethod?: StripePaymentMethod; error?: StripeError }
-
-/** A fake library answering `answers` in turn to createPaymentMethod; it records what it was asked. */
-function fakeStripe(...answers: Answer[]) {
-  const asked = { keys: [] as string[], locales: [] as string[], made: [] as unknown[] }
-  const elements: (StripeCardElement & { frame: HTMLIFrameElement; destroyed: boolean })[] = []
-  const Stripe: StripeConstructor = (key) => {
-    asked.keys.push(key)
-    return {
-      elements: ({ locale }) => {
-        asked.locales.push(locale)
-        return {
-          create: () => {
-            const frame = document.createElement('iframe')
-            frame.title = 'Secure card payment input frame'
-            const element = {
-              frame,
-              destroyed: false,
-              mount: (container: HTMLElement) => {
-                container.append(frame)
-              },
-              destroy: () => {
-                element.destroyed = true
-                frame.remove()
-              },
-            }
-            elements.push(element)
-            return element
-          },
-        }
-      },
-      createPaymentMethod: (data) => {
-        asked.made.push(data)
-        return Promise.resolve(answers.shift() ?? {})
-      },
-    }
-  }
-  return { Stripe, asked, elements }
-}
 
 const libraryScripts = () => [...document.head.querySelectorAll('script')].filter((s) => s.src === LIBRARY)
 
