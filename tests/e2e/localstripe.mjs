@@ -28,7 +28,7 @@ function program() {
  * Starts localstripe with an empty store (`--from-scratch`: it would otherwise load what
  * a previous run saved in /tmp) and waits until it listens. Returns its base URL, the
  * configuration that points the store at it, `paymentIntents()` (its list, asked with
- * the secret key, as the store asks) and `stop()`.
+ * the secret key, as the store asks), `paymentMethod(id)` and `stop()`.
  */
 export async function startLocalstripe() {
   const path = program()
@@ -57,13 +57,14 @@ export async function startLocalstripe() {
     throw new Error(`${error.message}\n--- localstripe output ---\n${output || '(none)'}`)
   }
 
-  async function paymentIntents() {
-    const response = await fetch(`${url}/v1/payment_intents?limit=100`, {
-      headers: { authorization: `Bearer ${SECRET_KEY}` },
-    })
-    if (!response.ok) throw new Error(`localstripe answered ${response.status} to GET /v1/payment_intents`)
-    return (await response.json()).data
+  /** `GET path` at localstripe, with the secret key, as the store asks. */
+  async function read(path) {
+    const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${SECRET_KEY}` } })
+    if (!response.ok) throw new Error(`localstripe answered ${response.status} to GET ${path}`)
+    return response.json()
   }
+  const paymentIntents = async () => (await read('/v1/payment_intents?limit=100')).data
+  const paymentMethod = (id) => read(`/v1/payment_methods/${id}`)
 
   const storeEnv = {
     STORE__PAYMENTS__GATEWAY: 'stripe',
@@ -72,7 +73,7 @@ export async function startLocalstripe() {
     STORE__PAYMENTS__STRIPE_API_BASE: url,
     STORE__PAYMENTS__STRIPE_JS_URL: `${url}/js.stripe.com/v3/`,
   }
-  return { url, storeEnv, paymentIntents, stop }
+  return { url, storeEnv, paymentIntents, paymentMethod, stop }
 }
 
 async function waitForPort(port, child) {

@@ -4,12 +4,14 @@
 // form, never the store's: the thank-you page shows the order paid, localstripe holds the
 // captured PaymentIntent for its amount, and the store's log never holds the card number.
 // axe-core checks the payment step with the library's form in English and in Hebrew.
+// A customer saves a card in the library's form (kept as Stripe's customer and method),
+// pays with it at Review, and removes it (detached at Stripe).
 import assert from 'node:assert/strict'
 import { after, afterEach, before, describe, it } from 'node:test'
-import { launchBrowser, openPage } from './browser.mjs'
+import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { completeStandIn, startLocalstripe } from './localstripe.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { simpleProduct } from './helpers.mjs'
+import { signUpCode, simpleProduct } from './helpers.mjs'
 import { DESKTOP, MOBILE, shopper } from './shopper.mjs'
 
 const CARD_NUMBER = '4242 4242 4242 4242'
@@ -47,6 +49,18 @@ describe('paying through Stripe in a browser', { timeout: 600_000 }, () => {
     await session?.close()
     session = undefined
   })
+
+  /** Presses Place order: the store's answer, which must be 201, and the order in it. */
+  async function placeAndRead() {
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/orders' && response.request().method() === 'POST',
+    )
+    await placeOrder()
+    const response = await answered
+    const placed = await response.json()
+    assert.equal(response.status(), 201, JSON.stringify(placed))
+    return { response, placed }
+  }
 
   /** The library's card element in the card form (localstripe's inputs are named by their placeholders). */
   const cardInput = (language, field) =>
@@ -94,13 +108,7 @@ describe('paying through Stripe in a browser', { timeout: 600_000 }, () => {
       await main().getByText('Visa ending in 4242', { exact: true }).waitFor()
 
       await continueToReview()
-      const answered = page.waitForResponse(
-        (response) => new URL(response.url()).pathname === '/api/orders' && response.request().method() === 'POST',
-      )
-      await placeOrder()
-      const response = await answered
-      const placed = await response.json()
-      assert.equal(response.status(), 201, JSON.stringify(placed))
+      const { response, placed } = await placeAndRead()
       const token = response.request().postDataJSON().payment?.token
       assert.match(token ?? '', /^pm_/, 'the card went to the store as a PaymentMethod id')
       assert.equal(placed.status, 'paid')
@@ -124,6 +132,87 @@ describe('paying through Stripe in a browser', { timeout: 600_000 }, () => {
       assert.equal(intents[0].payment_method, token)
     })
   }
+
+  it('a customer saves a card in Stripe’s form, pays with it at Review, and removes it', async () => {
+    session = await openPage(browser, { viewport: { width: DESKTOP.width, height: DESKTOP.height } })
+    page = session.page
+    await completeStandIn(page, localstripe)
+    const email = 'stripe.saved@example.com'
+    await page.goto(`${store.url}/register`)
+    await h1('Create Account').waitFor()
+    await main().getByRole('textbox', { name: 'Full name', exact: true }).fill('Dana Levi')
+    await main().getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+    await main().getByLabel('Password', { exact: true }).fill('olive-lane-2026')
+    await main().getByRole('button', { name: 'Create account', exact: true }).click()
+    await main().getByRole('textbox', { name: 'Six-digit code', exact: true }).fill(await signUpCode(store, email))
+    await main().getByRole('button', { name: 'Finish', exact: true }).click()
+    await page.waitForURL((url) => url.pathname !== '/register')
+    /** A JSON read in the page's own session (its cookie). */
+    const read = (path) => page.evaluate((p) => fetch(p).then((r) => r.json()), path)
+
+    await page.goto(`${store.url}/account/addresses`)
+    await main().getByRole('button', { name: 'Add an address', exact: true }).click()
+    const address = main().getByRole('region', { name: 'New address', exact: true })
+    await address.getByRole('textbox', { name: 'Full name', exact: true }).fill('Dana Levi')
+    await address.getByRole('textbox', { name: 'Street address', exact: true }).fill('1 Olive Lane')
+    await address.getByRole('textbox', { name: 'City', exact: true }).fill('New York')
+    await address.getByRole('textbox', { name: 'ZIP or postal code', exact: true }).fill('10001')
+    await address.getByRole('textbox', { name: 'Phone', exact: true }).fill('212 555 0100')
+    await address.getByRole('checkbox', { name: 'Use as my default address' }).check()
+    await address.getByRole('button', { name: 'Save address', exact: true }).click()
+    await main().getByText('The address is saved.', { exact: true }).waitFor()
+
+    // ---- Saved through Stripe's form: the store keeps Stripe's customer and method. ----
+    await page.goto(`${store.url}/account/payments`)
+    await h1('Payment Methods').waitFor()
+    await main().getByRole('button', { name: 'Add a card', exact: true }).click()
+    const form = main().getByRole('region', { name: 'New card', exact: true })
+    const field = (name) => form.getByRole('group', { name: 'Card details' }).getByPlaceholder(name, { exact: true })
+    await field('number').waitFor()
+    assert.equal(await form.getByRole('textbox', { name: 'Card number', exact: true }).count(), 0, 'no store field')
+    await expectAccessible(page, 'saving a card in Stripe’s form')
+    await field('number').fill(DIGITS)
+    await field('exp_month').fill('12')
+    await field('exp_year').fill(String((new Date().getFullYear() + 2) % 100))
+    await field('cvc').fill('123')
+    await field('postal_code').fill('10001')
+    await form.getByRole('checkbox', { name: 'Use as my default card' }).check()
+    await form.getByRole('button', { name: 'Save card', exact: true }).click()
+    await main().getByText('The card is saved.', { exact: true }).waitFor()
+    const [saved] = (await read('/api/customer')).payments
+    const [, customer, method] = /^(cus_\w+):(pm_\w+)$/.exec(saved?.token ?? '') ?? []
+    assert.ok(customer && method, `a kept card's token names Stripe's customer and method: ${saved?.token}`)
+    assert.equal((await localstripe.paymentMethod(method)).customer, customer, 'attached at Stripe')
+
+    // ---- Review is ready with the default address and the saved card; it pays. ----
+    await addToBag(store, product)
+    await page.goto(`${store.url}/bag`)
+    await main().getByRole('link', { name: 'Check out', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/review')
+    await h1('Review').waitFor()
+    await main().getByRole('region', { name: 'Delivery' }).getByRole('radio', { name: /^Standard/ }).check()
+    await main().getByRole('region', { name: 'Payment' }).getByText('Visa ending in 4242').waitFor()
+    const { response, placed } = await placeAndRead()
+    assert.equal(response.request().postDataJSON().payment?.payment_id, saved.id, 'paid by the saved card’s id')
+    assert.equal(placed.status, 'paid')
+    const intents = (await localstripe.paymentIntents()).filter(
+      (intent) => plain(intent.metadata.order ?? '') === plain(placed.number),
+    )
+    assert.equal(intents.length, 1)
+    assert.deepEqual(
+      [intents[0].status, intents[0].customer, intents[0].payment_method],
+      ['succeeded', customer, method],
+      'charged as the Stripe customer’s method, and captured',
+    )
+
+    // ---- Removed: Stripe lets the method go. ----
+    await page.goto(`${store.url}/account/payments`)
+    const removeCard = { name: /^Remove ?: Visa ending in 4242$/ }
+    await main().getByRole('button', removeCard).click()
+    await main().getByRole('group', { name: 'Remove this card?', exact: true }).getByRole('button', removeCard).click()
+    await main().getByText('The card is removed.', { exact: true }).waitFor()
+    assert.equal((await localstripe.paymentMethod(method)).customer, null, 'detached at Stripe')
+  })
 
   it('never wrote the card number into the store’s log', () => {
     const log = store.log()
