@@ -19,7 +19,7 @@ use std::time::Duration;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
     Brand, CardDetails, CardOwner, CardToken, Charge, ChargeState, Decline, Holder, KeptCard,
-    PaymentError, token_is_fresh,
+    ListedCharge, PaymentError, token_is_fresh,
 };
 use store_domain::ports::PaymentGateway;
 
@@ -123,13 +123,14 @@ impl StripeGateway {
         Ok(found)
     }
 
-    /// The first object of the list at `path` that `wanted` picks, page by page.
-    async fn find_listed<T: DeserializeOwned + Listed>(
+    /// The objects of the list at `path`, page by page, each to `take` until it
+    /// answers false or the list ends.
+    async fn walk_listed<T: DeserializeOwned + Listed>(
         &self,
         path: &str,
         query: &[(&str, &str)],
-        wanted: impl Fn(&T) -> bool,
-    ) -> Result<Option<T>, Failure> {
+        mut take: impl FnMut(T) -> bool,
+    ) -> Result<(), Failure> {
         let mut after: Option<String> = None;
         loop {
             let mut request = self
@@ -142,13 +143,33 @@ impl StripeGateway {
             let page: Page<T> = self.send(request).await?;
             after = page.data.last().map(|o| o.id().to_owned());
             let more = page.has_more && after.is_some();
-            if let Some(found) = page.data.into_iter().find(&wanted) {
-                return Ok(Some(found));
+            for object in page.data {
+                if !take(object) {
+                    return Ok(());
+                }
             }
             if !more {
-                return Ok(None);
+                return Ok(());
             }
         }
+    }
+
+    /// The first object of the list at `path` that `wanted` picks.
+    async fn find_listed<T: DeserializeOwned + Listed>(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+        wanted: impl Fn(&T) -> bool,
+    ) -> Result<Option<T>, Failure> {
+        let mut found = None;
+        self.walk_listed(path, query, |object: T| {
+            if wanted(&object) {
+                found = Some(object);
+            }
+            found.is_none()
+        })
+        .await?;
+        Ok(found)
     }
 
     /// Moves an authorised intent on by `action` (`capture`, `cancel`) to `to`; one
@@ -335,6 +356,8 @@ struct Card {
 #[derive(Deserialize)]
 struct Intent {
     id: String,
+    /// Unix seconds.
+    created: i64,
     amount: i64,
     status: String,
     payment_method: Option<String>,
@@ -563,6 +586,48 @@ impl PaymentGateway for StripeGateway {
 
     async fn charge_by_key(&self, key: &str) -> Result<Option<Charge>, PaymentError> {
         self.intent_for(key).await?.map(Intent::charge).transpose()
+    }
+
+    /// The PaymentIntents made since `since`, with the order each is for (none for one
+    /// made outside the store: it is listed with an empty key).
+    async fn charges_since(&self, since: Timestamp) -> Result<Vec<ListedCharge>, PaymentError> {
+        let path = "/v1/payment_intents";
+        let expand = ("expand[]", "data.latest_charge");
+        let from = since.unix_seconds().to_string();
+        let mut intents: Vec<Intent> = Vec::new();
+        let filtered = [("created[gte]", from.as_str()), expand];
+        match self
+            .walk_listed(path, &filtered, |i| {
+                intents.push(i);
+                true
+            })
+            .await
+        {
+            Ok(()) => {}
+            // localstripe takes no `created` filter: every intent, filtered below.
+            Err(Failure::Api(StatusCode::BAD_REQUEST, _)) => {
+                intents.clear();
+                self.walk_listed(path, &[expand], |i| {
+                    intents.push(i);
+                    true
+                })
+                .await?;
+            }
+            Err(f) => return Err(f.into()),
+        }
+        intents
+            .into_iter()
+            .filter(|i| i.created >= since.unix_seconds())
+            .map(|i| {
+                let key = i.key().unwrap_or_default().to_owned();
+                let created = Timestamp::from_unix_seconds(i.created);
+                Ok(ListedCharge {
+                    key,
+                    charge: i.charge()?,
+                    created,
+                })
+            })
+            .collect()
     }
 
     async fn capture(&self, charge: &str) -> Result<Charge, PaymentError> {

@@ -134,6 +134,10 @@ impl Orders for RacedOrders {
         self.inner.unfinished().await
     }
 
+    async fn orders_since(&self, since: Timestamp) -> Result<Vec<Order>, StorageError> {
+        self.inner.orders_since(since).await
+    }
+
     async fn orders(
         &self,
         status: Option<OrderStatus>,

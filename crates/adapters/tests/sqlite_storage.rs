@@ -223,3 +223,24 @@ async fn a_write_after_close_answers_that_the_database_is_closed() {
         "{direct:?}"
     );
 }
+
+/// Issue 33: the writer syncs every commit (`synchronous = FULL`, read back from
+/// SQLite); only the benchmarks' `Deferred` lowers it, and the URL cannot.
+#[tokio::test]
+async fn the_writer_syncs_every_commit_and_the_url_cannot_lower_it() {
+    use store_adapters::sqlite::Durability;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("store.db").display());
+    let store = SqliteStore::open(&url, 2).await.unwrap();
+    assert_eq!(store.writer_synchronous().await.unwrap(), "full");
+    store.close().await;
+    let deferred = SqliteStore::open_with(&url, 2, Durability::Deferred)
+        .await
+        .unwrap();
+    assert_eq!(deferred.writer_synchronous().await.unwrap(), "normal");
+    deferred.close().await;
+    for lowered in ["synchronous=off", "synchronous=normal"] {
+        let refused = SqliteStore::open(&format!("{url}?{lowered}"), 2).await;
+        assert!(refused.is_err(), "{lowered} was taken");
+    }
+}

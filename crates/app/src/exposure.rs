@@ -49,6 +49,12 @@ pub fn check(settings: &Settings) -> Result<(), String> {
     if !is_public(settings) {
         return Ok(());
     }
+    if !settings.database.sync_commits {
+        return Err(
+            "shoppers can reach this store, but database.sync_commits is false: a power cut              could lose orders the store has already acknowledged (and charged); remove it"
+                .into(),
+        );
+    }
     if payments.gateway == GatewayKind::Sandbox && !payments.sandbox_in_public {
         return Err(format!(
             "shoppers can reach this store ({}), but payments.gateway is \"sandbox\", which \
@@ -137,6 +143,19 @@ mod tests {
         public.limits.client_ip_header = Some("X-Forwarded-For".into());
         assert!(check(&public).is_err(), "a header without trusted proxies");
         assert_eq!(check(&behind_proxy(public)), Ok(()));
+    }
+
+    #[test]
+    fn a_public_store_syncs_every_commit() {
+        let mut public = behind_proxy(settings("https://shop.example.com"));
+        public.payments.sandbox_in_public = true;
+        assert!(public.database.sync_commits, "the default");
+        public.database.sync_commits = false;
+        let err = check(&public).unwrap_err();
+        assert!(err.contains("database.sync_commits"), "{err}");
+        let mut local = settings("http://127.0.0.1:8080");
+        local.database.sync_commits = false;
+        assert_eq!(check(&local), Ok(()), "a benchmark on this machine");
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod http;
 pub mod jobs_runner;
 pub mod limits;
 pub mod orders_cli;
+pub mod payments_cli;
 pub mod readiness;
 pub mod reports;
 pub mod retention;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use store_adapters::clock::SystemClock;
 use store_app::discounts_cli::{self, DiscountsCommand};
 use store_app::orders_cli::{self, OrdersCommand};
-use store_app::{api, reports, seed, serve, settings};
+use store_app::{api, payments_cli, reports, seed, serve, settings};
 use store_domain::clock::Timestamp;
 use store_domain::ports::Clock;
 
@@ -76,6 +76,12 @@ enum Command {
         #[command(subcommand)]
         command: LinksCommand,
     },
+    /// Card payments: `store payments reconcile --since TIME` lists what the processor
+    /// and the orders disagree on.
+    Payments {
+        #[command(subcommand)]
+        command: PaymentsCommand,
+    },
     /// Durable jobs (order and e-gift card mails, refunds, the unfinished-order sweep):
     /// what ran and what is due; with --run, run what is due, then list.
     Jobs {
@@ -92,6 +98,16 @@ enum Command {
     Report {
         #[command(subcommand)]
         report: Report,
+    },
+}
+
+#[derive(Subcommand)]
+enum PaymentsCommand {
+    /// The charges the processor holds money for with no paid order, and the paid
+    /// orders with no captured charge, since TIME (2026-12-01T09:00:00Z or 2026-12-01).
+    Reconcile {
+        #[arg(long, value_name = "TIME", value_parser = discounts_cli::parse_time)]
+        since: Timestamp,
     },
 }
 
@@ -205,6 +221,14 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let done = serve::rotate_links(&store, &settings, SystemClock.now()).await;
             store.close().await;
             print!("{}", done?);
+            Ok(())
+        }
+        Command::Payments {
+            command: PaymentsCommand::Reconcile { since },
+        } => {
+            let state = serve::jobs_state(&settings, SystemClock.now()).await?;
+            let report = payments_cli::run(state.gateway.as_ref(), state.orders.as_ref(), since);
+            print!("{}", report.await?);
             Ok(())
         }
         Command::Jobs { limit, run, at } => {

@@ -53,7 +53,8 @@ pub enum OrdersCliError {
     Storage(#[from] StorageError),
 }
 
-fn line(order: &Order) -> String {
+/// One order, one line: number, status, total, delivery, placed, e-mail.
+pub fn line(order: &Order) -> String {
     format!(
         "{}  {:<9}  {:>10}  {:<7}  {}  {}\n",
         order.number,

@@ -23,7 +23,7 @@ use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
 use store_adapters::search::TantivySearch;
 use store_adapters::smtp::SmtpMailer;
 use store_adapters::sqlite::SandboxGateway;
-use store_adapters::sqlite::{OutboxMailer, SqliteStore};
+use store_adapters::sqlite::{Durability, OutboxMailer, SqliteStore};
 use store_adapters::stripe::StripeGateway;
 use store_adapters::zip::EmbeddedZipLookup;
 use store_domain::clock::Timestamp;
@@ -32,8 +32,13 @@ use store_domain::ports::StoreSecrets;
 use store_domain::ports::{Clock, PaymentGateway, StorageError};
 
 pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
-    let store =
-        SqliteStore::open(&settings.database.url, settings.database.max_connections).await?;
+    let database = &settings.database;
+    let durability = if database.sync_commits {
+        Durability::Synced
+    } else {
+        Durability::Deferred
+    };
+    let store = SqliteStore::open_with(&database.url, database.max_connections, durability).await?;
     store.migrate().await?;
     Ok(store)
 }
@@ -288,6 +293,18 @@ pub async fn offline_state(settings: &Settings) -> Result<AppState, Box<dyn std:
 pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
     exposure::check(&settings)?;
     let store = open_database(&settings).await?;
+    let synchronous = store.writer_synchronous().await?;
+    if settings.database.sync_commits {
+        tracing::info!(
+            synchronous,
+            "each commit is synced to the disk before it is answered"
+        );
+    } else {
+        tracing::warn!(
+            synchronous,
+            "database.sync_commits is false: a power cut can lose orders already acknowledged"
+        );
+    }
     if settings.store.seed_demo && seed::demo_if_empty(&store, &store).await? {
         seed::demo_checkout_unless_public(&store, &settings).await?;
     }

@@ -259,6 +259,9 @@ pub struct Server {
 pub struct Database {
     pub url: String,
     pub max_connections: u32,
+    /// Each commit is synced to the disk before it is acknowledged (`true`, the
+    /// default); `false` is for benchmarks only and refused in a public configuration.
+    pub sync_commits: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

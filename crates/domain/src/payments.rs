@@ -264,6 +264,27 @@ pub struct KeptCard {
     pub processor_customer: Option<String>,
 }
 
+/// A charge as the processor lists it: with the idempotency key it was made with (the
+/// order number) and when it was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedCharge {
+    pub key: String,
+    pub charge: Charge,
+    pub created: Timestamp,
+}
+
+impl Charge {
+    /// Whether the card's money is held or kept: authorised, or captured and not all
+    /// given back.
+    pub fn keeps_money(&self) -> bool {
+        match self.state {
+            ChargeState::Authorized => true,
+            ChargeState::Captured => self.refunded < self.amount,
+            ChargeState::Voided | ChargeState::Declined(_) => false,
+        }
+    }
+}
+
 /// What saving a card came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardSaved {

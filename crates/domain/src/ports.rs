@@ -12,7 +12,8 @@ use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::messages::{Inquiry, StoredInquiry};
 use crate::payments::{
-    CardDetails, CardOwner, CardSaved, CardToken, Charge, Holder, KeptCard, PaymentError, SavedCard,
+    CardDetails, CardOwner, CardSaved, CardToken, Charge, Holder, KeptCard, ListedCharge,
+    PaymentError, SavedCard,
 };
 use crate::reference::{Country, Currency};
 use crate::retention::Purge;
@@ -507,6 +508,9 @@ pub trait PaymentGateway: Send + Sync {
         key: &str,
         at: Timestamp,
     ) -> Result<Charge, PaymentError>;
+    /// Every charge made at `since` or later, with its key: what the owner's
+    /// reconciliation compares with the orders.
+    async fn charges_since(&self, since: Timestamp) -> Result<Vec<ListedCharge>, PaymentError>;
     /// The charge made with idempotency key `key`, if any: what a sweep asks of an
     /// order whose placement stopped before it learned the answer.
     async fn charge_by_key(&self, key: &str) -> Result<Option<Charge>, PaymentError>;

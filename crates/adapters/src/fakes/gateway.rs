@@ -8,7 +8,8 @@ use std::collections::HashMap;
 use std::sync::RwLock;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
-    CardDetails, CardToken, Charge, ChargeState, Decline, Holder, PaymentError, token_is_fresh,
+    CardDetails, CardToken, Charge, ChargeState, Decline, Holder, ListedCharge, PaymentError,
+    token_is_fresh,
 };
 use store_domain::ports::PaymentGateway;
 
@@ -18,6 +19,8 @@ struct State {
     tokens: Vec<(CardToken, Option<Decline>, Timestamp, Holder)>,
     /// Idempotency key to charge.
     charges: Vec<(String, Charge)>,
+    /// Idempotency key to when its charge was made.
+    made: HashMap<String, Timestamp>,
     /// Idempotency key to (charge id, amount).
     refunds: HashMap<String, (String, i64)>,
     /// Every authorise and capture fails as an unreachable service would.
@@ -135,7 +138,7 @@ impl PaymentGateway for InMemoryGateway {
         token: &str,
         amount: i64,
         key: &str,
-        _at: Timestamp,
+        at: Timestamp,
     ) -> Result<Charge, PaymentError> {
         if amount < 1 {
             return Err(refused(format!("a charge of {amount} cents")));
@@ -159,6 +162,7 @@ impl PaymentGateway for InMemoryGateway {
                 state: decline.map_or(ChargeState::Authorized, ChargeState::Declined),
             };
             state.charges.push((key.to_owned(), charge));
+            state.made.insert(key.to_owned(), at);
         }
         let (_, charge) = state.charges.iter().find(|(k, _)| k == key).expect("held");
         if charge.token != token || charge.amount != amount {
@@ -168,6 +172,22 @@ impl PaymentGateway for InMemoryGateway {
             ChargeState::Declined(why) => Err(PaymentError::Declined(why)),
             _ => Ok(charge.clone()),
         }
+    }
+
+    async fn charges_since(&self, since: Timestamp) -> Result<Vec<ListedCharge>, PaymentError> {
+        let state = read(&self.state);
+        Ok(state
+            .charges
+            .iter()
+            .filter_map(|(key, charge)| {
+                let created = *state.made.get(key)?;
+                (created >= since).then(|| ListedCharge {
+                    key: key.clone(),
+                    charge: charge.clone(),
+                    created,
+                })
+            })
+            .collect())
     }
 
     async fn charge_by_key(&self, key: &str) -> Result<Option<Charge>, PaymentError> {

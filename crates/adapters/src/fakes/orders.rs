@@ -132,6 +132,12 @@ impl InMemoryOrders {
 
 #[async_trait]
 impl Orders for InMemoryOrders {
+    async fn orders_since(&self, since: Timestamp) -> Result<Vec<Order>, StorageError> {
+        let mut placed = self.newest(|o| o.placed_at >= since, u32::MAX);
+        placed.reverse();
+        Ok(placed)
+    }
+
     async fn keyed_order(&self, idempotency_key: &str) -> Result<Option<KeyedOrder>, StorageError> {
         Ok(read(&self.state)
             .orders

@@ -875,6 +875,17 @@ impl Orders for SqliteStore {
         self.orders_where(numbers).await
     }
 
+    async fn orders_since(&self, since: Timestamp) -> Result<Vec<Order>, StorageError> {
+        let numbers: Vec<String> = sqlx::query_scalar(
+            "SELECT number FROM orders WHERE placed_at >= $1 ORDER BY placed_at, id",
+        )
+        .bind(utc_text(since))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        self.orders_where(numbers).await
+    }
+
     async fn unfinished(&self) -> Result<Vec<Order>, StorageError> {
         let numbers: Vec<String> =
             sqlx::query_scalar("SELECT number FROM orders WHERE status = 'placed' ORDER BY id")

@@ -7,14 +7,14 @@
 use super::direct::{DirectTx, Failed};
 use super::rows::{DirectRow, row};
 use super::{SqliteStore, corrupt, storage};
-use crate::clock::utc_text;
+use crate::clock::{parse_utc_text, utc_text};
 use async_trait::async_trait;
 use rand::Rng;
 use rusqlite::{OptionalExtension, params};
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
     Brand, CARD_TOKEN_LIFETIME, CardDetails, CardToken, Charge, ChargeState, Decline, Holder,
-    PaymentError,
+    ListedCharge, PaymentError,
 };
 use store_domain::ports::{PaymentGateway, StorageError};
 
@@ -206,6 +206,21 @@ impl PaymentGateway for SandboxGateway {
         row.map(ChargeRow::charge).transpose()
     }
 
+    async fn charges_since(&self, since: Timestamp) -> Result<Vec<ListedCharge>, PaymentError> {
+        let rows: Vec<ListedRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            charge_columns!(),
+            ", idempotency_key, created_at FROM sandbox_charges
+             WHERE created_at >= $1 ORDER BY created_at, id"
+        ))
+        .bind(utc_text(since))
+        .fetch_all(&self.store.pool)
+        .await
+        .map_err(storage)
+        .map_err(failed)?;
+        rows.into_iter().map(ListedRow::listed).collect()
+    }
+
     async fn capture(&self, charge: &str) -> Result<Charge, PaymentError> {
         self.settle(charge, ChargeState::Captured, "captured").await
     }
@@ -316,6 +331,40 @@ impl ChargeRow {
             amount: self.amount,
             refunded: self.refunded,
             state,
+        })
+    }
+}
+
+row! {
+    struct ListedRow {
+        id: String,
+        token: String,
+        amount: i64,
+        refunded: i64,
+        state: String,
+        decline: Option<String>,
+        idempotency_key: String,
+        created_at: String,
+    }
+}
+
+impl ListedRow {
+    fn listed(self) -> Result<ListedCharge, PaymentError> {
+        let created = parse_utc_text(&self.created_at)
+            .ok_or_else(|| PaymentError::Storage(corrupt("sandbox charge time")))?;
+        let charge = ChargeRow {
+            id: self.id,
+            token: self.token,
+            amount: self.amount,
+            refunded: self.refunded,
+            state: self.state,
+            decline: self.decline,
+        }
+        .charge()?;
+        Ok(ListedCharge {
+            key: self.idempotency_key,
+            charge,
+            created,
         })
     }
 }

@@ -8,4 +8,5 @@ pub mod manage;
 pub mod model;
 pub mod number;
 pub mod place;
+pub mod reconcile;
 pub mod storage;

@@ -139,6 +139,10 @@ pub trait Orders: Send + Sync {
         limit: u32,
     ) -> Result<Vec<Order>, StorageError>;
 
+    /// Orders placed at `since` or later, oldest first: what the owner's reconciliation
+    /// compares with the processor's charges.
+    async fn orders_since(&self, since: Timestamp) -> Result<Vec<Order>, StorageError>;
+
     /// Orders still `Placed`: their payment never finished.
     async fn unfinished(&self) -> Result<Vec<Order>, StorageError>;
 
