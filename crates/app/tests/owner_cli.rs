@@ -1,5 +1,5 @@
-//! `store discounts` as the owner runs it: the real binary against a database file,
-//! seeded as a first start seeds it.
+//! `store discounts` and `store payments reconcile` as the owner runs them: the real
+//! binary against a database file, seeded as a first start seeds it.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -104,4 +104,45 @@ async fn the_owner_lists_and_creates_discounts() {
         let stderr = text(&refused.stderr);
         assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
+}
+
+/// The reconciliation on the embedded sandbox: nothing to act on, then a charge taken
+/// for an order the store does not have, which is listed with its key.
+#[tokio::test]
+async fn the_owner_reconciles_the_processor_with_the_orders() {
+    use store_adapters::sqlite::SandboxGateway;
+    use store_domain::payments::{CardDetails, Holder};
+    use store_domain::ports::PaymentGateway;
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("store.db");
+    let db = SqliteStore::open(&format!("sqlite://{}", database.display()), 1)
+        .await
+        .unwrap();
+    db.migrate().await.unwrap();
+    let since = ["payments", "reconcile", "--since", "2026-01-01"];
+    let agreed = store(&database, &since);
+    assert!(agreed.status.success(), "{}", text(&agreed.stderr));
+    assert_eq!(
+        text(&agreed.stdout),
+        "0 charges and 0 orders since 2026-01-01T00:00:00Z\nthey agree: nothing to act on\n"
+    );
+
+    let gateway = SandboxGateway::new(db.clone());
+    let at = Timestamp::from_unix_seconds(1_767_225_600);
+    let card = CardDetails::parse("4242424242424242", "12/30", "123", (2026, 1)).unwrap();
+    let browser = Holder::of(Some("browser"));
+    let token = gateway.create_token(&card, &browser, at).await.unwrap();
+    let taken = gateway.authorize(&token.token, 4_200, "7KQ4M2XD9PRW", at).await.unwrap();
+    gateway.capture(&taken.id).await.unwrap();
+    db.close().await;
+
+    let found = store(&database, &since);
+    assert!(found.status.success(), "{}", text(&found.stderr));
+    let said = text(&found.stdout);
+    assert!(said.starts_with("1 charges and 0 orders since"), "{said}");
+    assert!(said.contains("money held or taken with no paid order"), "{said}");
+    let line = said.lines().last().unwrap();
+    assert!(line.starts_with(&taken.id) && line.contains("7KQ4M2XD9PRW"), "{said}");
+    assert!(line.contains("$42.00"), "{said}");
+    assert!(!said.contains("paid orders with no captured charge"), "{said}");
 }
