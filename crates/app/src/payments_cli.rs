@@ -17,7 +17,7 @@ pub async fn run(
 ) -> Result<String, ReconcileError> {
     let report = reconcile(gateway, orders, since).await?;
     let mut out = format!(
-        "{} charges and {} orders since {}\n",
+        "{} charges and {} orders since {} UTC\n",
         report.charges,
         report.orders,
         utc_text(since)

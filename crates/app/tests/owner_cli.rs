@@ -124,7 +124,7 @@ async fn the_owner_reconciles_the_processor_with_the_orders() {
     assert!(agreed.status.success(), "{}", text(&agreed.stderr));
     assert_eq!(
         text(&agreed.stdout),
-        "0 charges and 0 orders since 2026-01-01T00:00:00Z\nthey agree: nothing to act on\n"
+        "0 charges and 0 orders since 2026-01-01 00:00:00 UTC\nthey agree: nothing to act on\n"
     );
 
     let gateway = SandboxGateway::new(db.clone());
@@ -132,7 +132,10 @@ async fn the_owner_reconciles_the_processor_with_the_orders() {
     let card = CardDetails::parse("4242424242424242", "12/30", "123", (2026, 1)).unwrap();
     let browser = Holder::of(Some("browser"));
     let token = gateway.create_token(&card, &browser, at).await.unwrap();
-    let taken = gateway.authorize(&token.token, 4_200, "7KQ4M2XD9PRW", at).await.unwrap();
+    let taken = gateway
+        .authorize(&token.token, 4_200, "7KQ4M2XD9PRW", at)
+        .await
+        .unwrap();
     gateway.capture(&taken.id).await.unwrap();
     db.close().await;
 
@@ -140,9 +143,18 @@ async fn the_owner_reconciles_the_processor_with_the_orders() {
     assert!(found.status.success(), "{}", text(&found.stderr));
     let said = text(&found.stdout);
     assert!(said.starts_with("1 charges and 0 orders since"), "{said}");
-    assert!(said.contains("money held or taken with no paid order"), "{said}");
+    assert!(
+        said.contains("money held or taken with no paid order"),
+        "{said}"
+    );
     let line = said.lines().last().unwrap();
-    assert!(line.starts_with(&taken.id) && line.contains("7KQ4M2XD9PRW"), "{said}");
+    assert!(
+        line.starts_with(&taken.id) && line.contains("7KQ4M2XD9PRW"),
+        "{said}"
+    );
     assert!(line.contains("$42.00"), "{said}");
-    assert!(!said.contains("paid orders with no captured charge"), "{said}");
+    assert!(
+        !said.contains("paid orders with no captured charge"),
+        "{said}"
+    );
 }
