@@ -20,6 +20,16 @@ fn store(database: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// A migrated database file in `dir`: its path, and the store open on it.
+async fn database(dir: &tempfile::TempDir) -> (std::path::PathBuf, SqliteStore) {
+    let database = dir.path().join("store.db");
+    let db = SqliteStore::open(&format!("sqlite://{}", database.display()), 1)
+        .await
+        .unwrap();
+    db.migrate().await.unwrap();
+    (database, db)
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -27,11 +37,7 @@ fn text(bytes: &[u8]) -> String {
 #[tokio::test]
 async fn the_owner_lists_and_creates_discounts() {
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("store.db");
-    let db = SqliteStore::open(&format!("sqlite://{}", database.display()), 1)
-        .await
-        .unwrap();
-    db.migrate().await.unwrap();
+    let (database, db) = database(&dir).await;
     let now = Timestamp::from_unix_seconds(1_767_225_600);
     store_app::seed::demo_checkout(&db, &db, now).await.unwrap();
     store_app::seed::demo_checkout(&db, &db, now)
@@ -114,11 +120,7 @@ async fn the_owner_reconciles_the_processor_with_the_orders() {
     use store_domain::payments::{CardDetails, Holder};
     use store_domain::ports::PaymentGateway;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("store.db");
-    let db = SqliteStore::open(&format!("sqlite://{}", database.display()), 1)
-        .await
-        .unwrap();
-    db.migrate().await.unwrap();
+    let (database, db) = database(&dir).await;
     let since = ["payments", "reconcile", "--since", "2026-01-01"];
     let agreed = store(&database, &since);
     assert!(agreed.status.success(), "{}", text(&agreed.stderr));
