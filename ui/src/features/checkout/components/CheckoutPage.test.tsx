@@ -310,6 +310,77 @@ describe('Checkout: continuing to Review', () => {
   })
 })
 
+describe('Checkout: Continue takes the card typed (issue 27)', () => {
+  /** A guest who has given all but the card: pickup, with its name, e-mail and phone. */
+  function rememberPickup() {
+    const checkout = {
+      ...EMPTY_CHECKOUT,
+      email: 'noa@example.com',
+      shippingType: { type: 'pickup', delivery: false },
+      pickupInfo: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
+    }
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ checkout }))
+  }
+
+  async function typeCard(user: UserEvent, number: string) {
+    const form = await screen.findByRole('form', { name: 'A new card' })
+    await user.type(within(form).getByRole('textbox', { name: 'Card number' }), number)
+    await user.type(within(form).getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '04/30')
+    await user.type(within(form).getByRole('textbox', { name: 'Security code (CVC)' }), '123')
+    return form
+  }
+
+  const tokenCalls = (sent: { url: URL; body: unknown }[]) =>
+    sent.filter((r) => r.url.pathname === '/api/card/createToken')
+
+  it('takes the card typed, without "Use this card", and goes on to Review', async () => {
+    rememberPickup()
+    const sent = stubCheckoutApi()
+    const { user, router, store } = render()
+    await typeCard(user, '4242 4242 4242 4242')
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/review')
+    })
+    expect(tokenCalls(sent).map((r) => r.body)).toEqual([{ card: '4242424242424242', exp: '0430', cvc: '123' }])
+    expect(store.get(checkoutAtom).creditInfo).toEqual({ token: 'tok_test_1', last4: '4242', brand: 'visa' })
+  })
+
+  it('tells the server’s refusal at the number, focuses it, and stays on Checkout', async () => {
+    rememberPickup()
+    stubCheckoutApi()
+    const { user, router, store } = render()
+    const form = await typeCard(user, '4242')
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }))
+    const number = within(form).getByRole('textbox', { name: 'Card number' })
+    await waitFor(() => {
+      expect(number).toHaveAccessibleDescription('The card number is not right.')
+    })
+    expect(number).toHaveFocus()
+    expect(screen.getByRole('alert')).toHaveTextContent('Some details are missing')
+    expect(router.state.location.pathname).toBe('/checkout')
+    expect(store.get(checkoutAtom).creditInfo).toBeNull()
+    // Nothing else is lost.
+    expect(within(form).getByRole('textbox', { name: 'Expiry date (MM/YY)' })).toHaveValue('04/30')
+    expect(store.get(checkoutAtom).pickupInfo).toMatchObject({ name: 'Noa Guest' })
+  })
+
+  it('asks for a card, as before, when none is typed', async () => {
+    rememberPickup()
+    const sent = stubCheckoutApi()
+    const { user, router } = render()
+    const form = await screen.findByRole('form', { name: 'A new card' })
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }))
+    const number = within(form).getByRole('textbox', { name: 'Card number' })
+    await waitFor(() => {
+      expect(number).toHaveAccessibleDescription('Please enter a card, or gift cards that cover the whole total.')
+    })
+    expect(number).toHaveFocus()
+    expect(tokenCalls(sent)).toEqual([])
+    expect(router.state.location.pathname).toBe('/checkout')
+  })
+})
+
 describe('Checkout: a digital-only bag’s billing postal code', () => {
   const ebook = pricedLine({ id: 2001, item_type: 'digital', title: 'E-book' })
 

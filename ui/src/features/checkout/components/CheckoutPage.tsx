@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { bagSummaryAtom } from '@/lib/bag'
-import { checkoutAtom } from '@/lib/checkout'
+import { checkoutAtom, chosenCredit } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
 import { zipLookUpAtom } from '@/lib/location'
 import { languageAtom } from '@/lib/preferences'
@@ -12,6 +12,7 @@ import formStyles from '@/components/Form.module.css'
 import { messages } from '../messages'
 import { checkoutProblems, quoteProblems, type Problems } from '../problems'
 import { useCheckoutQuote } from '../quote'
+import { TypedCardSlot, type TakeTypedCard } from '../typedCard'
 import { focusFirstProblem } from '@/components/FormField'
 import styles from './Checkout.module.css'
 import { DeliveryChoice, DigitalDelivery } from './Delivery'
@@ -73,17 +74,25 @@ export function CheckoutPage() {
   }, [view.loading])
   const [checking, setChecking] = useState(false)
 
+  // The card entry shown puts here how to take the card typed in it: Continue takes it
+  // itself, without a separate "Use this card" step (issue 27).
+  const typedCard = useRef<TakeTypedCard>(null)
+
   async function onContinue() {
     if (checking) return
-    if (view.loading) {
-      setChecking(true)
-      await new Promise<void>((resume) => waiters.current.push(resume))
-      setChecking(false)
-    }
-    const now = latest.current
+    setChecking(true)
+    if (view.loading) await new Promise<void>((resume) => waiters.current.push(resume))
+    let now = latest.current
+    const take = typedCard.current
+    const taken = take && !now.covered && chosenCredit(now.customer, now.state) === null ? await take() : 'empty'
+    setChecking(false)
+    // The entry has kept the card, but this render's facts do not have it yet.
+    if (typeof taken === 'object') now = { ...now, state: { ...now.state, creditInfo: taken } }
     const found = checkoutProblems(now, t)
+    // A refused card is told at its own field (number, expiry or code).
+    if (taken === 'refused') delete found.card
     setProblems(found)
-    const stopped = focusFirstProblem(steps.current, found) || now.error !== undefined
+    const stopped = focusFirstProblem(steps.current, found) || taken === 'refused' || now.error !== undefined
     setBlocked(stopped)
     if (!stopped) void navigate('/review')
   }
@@ -123,7 +132,9 @@ export function CheckoutPage() {
             <DiscountCode quote={quote} problem={refused.discount} />
           </Section>
           <Section id="payment" title={t('payment')}>
-            <PaymentFields problems={problems} covered={covered} />
+            <TypedCardSlot value={typedCard}>
+              <PaymentFields problems={problems} covered={covered} />
+            </TypedCardSlot>
           </Section>
         </div>
         <OrderSummary view={view} failed={refused.other}>

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { useId, useState, type SubmitEvent } from 'react'
+import { useId, useRef, useState, type SubmitEvent } from 'react'
 import { focusFirstProblem, SubmitButton } from '@/components/FormField'
 import { chosenCredit, checkoutAtom, type CreditInfo } from '@/lib/checkout'
 import { CardFields } from '@/components/CardFields'
@@ -13,6 +13,7 @@ import { fieldProblemText } from '../api'
 import { messages, type CheckoutKey } from '../messages'
 import { useAction } from '@/lib/useAction'
 import type { Problems } from '../problems'
+import { useOfferTypedCard } from '../typedCard'
 import styles from './Checkout.module.css'
 import { ProcessorCardEntry } from './ProcessorCard'
 
@@ -110,21 +111,15 @@ function SavedCardChoices({ chosen }: { chosen: CreditInfo | null }) {
 }
 
 /**
- * A card for this order: `POST /api/card/createToken` turns it into a token, and only
- * the token, brand and last four digits are kept (spec 7). The number and the code are
- * read from the inputs when sending and kept nowhere; the code is emptied after a failure.
- * With a real processor (`GET /api/store`'s `payments`), its own library takes the card.
+ * A card for this order: the one entered (with a way to change it), or its entry, the
+ * store's own fields or, with a real processor (`GET /api/store`'s `payments`), its
+ * library's card element.
  */
 export function CardEntry({ problem }: { problem?: string }) {
   const t = useT(messages)
-  const language = useAtomValue(languageAtom)
   const processor = useProcessorSettings()
   const [state, setState] = useAtom(checkoutAtom)
   const cardName = useCardName()
-  const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({})
-  const [alert, setAlert] = useState<string>()
-  const { busy, run } = useAction()
-  const noteId = useId()
   const credit: CreditInfo | null = state.creditInfo?.paymentId === undefined ? state.creditInfo : null
 
   if (credit) {
@@ -146,23 +141,39 @@ export function CardEntry({ problem }: { problem?: string }) {
     )
   }
   if (processor) return <ProcessorCardEntry processor={processor} problem={problem} />
+  return <StoreCardEntry problem={problem} />
+}
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
+/**
+ * The store's own card fields: `POST /api/card/createToken` turns the card into a token,
+ * and only the token, brand and last four digits are kept (spec 7). The number and the
+ * code are read from the inputs when sending and kept nowhere; the code is emptied after
+ * a failure. "Use this card", or the page's Continue, takes it.
+ */
+function StoreCardEntry({ problem }: { problem?: string }) {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const setState = useSetAtom(checkoutAtom)
+  const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({})
+  const [alert, setAlert] = useState<string>()
+  const { busy, run } = useAction()
+  const noteId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+
+  async function take(form: HTMLFormElement): Promise<CreditInfo | 'refused'> {
     const card = readCard(form)
     setAlert(undefined)
     const missing = Object.fromEntries(CARD_FIELDS.filter((f) => card[f] === '').map((f) => [f, t('required')]))
     setProblems(missing)
-    if (focusFirstProblem(form, missing)) return
-    void run(async () => {
+    if (focusFirstProblem(form, missing)) return 'refused'
+    let taken: CreditInfo | 'refused' = 'refused'
+    await run(async () => {
       try {
-        const token = await createCardToken(card)
+        const { token, last4, brand } = await createCardToken(card)
         form.reset()
-        setState((current) => ({
-          ...current,
-          creditInfo: { token: token.token, last4: token.last4, brand: token.brand },
-        }))
+        const credit = { token, last4, brand }
+        setState((current) => ({ ...current, creditInfo: credit }))
+        taken = credit
       } catch (error) {
         const code = form.elements.namedItem('cvc')
         if (code instanceof HTMLInputElement) code.value = ''
@@ -176,10 +187,23 @@ export function CardEntry({ problem }: { problem?: string }) {
         }
       }
     })
+    return taken
+  }
+
+  useOfferTypedCard(async () => {
+    const form = formRef.current
+    if (!form || Object.values(readCard(form)).every((value) => value === '')) return 'empty'
+    return take(form)
+  })
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    void take(event.currentTarget)
   }
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={t('newCard')}
       aria-describedby={noteId}

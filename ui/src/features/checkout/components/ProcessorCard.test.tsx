@@ -135,6 +135,51 @@ describe('Checkout: a card through the processor’s library', () => {
   })
 })
 
+describe('Checkout: Continue with the processor’s card (issue 27)', () => {
+  /** A guest who has given all but the card: pickup, with its name, e-mail and phone. */
+  function rememberPickup() {
+    const checkout = {
+      ...EMPTY_CHECKOUT,
+      email: 'noa@example.com',
+      shippingType: { type: 'pickup', delivery: false },
+      pickupInfo: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
+    }
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ checkout }))
+  }
+
+  it('has the library make the PaymentMethod, stamped with the holder, and goes on to Review', async () => {
+    rememberPickup()
+    stubCheckoutApi({ '/api/store': stripeStore })
+    const fake = fakeStripe({ paymentMethod: visa })
+    vi.stubGlobal('Stripe', fake.Stripe)
+    const { user, router, store } = renderCheckoutScreen(CheckoutPage, '/checkout')
+    const { form } = await processorForm()
+    await within(form).findByRole('button', { name: 'Use this card' })
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/review')
+    })
+    expect(fake.asked.made).toEqual([{ type: 'card', card: fake.elements[0], metadata: { holder: 'browser-holder' } }])
+    expect(store.get(checkoutAtom).creditInfo).toEqual({ token: 'pm_visa', last4: '4242', brand: 'visa' })
+  })
+
+  it('tells what the library would not take at the card, focuses it, and stays on Checkout', async () => {
+    rememberPickup()
+    stubCheckoutApi({ '/api/store': stripeStore })
+    vi.stubGlobal('Stripe', fakeStripe({ error: { message: 'Your card’s expiration date is incomplete.' } }).Stripe)
+    const { user, router, store } = renderCheckoutScreen(CheckoutPage, '/checkout')
+    const { form, group } = await processorForm()
+    await within(form).findByRole('button', { name: 'Use this card' })
+    await user.click(screen.getByRole('button', { name: 'Continue to Review' }))
+    await waitFor(() => {
+      expect(group).toHaveAccessibleDescription('Your card’s expiration date is incomplete.')
+    })
+    expect(group).toHaveFocus()
+    expect(router.state.location.pathname).toBe('/checkout')
+    expect(store.get(checkoutAtom).creditInfo).toBeNull()
+  })
+})
+
 describe('Review: a declined card through the processor’s library', () => {
   it('tells the decline at the card group, focuses it, and sends the next card’s PaymentMethod', async () => {
     localStorage.setItem(

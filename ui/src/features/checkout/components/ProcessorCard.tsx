@@ -2,10 +2,11 @@ import { useSetAtom } from 'jotai'
 import { useId, type SubmitEvent } from 'react'
 import { SubmitButton } from '@/components/FormField'
 import { ProcessorCardGroup, useProcessorCard, type ProcessorSettings } from '@/components/ProcessorCard'
-import { checkoutAtom } from '@/lib/checkout'
+import { checkoutAtom, type CreditInfo } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
 import { useAction } from '@/lib/useAction'
 import { messages } from '../messages'
+import { useOfferTypedCard } from '../typedCard'
 import styles from './Checkout.module.css'
 
 interface Props {
@@ -15,10 +16,11 @@ interface Props {
 }
 
 /**
- * A card for this order through the processor's library: "Use this card" has it make a
- * PaymentMethod, of which only the id (the token), brand and last four digits are kept,
- * as with the sandbox's token (spec 7). The card's group is named `card` and focusable,
- * so Checkout and Review, which focus the card's field on a problem, find it.
+ * A card for this order through the processor's library: "Use this card", or the page's
+ * Continue, has it make a PaymentMethod, of which only the id (the token), brand and last
+ * four digits are kept, as with the sandbox's token (spec 7). The card's group is named
+ * `card` and focusable, so Checkout and Review, which focus the card's field on a
+ * problem, find it.
  */
 export function ProcessorCardEntry({ processor, problem }: Props) {
   const t = useT(messages)
@@ -27,14 +29,25 @@ export function ProcessorCardEntry({ processor, problem }: Props) {
   const { busy, run } = useAction()
   const noteId = useId()
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault()
-    void run(async () => {
+  async function take(): Promise<CreditInfo | 'refused'> {
+    let taken: CreditInfo | 'refused' = 'refused'
+    await run(async () => {
       const method = await card.createMethod()
       if (!method) return
-      const { id: token, last4, brand } = method
-      setState((current) => ({ ...current, creditInfo: { token, last4, brand } }))
+      const credit = { token: method.id, last4: method.last4, brand: method.brand }
+      setState((current) => ({ ...current, creditInfo: credit }))
+      taken = credit
     })
+    return taken
+  }
+
+  // What is typed in the element is the library's own, so only the library can tell an
+  // empty card: once the element is there, Continue has it make the method.
+  useOfferTypedCard(async () => (card.ready ? take() : 'empty'))
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    void take()
   }
 
   return (
