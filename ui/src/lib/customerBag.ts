@@ -112,7 +112,8 @@ export async function customerBagAnswer(store: Store, change?: BagChange): Promi
   const merged = await sendPendingMerge(store)
   if (!change) return merged ?? unwrap(api.GET('/customer/bag'))
   if (merged) storeBagAnswer(store, merged)
-  return unwrap(api.POST('/customer/bag/change', { body: { change } }))
+  // `keepalive`: the browser finishes the edit even if the page is left right after it.
+  return unwrap(api.POST('/customer/bag/change', { body: { change }, keepalive: true }))
 }
 
 /**

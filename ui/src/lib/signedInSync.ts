@@ -13,6 +13,7 @@ import {
 import { followingAtom, loadFollowing, NOT_FOLLOWING } from './following'
 import { clearZip } from './location'
 import { customerAtom, sessionAtom } from './session'
+import { replayPendingBagChanges } from './useBag'
 
 // What a signed-in customer's bag, favorites and following do at sign-in, at start-up
 // and at sign-out (spec 4.3, 6, 8). A failed call leaves only a mark in the state (the
@@ -97,6 +98,8 @@ export function useCustomerSync(): void {
     knewGuest.current = customerId === null
     if (customerId === null) {
       store.set(syncedAtom, null)
+      // A guest's edits this tab made just before it left the page last time.
+      void replayPendingBagChanges(store)
       return
     }
     if (store.get(syncedAtom) === customerId) return

@@ -6,12 +6,18 @@ import { answer, stubApiWithBodies } from '@/testing/api'
 import { pricedLine, quoteAnswer } from '@/testing/fixtures'
 import { EMPTY_BAG, bagAtom, bagStaleAtom, bagSummaryAtom, type BagLists } from './bag'
 import { toastsAtom } from './toast'
+import { STORAGE_KEY } from './persist'
 import { useBag } from './useBag'
 
 afterEach(() => {
   vi.unstubAllGlobals()
   localStorage.clear()
+  sessionStorage.clear()
 })
+
+/** What this tab's session storage holds of the journal. */
+const journal = () =>
+  (JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as { pendingBagChanges?: unknown[] }).pendingBagChanges ?? []
 
 const mugInput = {
   id: 1001,
@@ -155,5 +161,55 @@ describe('useBag', () => {
       [1, 3, 5],
     )
     expect(store.get(bagAtom).products[0]?.quantity).toBe(6)
+  })
+
+  it('keeps a guest’s add the moment it is made, and makes it again when the tab starts anew before it was answered', async () => {
+    // The page is left while the server prices the add: its answer never comes.
+    let reached: () => void = () => undefined
+    let dropped: (error: Error) => void = () => undefined
+    const sentOff = new Promise<void>((resolve) => (reached = resolve))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => {
+        reached()
+        return new Promise<Response>((_, reject) => (dropped = reject))
+      }),
+    )
+    const { bag } = setup()
+    void bag().add(mugInput)
+    expect(journal()).toMatchObject([{ change: { action: 'add', line: mugInput } }])
+    await sentOff
+
+    // The tab starts again (fresh modules, as a loaded page has), with the bag as it was
+    // stored: the add is made now.
+    const line = pricedLine({ quantity: 1 })
+    const sent = stubApiWithBodies({ '/api/bag/quote': quoteAnswer({ products: [line] }) })
+    vi.resetModules()
+    const restartedBag = await import('./bag')
+    const restartedJournal = await import('./useBag')
+    const restarted = createStore()
+    await restartedJournal.replayPendingBagChanges(restarted)
+    expect(sent.map((request) => request.body)).toEqual([
+      { products: [], later: [], change: { action: 'add', line: mugInput } },
+    ])
+    expect(restarted.get(restartedBag.bagAtom).products).toEqual([line])
+    expect(journal()).toEqual([])
+    expect(restarted.get(restartedJournal.pendingBagChangesAtom)).toEqual([])
+    // The first page's call is still waiting in this test's modules: let it go.
+    dropped(new TypeError('the page was left'))
+  })
+
+  it('strikes an answered edit off the journal, refused or not', async () => {
+    stubApiWithBodies({ '/api/bag/quote': quoteAnswer({ products: [pricedLine()] }) })
+    const { bag } = setup()
+    await act(async () => {
+      await bag().add(mugInput)
+    })
+    expect(journal()).toEqual([])
+    stubApiWithBodies({ '/api/bag/quote': answer(400, { message: 'sold out' }) })
+    await act(async () => {
+      await bag().add(mugInput)
+    })
+    expect(journal()).toEqual([])
   })
 })

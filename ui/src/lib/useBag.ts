@@ -1,4 +1,4 @@
-import { useStore } from 'jotai'
+import { useStore, type createStore } from 'jotai'
 import { useMemo } from 'react'
 import { api } from './api/client'
 import { unwrap } from './api/errors'
@@ -14,6 +14,7 @@ import {
 } from './bag'
 import { bagCalls, customerBagAnswer, storeBagAnswer } from './customerBag'
 import { defineMessages, useT } from './i18n'
+import { persistedAtom } from './persist'
 import { customerAtom } from './session'
 import { useToast } from './toast'
 import { noticeWithdrawn } from './withdrawn'
@@ -36,6 +37,95 @@ export function quoteBag(lists: BagLists, change?: BagChange, signal?: AbortSign
 
 /** Tries of one edit while other tabs keep changing the bag under it. */
 const MAX_ATTEMPTS = 3
+
+type Store = ReturnType<typeof createStore>
+
+/** A guest's bag edit the server has not answered yet. */
+interface PendingChange {
+  id: string
+  change: BagChange
+}
+
+const isPendingChanges = (value: unknown): value is PendingChange[] =>
+  Array.isArray(value) &&
+  value.every(
+    (entry: unknown) =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as PendingChange).id === 'string' &&
+      typeof (entry as PendingChange).change === 'object',
+  )
+
+/**
+ * A guest's bag lives in this browser and changes only when the server has priced the
+ * edit, so an edit made just before the page is left would be lost with its answer. It
+ * is written here the moment it is made and struck off once answered; one left here
+ * (the page was left first) is made again when the app next starts in this tab
+ * (`replayPendingBagChanges`). The tab's own session storage: another tab replaying it
+ * while this one's call is still under way would add the item twice. (A customer's edit
+ * goes to the server with `keepalive`, which the browser finishes after the page is gone.)
+ */
+export const pendingBagChangesAtom = persistedAtom<PendingChange[]>(
+  'pendingBagChanges',
+  [],
+  isPendingChanges,
+  'session',
+)
+
+/**
+ * One edit (or a refresh, with none) in its turn among the bag's calls: the lists read
+ * when the turn comes, sent with the change, and the answer stored. Rejects when the
+ * call fails; resolves to whether an answer was stored (a refresh that met another tab's
+ * newer lists stores nothing).
+ */
+function applyChange(store: Store, change: BagChange | undefined, stored: () => void): Promise<boolean> {
+  return bagCalls.enqueue(async () => {
+    if (!change) waitingRefresh = undefined
+    for (let attempt = 1; ; attempt++) {
+      // Read when the call's turn comes, so it starts from the previous answer.
+      const before = store.get(bagAtom)
+      const guest = store.get(customerAtom) === null
+      const answer = guest ? await quoteBag(before, change) : await customerBagAnswer(store, change)
+      // Another tab stored the guest's bag while this answer was on its way: its
+      // lists are newer and priced. Storing this answer would undo that edit, so a
+      // refresh stops here and an edit is made again on the newer lists.
+      if (guest && store.get(bagAtom) !== before && attempt < MAX_ATTEMPTS) {
+        if (!change) return false
+        continue
+      }
+      storeBagAnswer(store, answer)
+      stored()
+      noticeWithdrawn(store, before, answer)
+      return true
+    }
+  })
+}
+
+/** A guest's edit, journaled until the server answers it (`pendingBagChangesAtom`). */
+async function journaled<T>(store: Store, change: BagChange, run: () => Promise<T>): Promise<T> {
+  const id = crypto.randomUUID()
+  store.set(pendingBagChangesAtom, (pending) => [...pending, { id, change }])
+  try {
+    return await run()
+  } finally {
+    store.set(pendingBagChangesAtom, (pending) => pending.filter((entry) => entry.id !== id))
+  }
+}
+
+/**
+ * At start-up for a guest: the edits this tab made and left before their answers came,
+ * made again, in order. One that fails now is dropped like any failed edit (the bag
+ * page says when the bag may be out of date).
+ */
+export async function replayPendingBagChanges(store: Store): Promise<void> {
+  const left = store.get(pendingBagChangesAtom)
+  store.set(pendingBagChangesAtom, [])
+  for (const { change } of left) {
+    await journaled(store, change, () => applyChange(store, change, () => undefined)).catch(() => {
+      store.set(bagStaleAtom, true)
+    })
+  }
+}
 
 // A refresh that has not started yet answers a second refresh too (a page mounting
 // twice, or two pages opening, need not re-price the same lists twice).
@@ -61,33 +151,23 @@ export function useBag() {
   const t = useT(messages)
 
   return useMemo(() => {
-    const quote = (change: BagChange | undefined, options: QuoteOptions = {}) =>
-      bagCalls.enqueue(async () => {
-        if (!change) waitingRefresh = undefined
-        try {
-          for (let attempt = 1; ; attempt++) {
-            // Read when the call's turn comes, so it starts from the previous answer.
-            const before = store.get(bagAtom)
-            const guest = store.get(customerAtom) === null
-            const answer = guest ? await quoteBag(before, change) : await customerBagAnswer(store, change)
-            // Another tab stored the guest's bag while this answer was on its way: its
-            // lists are newer and priced. Storing this answer would undo that edit, so a
-            // refresh stops here and an edit is made again on the newer lists.
-            if (guest && store.get(bagAtom) !== before && attempt < MAX_ATTEMPTS) {
-              if (!change) return true
-              continue
-            }
-            storeBagAnswer(store, answer)
-            if (options.success) toast.show('success', options.success)
-            noticeWithdrawn(store, before, answer)
-            return true
-          }
-        } catch {
-          store.set(bagStaleAtom, true)
-          if (!options.silent) toast.show('error', t('failed'))
-          return false
-        }
-      })
+    const quote = async (change: BagChange | undefined, options: QuoteOptions = {}) => {
+      const success = () => {
+        if (options.success) toast.show('success', options.success)
+      }
+      const run = () => applyChange(store, change, success)
+      try {
+        const guest = store.get(customerAtom) === null
+        // A refresh comes back as `false` when another tab's newer lists stood: nothing
+        // went wrong, and nothing needs saying.
+        await (guest && change ? journaled(store, change, run) : run())
+        return true
+      } catch {
+        store.set(bagStaleAtom, true)
+        if (!options.silent) toast.show('error', t('failed'))
+        return false
+      }
+    }
 
     return {
       /** Re-prices the lists without changing them (stock and prices may have moved, or another device edited them). */
