@@ -566,6 +566,21 @@ describe('the bag in a browser', { timeout: 300_000 }, () => {
           setStock(scarce.id, stock)
         }
       })
+
+      it('keeps an add made just before the page is left: it is in the bag on the way back', async () => {
+        await page.goto(`${store.url}${plain.path}`)
+        // The server's answer never comes to this page: it is left first.
+        await page.route('**/api/bag/quote', () => undefined)
+        const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/bag/quote')
+        await main().getByRole('button', { name: 'Add to Bag', exact: true }).click()
+        await sent
+        // Left while the answer is held; the next page's calls go through.
+        await page.goto(`${store.url}/about/43`)
+        await page.unroute('**/api/bag/quote')
+        await page.goto(`${store.url}/bag`)
+        await waitForLines(WORDS.eng.inBag, [plain.title])
+        await bagLink('eng', 1).waitFor()
+      })
     })
   }
 })

@@ -101,6 +101,17 @@ function applyChange(store: Store, change: BagChange | undefined, stored: () => 
   })
 }
 
+// Whether the page is being left. The browser then cancels the calls under way, and
+// their code still runs to its end: an edit failed that way was not answered, and stays
+// in the journal for the next start.
+let leaving = false
+window.addEventListener('pagehide', () => {
+  leaving = true
+})
+window.addEventListener('pageshow', () => {
+  leaving = false
+})
+
 /** A guest's edit, journaled until the server answers it (`pendingBagChangesAtom`). */
 async function journaled<T>(store: Store, change: BagChange, run: () => Promise<T>): Promise<T> {
   const id = crypto.randomUUID()
@@ -108,7 +119,7 @@ async function journaled<T>(store: Store, change: BagChange, run: () => Promise<
   try {
     return await run()
   } finally {
-    store.set(pendingBagChangesAtom, (pending) => pending.filter((entry) => entry.id !== id))
+    if (!leaving) store.set(pendingBagChangesAtom, (pending) => pending.filter((entry) => entry.id !== id))
   }
 }
 
