@@ -329,7 +329,7 @@ pub const CARD_TOKEN_LIFETIME: std::time::Duration = std::time::Duration::from_s
 /// The browser a new card's token was made for: the hash of the random value of its
 /// `payer` cookie (HttpOnly, so no script reads it). A token pays, or is saved, only
 /// when the same browser asks: one copied out of a shared computer's storage, a log or
-/// a database is worth nothing elsewhere. A request with no cookie is `Holder::none()`,
+/// a database is worth nothing elsewhere. A request with no cookie is `Holder::of(None)`,
 /// which holds nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Holder(Option<TokenHash>);
@@ -337,10 +337,6 @@ pub struct Holder(Option<TokenHash>);
 impl Holder {
     pub fn of(cookie: Option<&str>) -> Holder {
         Holder(cookie.map(TokenHash::of))
-    }
-
-    pub fn none() -> Holder {
-        Holder(None)
     }
 
     /// What is stored beside a token; `None` for no browser, which no token has.
