@@ -81,8 +81,31 @@ describe('no page is wider than a phone', { timeout: 900_000 }, () => {
     return session.page
   }
 
-  it('a guest’s pages, from Home to Checkout, fit every phone in both languages', async () => {
+  /**
+   * `routes`, then what `more` draws (it answers its route), at each width in each
+   * language: each page wider than its window, said.
+   */
+  async function walk(page, routes, more) {
     const wide = []
+    const measure = async (route, width, language) => {
+      const beyond = await overflow(page)
+      if (beyond > 0) wide.push(`${route} (${language}, ${width} px): ${beyond} px too wide`)
+    }
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 })
+      for (const language of LANGUAGES) {
+        await useLanguage(page, language)
+        for (const route of routes) {
+          await page.goto(`${store.url}${route}`)
+          await measure(route, width, language)
+        }
+        if (more) await measure(await more(), width, language)
+      }
+    }
+    return wide
+  }
+
+  it('a guest’s pages, from Home to Checkout, fit every phone in both languages', async () => {
     const page = await opened(WIDTHS[0])
     await page.goto(`${store.url}${product.path}`)
     await page.getByRole('main').getByRole('button', { name: 'Add to Bag', exact: true }).click()
@@ -108,29 +131,18 @@ describe('no page is wider than a phone', { timeout: 900_000 }, () => {
       '/school',
       '/no-such-page/for-sure/404',
     ]
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 800 })
-      for (const language of LANGUAGES) {
-        await useLanguage(page, language)
-        for (const route of routes) {
-          await page.goto(`${store.url}${route}`)
-          const beyond = await overflow(page)
-          if (beyond > 0) wide.push(`${route} (${language}, ${width} px): ${beyond} px too wide`)
-        }
-        // Checkout, reached as a guest does, with the longest country chosen.
-        await page.goto(`${store.url}/sign-in`)
-        await page.getByRole('link', { name: /^(Continue as guest|המשך כאורח)$/ }).click()
-        await page.waitForURL((url) => url.pathname === '/checkout')
-        await chooseLongestOptions(page)
-        const beyond = await overflow(page)
-        if (beyond > 0) wide.push(`/checkout (${language}, ${width} px): ${beyond} px too wide`)
-      }
-    }
+    const wide = await walk(page, routes, async () => {
+      // Checkout, reached as a guest does, with the longest country chosen.
+      await page.goto(`${store.url}/sign-in`)
+      await page.getByRole('link', { name: /^(Continue as guest|המשך כאורח)$/ }).click()
+      await page.waitForURL((url) => url.pathname === '/checkout')
+      await chooseLongestOptions(page)
+      return '/checkout'
+    })
     assert.deepEqual(wide, [], 'pages wider than the phone')
   })
 
   it('a customer’s account pages fit every phone in both languages', async () => {
-    const wide = []
     const page = await opened(WIDTHS[0])
     const email = 'widths@example.com'
     await page.goto(`${store.url}/register`)
@@ -159,17 +171,7 @@ describe('no page is wider than a phone', { timeout: 900_000 }, () => {
       '/account/addresses',
       '/account/payments',
     ]
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 800 })
-      for (const language of LANGUAGES) {
-        await useLanguage(page, language)
-        for (const route of routes) {
-          await page.goto(`${store.url}${route}`)
-          const beyond = await overflow(page)
-          if (beyond > 0) wide.push(`${route} (${language}, ${width} px): ${beyond} px too wide`)
-        }
-      }
-    }
+    const wide = await walk(page, routes)
     assert.deepEqual(wide, [], 'pages wider than the phone')
   })
 })
