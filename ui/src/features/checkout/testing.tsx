@@ -5,6 +5,8 @@ import type { ComponentType } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { Schema } from '@/lib/api/client'
 import { bagAtom, EMPTY_BAG, type BagLine } from '@/lib/bag'
+import { EMPTY_CHECKOUT } from '@/lib/checkout'
+import { STORAGE_KEY } from '@/lib/persist'
 import { zipLookUpAtom, shippingRatesAtom, NO_RATES } from '@/lib/location'
 import { languageAtom, type Language } from '@/lib/preferences'
 import { customerAtom, sessionCheckedAtom, type Customer } from '@/lib/session'
@@ -81,6 +83,17 @@ export function fakeQuote(body: QuoteBody, lines: BagLine[] = [mug]): Schema<'Ch
 }
 
 /** The fake store's checkout API; `routes` override or add paths. Returns the requests sent. */
+/** A guest who has given all but the card: pickup, with its name, e-mail and phone. */
+export function rememberPickup() {
+  const checkout = {
+    ...EMPTY_CHECKOUT,
+    email: 'noa@example.com',
+    shippingType: { type: 'pickup', delivery: false },
+    pickupInfo: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
+  }
+  localStorage.setItem(STORAGE_KEY, JSON.stringify({ checkout }))
+}
+
 export function stubCheckoutApi(routes: Parameters<typeof stubApiWithBodies>[0] = {}, lines: BagLine[] = [mug]) {
   return stubApiWithBodies({
     '/api/zip_code': (_url, body) => {

@@ -7,7 +7,7 @@ import { STORAGE_KEY } from '@/lib/persist'
 import { answer } from '@/testing/api'
 import { signedInCustomer } from '@/testing/customer'
 import { pricedLine } from '@/testing/fixtures'
-import { fakeQuote, renderCheckoutScreen, stubCheckoutApi } from '../testing'
+import { fakeQuote, renderCheckoutScreen, stubCheckoutApi, rememberPickup } from '../testing'
 import { CheckoutPage } from './CheckoutPage'
 
 afterEach(() => {
@@ -311,17 +311,6 @@ describe('Checkout: continuing to Review', () => {
 })
 
 describe('Checkout: Continue takes the card typed (issue 27)', () => {
-  /** A guest who has given all but the card: pickup, with its name, e-mail and phone. */
-  function rememberPickup() {
-    const checkout = {
-      ...EMPTY_CHECKOUT,
-      email: 'noa@example.com',
-      shippingType: { type: 'pickup', delivery: false },
-      pickupInfo: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
-    }
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ checkout }))
-  }
-
   async function typeCard(user: UserEvent, number: string) {
     const form = await screen.findByRole('form', { name: 'A new card' })
     await user.type(within(form).getByRole('textbox', { name: 'Card number' }), number)

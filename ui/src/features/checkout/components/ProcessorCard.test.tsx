@@ -7,7 +7,7 @@ import type { StripePaymentMethod } from '@/lib/stripe'
 import { answer } from '@/testing/api'
 import { order } from '@/testing/orders'
 import { fakeStripe } from '@/testing/stripe'
-import { renderCheckoutScreen, stubCheckoutApi } from '../testing'
+import { renderCheckoutScreen, stubCheckoutApi, rememberPickup } from '../testing'
 import { CheckoutPage } from './CheckoutPage'
 import { ReviewPage } from './ReviewPage'
 
@@ -136,17 +136,6 @@ describe('Checkout: a card through the processor’s library', () => {
 })
 
 describe('Checkout: Continue with the processor’s card (issue 27)', () => {
-  /** A guest who has given all but the card: pickup, with its name, e-mail and phone. */
-  function rememberPickup() {
-    const checkout = {
-      ...EMPTY_CHECKOUT,
-      email: 'noa@example.com',
-      shippingType: { type: 'pickup', delivery: false },
-      pickupInfo: { name: 'Noa Guest', email: 'noa@example.com', phone: '212 555 0100' },
-    }
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ checkout }))
-  }
-
   it('has the library make the PaymentMethod, stamped with the holder, and goes on to Review', async () => {
     rememberPickup()
     stubCheckoutApi({ '/api/store': stripeStore })
