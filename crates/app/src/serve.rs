@@ -92,22 +92,21 @@ fn new_key() -> String {
     hex::encode(rand::rng().random::<[u8; 32]>())
 }
 
-/// The keys that sign order links, oldest first: the first, made once and kept in the
-/// database (so every instance and every restart signs alike; it alone derives e-gift
-/// codes), then those `store links rotate` added.
-async fn link_keys(store: &SqliteStore) -> Result<(String, Vec<LinkKey>), StorageError> {
-    let first = store.secret("order_links", &new_key()).await?;
-    let mut keys = vec![LinkKey {
-        secret: first.as_bytes().to_vec(),
-        since: Timestamp::from_unix_seconds(0),
-    }];
-    for (secret, since) in store.link_keys().await? {
-        keys.push(LinkKey {
+/// The first key that signs order links, made once and kept in the database (so every
+/// instance and every restart signs alike; it alone derives e-gift codes).
+async fn first_link_key(store: &SqliteStore) -> Result<String, StorageError> {
+    store.secret("order_links", &new_key()).await
+}
+
+/// The keys `store links rotate` added after the first, oldest first: a read only.
+async fn rotated_link_keys(store: &SqliteStore) -> Result<Vec<LinkKey>, StorageError> {
+    let rotated = store.link_keys().await?.into_iter();
+    Ok(rotated
+        .map(|(secret, since)| LinkKey {
             secret: secret.into_bytes(),
             since,
-        });
-    }
-    Ok((first, keys))
+        })
+        .collect())
 }
 
 /// The order links of the configured database.
@@ -115,7 +114,12 @@ pub async fn order_links(
     store: &SqliteStore,
     settings: &Settings,
 ) -> Result<OrderLinks, Box<dyn std::error::Error>> {
-    let (first, keys) = link_keys(store).await?;
+    let first = first_link_key(store).await?;
+    let mut keys = vec![LinkKey {
+        secret: first.as_bytes().to_vec(),
+        since: Timestamp::from_unix_seconds(0),
+    }];
+    keys.extend(rotated_link_keys(store).await?);
     let grace = Duration::from_secs(settings.orders.old_links_days * 86_400);
     Ok(OrderLinks::with_keys(first.as_bytes(), keys, grace))
 }
@@ -126,7 +130,8 @@ pub async fn rotate_links(
     settings: &Settings,
     at: Timestamp,
 ) -> Result<String, Box<dyn std::error::Error>> {
-    link_keys(store).await?;
+    // Key 1 exists before key 2 does, on a database no server has started on yet.
+    first_link_key(store).await?;
     let version = store.add_link_key(&new_key(), at).await?;
     let until = at.plus(Duration::from_secs(settings.orders.old_links_days * 86_400));
     Ok(format!(
@@ -144,8 +149,8 @@ fn reload_links_in_background(store: SqliteStore, links: Arc<OrderLinks>) {
         let mut every = tokio::time::interval(Duration::from_secs(60));
         loop {
             every.tick().await;
-            match link_keys(&store).await {
-                Ok((_, keys)) => links.reload(keys),
+            match rotated_link_keys(&store).await {
+                Ok(rotated) => links.reload(rotated),
                 Err(e) => tracing::warn!(error = %e, "could not read the order link keys"),
             }
         }

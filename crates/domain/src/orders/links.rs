@@ -61,11 +61,12 @@ impl OrderLinks {
         }
     }
 
-    /// The keys as storage holds them now (another process rotated them); oldest first.
-    pub fn reload(&self, keys: Vec<LinkKey>) {
-        if !keys.is_empty() {
-            *self.keys.write().unwrap_or_else(PoisonError::into_inner) = keys;
-        }
+    /// The keys rotated in after the first, oldest first, as storage holds them now
+    /// (another process may have rotated them). The first key never changes.
+    pub fn reload(&self, rotated: Vec<LinkKey>) {
+        let mut keys = self.keys.write().unwrap_or_else(PoisonError::into_inner);
+        keys.truncate(1);
+        keys.extend(rotated);
     }
 
     fn mac(key: &[u8], number: &OrderNumber) -> Hmac<Sha256> {
@@ -175,7 +176,7 @@ mod tests {
             secret: vec![8; 32],
             since: start,
         };
-        links.reload(vec![first, second]);
+        links.reload(vec![second]);
         let new = links.token(&number);
         assert_ne!(new, old, "signed with the new key");
         for at in [start, start.plus(29 * day)] {
