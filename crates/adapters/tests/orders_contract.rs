@@ -6,13 +6,16 @@
 use std::sync::Arc;
 use store_adapters::fakes::{InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture};
 use store_adapters::sqlite::SqliteStore;
+use store_domain::accounts::AddressFields;
 use store_domain::bag::{ItemRef, OfferStock};
 use store_domain::checkout::gift_cards::CODE_ALPHABET;
 use store_domain::checkout::storage::{GiftCards, NewGiftCard};
 use store_domain::clock::Timestamp;
+use store_domain::input::Email;
 use store_domain::jobs::{CLAIM_LEASE, JobKind, Jobs, NewJob};
+use store_domain::language::Language;
 use store_domain::money::Money;
-use store_domain::orders::model::{GiftCardUse, Order, OrderStatus};
+use store_domain::orders::model::{Delivery, GiftCardUse, Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::{Moved, Orders, ReserveError};
 use store_domain::ports::{Catalog, CatalogWriter};
@@ -107,6 +110,61 @@ mod cases {
             assert_eq!(shop.orders.order(&number).await.unwrap(), None);
         }
         assert_eq!(shop.orders.unfinished().await.unwrap().len(), 1);
+    }
+
+    /// What pages and mails show in the shopper's language reads back as placed: the
+    /// order's language, the method's Hebrew name, a line's choices and field names.
+    pub async fn an_order_reads_back_in_the_language_it_was_placed_in(shop: &Shop) {
+        let mut hebrew = new_order("AAAA-BBBB-CCD2", "key-hebrew-order-1", 1, 0);
+        hebrew.order.language = Language::Hebrew;
+        hebrew.order.delivery = Delivery::Ship {
+            method_id: 2,
+            method_name: "Expedited".into(),
+            heb_method_name: Some("משלוח מהיר".into()),
+            address: AddressFields {
+                name: "נועה".into(),
+                line1: "1 Olive Lane".into(),
+                line2: String::new(),
+                city: "New York".into(),
+                region: "NY".into(),
+                postal_code: "10001".into(),
+                country: "US".into(),
+                phone: "212 555 0100".into(),
+                default: false,
+            },
+            arrives_on: chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
+        };
+        shop.orders.reserve(&hebrew).await.unwrap();
+        let kept = stored(shop, &hebrew.order.number).await;
+        assert_eq!(kept, hebrew.order);
+        assert_eq!(kept.language, Language::Hebrew);
+        assert_eq!(kept.lines[0].options[0].heb_name.as_deref(), Some("צבע"));
+        assert_eq!(kept.lines[0].labels[0].label, "Initials");
+    }
+
+    /// A confirmed address takes its guest orders; an order with a customer keeps it.
+    pub async fn a_confirmed_address_adopts_its_guest_orders_only(shop: &Shop) {
+        let guest = new_order("AAAA-BBBB-CCD3", "key-guest-order-01", 1, 0);
+        let mut owned = new_order("AAAA-BBBB-CCD4", "key-owned-order-01", 1, 0);
+        owned.order.customer_id = Some(7);
+        let mut other = new_order("AAAA-BBBB-CCD5", "key-other-order-01", 1, 0);
+        other.order.email = Email::parse("noa@example.com").unwrap();
+        for order in [&guest, &owned, &other] {
+            shop.orders.reserve(order).await.unwrap();
+        }
+        let dana = Email::parse("Dana@Example.com").unwrap();
+        assert_eq!(shop.orders.adopt_guest_orders(&dana, 9).await.unwrap(), 1);
+        let customer_of = |order: Order| order.customer_id;
+        assert_eq!(
+            customer_of(stored(shop, &guest.order.number).await),
+            Some(9)
+        );
+        assert_eq!(
+            customer_of(stored(shop, &owned.order.number).await),
+            Some(7)
+        );
+        assert_eq!(customer_of(stored(shop, &other.order.number).await), None);
+        assert_eq!(shop.orders.adopt_guest_orders(&dana, 9).await.unwrap(), 0);
     }
 
     /// Twelve buyers at once for the last seven kettles, one each, some also paying
@@ -359,6 +417,8 @@ macro_rules! suite {
             use super::*;
             suite!(@cases $make;
                 a_reservation_takes_everything_or_nothing_and_once_per_key,
+                an_order_reads_back_in_the_language_it_was_placed_in,
+                a_confirmed_address_adopts_its_guest_orders_only,
                 rival_reservations_each_stand_or_leave_nothing,
                 payment_and_release_move_a_placed_order_once,
                 a_job_runs_once_per_due_time_and_one_runner_holds_it,
@@ -405,8 +465,21 @@ async fn in_memory() -> (Shop, ()) {
 }
 
 async fn sqlite() -> (Shop, tempfile::TempDir) {
+    use sqlx::Connection;
     let (store, dir) = common::sqlite_store(2).await;
     store.import(&fixture()).await.unwrap();
+    // The customers the cases name (7 and 9): an order's customer is a real one.
+    let url = format!("sqlite://{}", dir.path().join("store.db").display());
+    let mut conn = sqlx::sqlite::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO customers (id, email, name, password_hash, created_at) VALUES
+             (7, 'seven@example.com', 'Seven', 'x', '2026-01-01 00:00:00'),
+             (9, 'nine@example.com', 'Nine', 'x', '2026-01-01 00:00:00')",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
     store
         .issue_gift_card(&contract_card(), at(0))
         .await

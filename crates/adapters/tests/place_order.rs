@@ -24,10 +24,11 @@ use store_domain::checkout::storage::{Discounts, GiftCards, NewGiftCard};
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
 use store_domain::jobs::{JobKind, Jobs, NewJob};
+use store_domain::language::Language;
 use store_domain::location::LocationQuery;
 use store_domain::money::Money;
 use store_domain::orders::links::OrderLinks;
-use store_domain::orders::model::{GiftCardUse, Order, OrderStatus};
+use store_domain::orders::model::{Delivery, GiftCardUse, Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::place::{
     CardChoice, DeliveryRequest, IdempotencyKey, Payments, PlaceContext, PlaceError, PlaceRequest,
@@ -124,6 +125,14 @@ impl Orders for RacedOrders {
 
     async fn purge_declined(&self, before: Timestamp) -> Result<u64, StorageError> {
         self.inner.purge_declined(before).await
+    }
+
+    async fn adopt_guest_orders(
+        &self,
+        email: &Email,
+        customer_id: i64,
+    ) -> Result<u64, StorageError> {
+        self.inner.adopt_guest_orders(email, customer_id).await
     }
 
     async fn customer_orders(&self, customer: i64, limit: u32) -> Result<Vec<Order>, StorageError> {
@@ -223,7 +232,7 @@ async fn shop() -> Shop {
         methods: vec![Method {
             id: STANDARD,
             name: "Standard".into(),
-            heb_name: String::new(),
+            heb_name: "משלוח רגיל".into(),
             transit_days: 5,
             free_eligible: false,
         }],
@@ -369,6 +378,7 @@ async fn request(shop: &Shop, key: &str, kettles: i64, card_number: &str) -> Pla
         checkout,
         customer_id: None,
         email: Email::parse("dana@example.com").unwrap(),
+        language: Language::Hebrew,
         delivery: DeliveryRequest::Ship(address),
         card: Some(CardChoice::Token {
             token: card.token,
@@ -418,6 +428,11 @@ async fn a_card_order_is_paid_charged_once_and_a_replay_answers_the_same_order()
     assert_eq!(order.status, OrderStatus::Paid);
     assert_eq!(order.figures.total, request.expected_total);
     assert_eq!(order.figures.amount_due, request.expected_amount_due);
+    // Its mails and pages can speak the shopper's language.
+    assert_eq!(order.language, Language::Hebrew);
+    assert!(
+        matches!(&order.delivery, Delivery::Ship { heb_method_name: Some(name), .. } if name == "משלוח רגיל")
+    );
     let gift_card_paid = order.figures.gift_card_total.cents();
     assert!(gift_card_paid > 0 && order.figures.amount_due.cents() > 0);
     let after = shop.figures().await;

@@ -51,7 +51,7 @@ async fn registering_signs_in_after_the_mailed_code() {
         confirmed.body,
         json!({
             "id": 1, "email": "dana@example.com", "name": "Dana Levi", "first_name": "Dana",
-            "addresses": [], "payments": [], "favorites": []
+            "addresses": [], "payments": [], "favorites": [], "last_delivery": null
         })
     );
     let cookie = confirmed.set_cookie.unwrap();
@@ -170,10 +170,17 @@ async fn a_session_expires_with_its_lifetime() {
 async fn customer_calls_need_a_session() {
     let (client, fakes) = app();
     registered(&client, &fakes, "dana@example.com").await;
+    // A guest, with no session cookie: told so without an error status (issue 27).
+    for session in [None, Some("")] {
+        let guest = call(&client, "GET", "/api/customer", session, None).await;
+        assert_eq!(guest.status, StatusCode::NO_CONTENT, "{session:?}");
+    }
     for session in [None, Some("not-a-session"), Some("")] {
-        let me = call(&client, "GET", "/api/customer", session, None).await;
-        assert_eq!(me.status, StatusCode::FORBIDDEN, "{session:?}");
-        assert_eq!(me.body["message"], "Please sign in.");
+        if session == Some("not-a-session") {
+            let me = call(&client, "GET", "/api/customer", session, None).await;
+            assert_eq!(me.status, StatusCode::FORBIDDEN, "{session:?}");
+            assert_eq!(me.body["message"], "Please sign in.");
+        }
         let rename = call(
             &client,
             "POST",

@@ -21,7 +21,7 @@ use store_domain::ports::Clock;
 
 mod common;
 
-use common::session::{Answer, call, call_from, post, registered};
+use common::session::{Answer, call, call_from, call_in_hebrew, post, registered};
 
 const CARD: &str = "HHHH-JJJJ-KKKK-2345";
 
@@ -436,6 +436,117 @@ async fn an_order_is_shown_to_its_customer_its_token_or_its_email_and_to_nobody_
     )
     .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}
+
+/// A guest's order placed in Hebrew keeps its language and the method's Hebrew name;
+/// registering the order's address (the thank-you page's offer) brings the order into
+/// the account, and Review then offers the method it came by first.
+#[tokio::test]
+async fn an_account_made_after_a_guest_order_holds_it_and_knows_how_it_came() {
+    let shop = shop().await;
+    let body = card_order(&shop.client, kettles(1)).await;
+    let placed = call_in_hebrew(&shop.client, "POST", "/api/orders", None, Some(body)).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    assert_eq!(placed.body["delivery"]["method_name"], "Expedited");
+    assert_eq!(placed.body["delivery"]["heb_method_name"], "משלוח מהיר");
+    let number = placed.body["number"].as_str().unwrap();
+    let mailed = shop
+        .state
+        .orders
+        .order(&OrderNumber::parse(number).unwrap())
+        .await;
+    assert_eq!(
+        mailed.unwrap().unwrap().language,
+        store_domain::language::Language::Hebrew
+    );
+
+    let omer = registered(&shop.client, &shop.fakes, "omer@example.com").await;
+    let dana = registered(&shop.client, &shop.fakes, "dana@example.com").await;
+    let listed = |who: String| {
+        let client = &shop.client;
+        async move { call(client, "GET", "/api/customer/orders", Some(&who), None).await }
+    };
+    assert_eq!(
+        listed(dana.clone()).await.body["orders"][0]["number"],
+        number
+    );
+    assert_eq!(listed(omer.clone()).await.body["orders"], json!([]));
+    let me = call(&shop.client, "GET", "/api/customer", Some(&dana), None).await;
+    assert_eq!(me.body["last_delivery"], json!({"type": "ship", "id": 2}));
+    let other = call(&shop.client, "GET", "/api/customer", Some(&omer), None).await;
+    assert_eq!(other.body["last_delivery"], Value::Null);
+}
+
+/// The confirmation of an order placed in Hebrew is in Hebrew, shows each line's
+/// choices with their names, and lists every figure the total is made of.
+#[tokio::test]
+async fn the_confirmation_speaks_the_order_s_language_and_adds_up() {
+    let shop = shop().await;
+    let mug = json!([{"id": 1002, "type": "variation", "item_key": "k1", "quantity": 1,
+                      "gift_options": true, "personalization": {"initials": "NOA"}}]);
+    let body = card_order(&shop.client, mug).await;
+    let placed = call_in_hebrew(&shop.client, "POST", "/api/orders", None, Some(body)).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    let line = &placed.body["lines"][0];
+    assert_eq!(line["options"][0]["heb_name"], "צבע");
+    assert_eq!(line["labels"][0]["heb_label"], "ראשי תיבות");
+    store_app::jobs_runner::run_due(&shop.state).await.unwrap();
+    let (subject, mail) = common::session::last_mail(&shop.fakes, "dana@example.com");
+    assert!(subject.starts_with("ההזמנה שלך"), "{subject}");
+    assert!(
+        mail.contains("צבע: Red · עטוף למתנה · ראשי תיבות: NOA"),
+        "{mail}"
+    );
+    assert!(mail.contains("משלוח מהיר אל Dana Levi"), "{mail}");
+    let totals = &placed.body["totals"];
+    let cents = |key: &str| totals[key].as_i64().unwrap();
+    let money = |c: i64| format!("${}.{:02}", c / 100, c % 100);
+    let listed = [
+        "subtotal",
+        "gift_options",
+        "personalization_fees",
+        "shipping",
+        "tax",
+    ];
+    for key in listed {
+        assert!(cents(key) > 0, "{key} is part of this order");
+        assert!(
+            mail.contains(&money(cents(key))),
+            "{key} missing from {mail}"
+        );
+    }
+    let sum: i64 = listed.iter().map(|k| cents(k)).sum::<i64>() - cents("discount");
+    assert_eq!(sum, cents("total"), "the mailed figures make the total");
+    assert!(
+        mail.contains(&format!("סה״כ {}", money(cents("total")))),
+        "{mail}"
+    );
+}
+
+/// A shopper reading Hebrew is refused in Hebrew, the field still named (issue 27).
+#[tokio::test]
+async fn refusals_come_in_the_shopper_s_language() {
+    let shop = shop().await;
+    let unknown = json!({"code": "ABCD-EFGH-JKMN-PQRS"});
+    let english = call(
+        &shop.client,
+        "POST",
+        "/api/gift_card",
+        None,
+        Some(unknown.clone()),
+    )
+    .await;
+    assert_eq!(english.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        english.body["message"],
+        "code: there is no gift card with this code"
+    );
+    let hebrew = call_in_hebrew(&shop.client, "POST", "/api/gift_card", None, Some(unknown)).await;
+    assert_eq!(hebrew.status, StatusCode::BAD_REQUEST);
+    assert_eq!(hebrew.body["message"], "code: אין כרטיס מתנה עם הקוד הזה");
+    let signed_out = call_in_hebrew(&shop.client, "GET", "/api/customer/orders", None, None).await;
+    assert_eq!(signed_out.status, StatusCode::FORBIDDEN);
+    assert_eq!(signed_out.body["message"], "נא להתחבר לחשבון.");
 }
 
 #[tokio::test]

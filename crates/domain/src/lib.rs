@@ -14,6 +14,7 @@ pub mod clock;
 pub mod facets;
 pub mod input;
 pub mod jobs;
+pub mod language;
 pub mod location;
 pub mod messages;
 pub mod money;

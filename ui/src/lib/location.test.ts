@@ -92,18 +92,20 @@ describe('the zip location (spec 4.6)', () => {
 
   it('drops an answer that comes after the zip was cleared (a sign-in meanwhile)', async () => {
     let release: (response: Response) => void = () => undefined
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        () =>
-          new Promise<Response>((resolve) => {
-            release = resolve
-          }),
-      ),
+    const fetch = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = resolve
+        }),
     )
+    vi.stubGlobal('fetch', fetch)
     const store = createStore()
     const asked = requestZip(store)
     clearZip(store)
+    // The request leaves once the client's middleware has run.
+    await vi.waitFor(() => {
+      expect(fetch).toHaveBeenCalled()
+    })
     release(answer(200, defaultZip))
     await asked
     expect(store.get(zipLookUpAtom)).toBeNull()

@@ -52,6 +52,24 @@ describe('the session check (spec 7, 2.2, 4.3)', () => {
     expect(customerChecks(requested)).toBe(checks)
   })
 
+  it('takes a 204 for a guest, and for a customer whose session cookie is gone', async () => {
+    const noSession = new Response(null, { status: 204 })
+    const requested = stubApi({ '/api/categories': departments, '/api/customer': noSession })
+    renderApp('/contact-us')
+    await waitFor(() => {
+      expect(customerChecks(requested)).toBeGreaterThan(0)
+    })
+    expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument()
+
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ customer: dana, language: 'eng' }))
+    stubApi({ '/api/categories': departments, '/api/customer': noSession })
+    const { router } = renderApp('/contact-us')
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/')
+    })
+    expect(stored()).toMatchObject({ customer: null })
+  })
+
   it('asks again on each new path while signed in', async () => {
     const requested = stubApi({ '/api/categories': departments, '/api/customer': dana })
     const { router } = renderApp('/contact-us')

@@ -19,8 +19,9 @@ const messages = defineMessages({
  * Spec 7's session check, `GET /api/customer`: at start-up, and (spec 2.2) again on
  * every new path while signed in, so a session that ended elsewhere (expired, signed
  * out in another browser, a password reset) is noticed; a guest has nothing to lose.
- * A 403 while the app thinks someone is signed in wipes their data and goes Home
- * (spec 4.3). With no answer at all the stored state stands, and guards stop waiting.
+ * A guest is answered 204 (no session cookie: nothing logged as an error). A 403, or a
+ * 204 (the cookie is gone), while the app thinks someone is signed in wipes their data
+ * and goes Home (spec 4.3). With no answer at all the stored state stands, and guards stop waiting.
  * The layout calls it.
  */
 export function useSessionCheck(): void {
@@ -39,7 +40,7 @@ export function useSessionCheck(): void {
         if (store.get(customerAtom) === before) {
           if (data) {
             store.set(customerAtom, data)
-          } else if (response.status === 403 && before !== null) {
+          } else if ((response.status === 403 || response.status === 204) && before !== null) {
             clearCustomerState(store)
             void navigate('/')
           }

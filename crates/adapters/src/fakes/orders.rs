@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use store_domain::bag::ItemRef;
 use store_domain::checkout::storage::NewGiftCard;
 use store_domain::clock::Timestamp;
+use store_domain::input::Email;
 use store_domain::jobs::{CLAIM_LEASE, Job, JobListed, Jobs, MAX_ATTEMPTS, NewJob};
 use store_domain::money::Money;
 use store_domain::orders::model::{GiftCardUse, Order, OrderStatus, StatusChange};
@@ -280,6 +281,22 @@ impl Orders for InMemoryOrders {
 
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError> {
         Ok(self.find(number))
+    }
+
+    async fn adopt_guest_orders(
+        &self,
+        email: &Email,
+        customer_id: i64,
+    ) -> Result<u64, StorageError> {
+        let mut state = write(&self.state);
+        let mut adopted = 0;
+        for kept in &mut state.orders {
+            if kept.order.customer_id.is_none() && kept.order.email == *email {
+                kept.order.customer_id = Some(customer_id);
+                adopted += 1;
+            }
+        }
+        Ok(adopted)
     }
 
     async fn customer_orders(

@@ -16,20 +16,70 @@ use rusqlite::{OptionalExtension, params};
 use std::collections::BTreeMap;
 use store_domain::accounts::AddressFields;
 use store_domain::bag::{ItemRef, LineFigures, LineType, TaxRate};
+use store_domain::catalog::NameValue;
 use store_domain::checkout::storage::NewGiftCard;
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
 use store_domain::jobs::NewJob;
+use store_domain::language::Language;
 use store_domain::money::Money;
 use store_domain::orders::model::{
-    CardPayment, Contact, Delivery, GiftCardUse, Order, OrderFigures, OrderLine, OrderStatus,
-    StatusChange,
+    CardPayment, Contact, Delivery, FieldLabel, GiftCardUse, Order, OrderFigures, OrderLine,
+    OrderStatus, StatusChange,
 };
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
 use store_domain::payments::Brand;
 use store_domain::ports::StorageError;
 use store_domain::token::TokenHash;
+
+/// A variation choice as an order line's `options` JSON keeps it.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredOption {
+    name: String,
+    value: String,
+    heb_name: Option<String>,
+    heb_value: Option<String>,
+}
+
+/// A personalization field's names as an order line's `labels` JSON keeps them.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredLabel {
+    key: String,
+    label: String,
+    heb_label: Option<String>,
+}
+
+fn line_json(line: &OrderLine) -> Result<(String, String, String), StorageError> {
+    let options: Vec<StoredOption> = line
+        .options
+        .iter()
+        .map(|o| StoredOption {
+            name: o.name.clone(),
+            value: o.value.clone(),
+            heb_name: o.heb_name.clone(),
+            heb_value: o.heb_value.clone(),
+        })
+        .collect();
+    let labels: Vec<StoredLabel> = line
+        .labels
+        .iter()
+        .map(|l| StoredLabel {
+            key: l.key.clone(),
+            label: l.label.clone(),
+            heb_label: l.heb_label.clone(),
+        })
+        .collect();
+    Ok((
+        to_json(&line.personalization)?,
+        to_json(&options)?,
+        to_json(&labels)?,
+    ))
+}
+
+fn to_json(value: &impl serde::Serialize) -> Result<String, StorageError> {
+    serde_json::to_string(value).map_err(|e| StorageError::Storage(e.to_string()))
+}
 
 fn moment(text: &str) -> Result<Timestamp, StorageError> {
     parse_utc_text(text).ok_or_else(|| corrupt("order time"))
@@ -278,15 +328,18 @@ fn leave_placed(
 /// use, each with a conditional update.
 fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
     let o = &new.order;
-    let (method_id, method_name, promised_on, contact, address) = match &o.delivery {
+    let (method_id, method_name, heb_method_name, promised_on, contact, address) = match &o.delivery
+    {
         Delivery::Ship {
             method_id,
             method_name,
+            heb_method_name,
             address,
             arrives_on,
         } => (
             Some(i64::from(*method_id)),
             Some(method_name.as_str()),
+            heb_method_name.as_deref(),
             Some(arrives_on.format("%Y-%m-%d").to_string()),
             Contact {
                 name: address.name.clone(),
@@ -297,11 +350,12 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
         Delivery::Pickup { contact, ready_on } => (
             None,
             None,
+            None,
             Some(ready_on.format("%Y-%m-%d").to_string()),
             contact.clone(),
             None,
         ),
-        Delivery::Digital { contact } => (None, None, None, contact.clone(), None),
+        Delivery::Digital { contact } => (None, None, None, None, contact.clone(), None),
     };
     let f = &o.figures;
     let at = utc_text(o.placed_at);
@@ -312,10 +366,11 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
                  address_line1, address_line2, address_city, address_region, address_postal_code,
                  address_country, zip, country, tax_rate_millionths, subtotal, gift_options,
                  personalization_fees, tax, shipping, discount, total, gift_card_total, amount_due,
-                 discount_code, card_token, card_brand, card_last4, placed_at, updated_at)
+                 discount_code, card_token, card_brand, card_last4, placed_at, updated_at,
+                 language, heb_method_name)
              VALUES ($1, $2, $3, $4, $5, 'placed', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
                  $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31,
-                 $32, $33, $34, $35)
+                 $32, $33, $34, $35, $36, $37)
              RETURNING id",
         )?
         .query_row(
@@ -355,6 +410,8 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
                 o.card.as_ref().map(|c| c.last4.as_str()),
                 at,
                 at,
+                o.language.as_str(),
+                heb_method_name,
             ],
             |r| r.get(0),
         )
@@ -363,13 +420,12 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
         "INSERT INTO order_lines (order_id, position, line_type, item_id, product_id,
              item_key, title, heb_title, sku, path, image, item_type, quantity, unit_price,
              gift_options_chosen, personalization, merchandise, gift_options,
-             personalization_fee, discount, tax, gift_card)
+             personalization_fee, discount, tax, gift_card, options, labels)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-             $17, $18, $19, $20, $21, $22)",
+             $17, $18, $19, $20, $21, $22, $23, $24)",
     )?;
     for (position, line) in o.lines.iter().enumerate() {
-        let personalization = serde_json::to_string(&line.personalization)
-            .map_err(|e| StorageError::Storage(e.to_string()))?;
+        let (personalization, options, labels) = line_json(line)?;
         insert_line.execute(params![
             order_id,
             i64::try_from(position).unwrap_or(i64::MAX),
@@ -393,6 +449,8 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
             line.figures.discount.cents(),
             line.figures.tax.cents(),
             line.gift_card,
+            options,
+            labels,
         ])?;
     }
     for &(item, units) in &new.stock {
@@ -478,6 +536,7 @@ row! {
         delivery: String,
         method_id: Option<i64>,
         method_name: Option<String>,
+        heb_method_name: Option<String>,
         promised_on: Option<String>,
         contact_name: String,
         contact_phone: String,
@@ -506,6 +565,7 @@ row! {
         charge_id: Option<String>,
         decline: Option<String>,
         placed_at: String,
+        language: String,
     }
 }
 
@@ -531,6 +591,8 @@ row! {
         discount: i64,
         tax: i64,
         gift_card: bool,
+        options: String,
+        labels: String,
     }
 }
 
@@ -551,10 +613,29 @@ impl LineRow {
             quantity: self.quantity,
             unit_price: cents(self.unit_price),
             gift_options: self.gift_options_chosen,
+            options: serde_json::from_str::<Vec<StoredOption>>(&self.options)
+                .map_err(|_| corrupt("order line options"))?
+                .into_iter()
+                .map(|o| NameValue {
+                    name: o.name,
+                    value: o.value,
+                    heb_name: o.heb_name,
+                    heb_value: o.heb_value,
+                })
+                .collect(),
             personalization: serde_json::from_str::<BTreeMap<String, String>>(
                 &self.personalization,
             )
             .map_err(|_| corrupt("order line personalization"))?,
+            labels: serde_json::from_str::<Vec<StoredLabel>>(&self.labels)
+                .map_err(|_| corrupt("order line labels"))?
+                .into_iter()
+                .map(|l| FieldLabel {
+                    key: l.key,
+                    label: l.label,
+                    heb_label: l.heb_label,
+                })
+                .collect(),
             gift_card: self.gift_card,
             figures: LineFigures {
                 merchandise: cents(self.merchandise),
@@ -581,6 +662,7 @@ impl OrderRow {
                     .and_then(|id| u32::try_from(id).ok())
                     .ok_or_else(|| corrupt("order shipping method"))?,
                 method_name: text(&self.method_name),
+                heb_method_name: self.heb_method_name.clone(),
                 arrives_on: day(self.promised_on.as_deref())?,
                 address: AddressFields {
                     name: contact.name,
@@ -733,6 +815,27 @@ impl Orders for SqliteStore {
         }
     }
 
+    async fn adopt_guest_orders(
+        &self,
+        email: &Email,
+        customer_id: i64,
+    ) -> Result<u64, StorageError> {
+        let email = email.as_str().to_owned();
+        Ok(self
+            .direct
+            .write(move |tx| {
+                // Only orders with no customer: one that has a customer keeps it, on
+                // any engine, whoever runs this at the same time.
+                let adopted = tx
+                    .prepare_cached(
+                        "UPDATE orders SET customer_id = $1 WHERE customer_id IS NULL AND email = $2",
+                    )?
+                    .execute(params![customer_id, email])?;
+                Ok::<_, Failed>(u64::try_from(adopted).unwrap_or(u64::MAX))
+            })
+            .await?)
+    }
+
     async fn purge_declined(&self, before: Timestamp) -> Result<u64, StorageError> {
         let before = utc_text(before);
         Ok(self
@@ -761,11 +864,11 @@ impl Orders for SqliteStore {
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError> {
         let row: Option<OrderRow> = sqlx::query_as(
             "SELECT id, number, customer_id, email, status, delivery, method_id, method_name,
-                 promised_on, contact_name, contact_phone, address_line1, address_line2,
+                 heb_method_name, promised_on, contact_name, contact_phone, address_line1, address_line2,
                  address_city, address_region, address_postal_code, address_country, zip,
                  country, tax_rate_millionths, subtotal, gift_options, personalization_fees, tax,
                  shipping, discount, total, gift_card_total, amount_due, discount_code,
-                 card_token, card_brand, card_last4, charge_id, decline, placed_at
+                 card_token, card_brand, card_last4, charge_id, decline, placed_at, language
              FROM orders WHERE number = $1",
         )
         .bind(number.as_str())
@@ -776,7 +879,8 @@ impl Orders for SqliteStore {
         let lines: Vec<LineRow> = sqlx::query_as(
             "SELECT line_type, item_id, product_id, item_key, title, heb_title, sku, path, image,
                  item_type, quantity, unit_price, gift_options_chosen, personalization,
-                 merchandise, gift_options, personalization_fee, discount, tax, gift_card
+                 merchandise, gift_options, personalization_fee, discount, tax, gift_card,
+                 options, labels
              FROM order_lines WHERE order_id = $1 ORDER BY position",
         )
         .bind(row.id)
@@ -820,6 +924,7 @@ impl Orders for SqliteStore {
             number: OrderNumber::parse(&row.number).map_err(|_| corrupt("order number"))?,
             customer_id: row.customer_id,
             email: Email::parse(&row.email).map_err(|_| corrupt("order e-mail"))?,
+            language: Language::parse(&row.language).ok_or_else(|| corrupt("order language"))?,
             status: OrderStatus::parse(&row.status).ok_or_else(|| corrupt("order status"))?,
             lines: lines
                 .into_iter()

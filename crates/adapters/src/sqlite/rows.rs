@@ -95,6 +95,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         13 "card holders" "0013_card_holders.sql",
         14 "processor customers" "0014_processor_customers.sql",
         15 "order link keys" "0015_order_link_keys.sql",
+        16 "order language and details" "0016_order_language_and_details.sql",
     ])
 }
 

@@ -2,12 +2,14 @@
 //! order path: kettles paid by the contract gift card and a card token.
 
 use store_domain::bag::{ItemRef, LineFigures, LineType, TaxRate};
+use store_domain::catalog::NameValue;
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
+use store_domain::language::Language;
 use store_domain::money::Money;
 use store_domain::orders::model::{
-    CardPayment, Contact, Delivery, GiftCardUse, Order, OrderFigures, OrderLine, OrderStatus,
-    StatusChange,
+    CardPayment, Contact, Delivery, FieldLabel, GiftCardUse, Order, OrderFigures, OrderLine,
+    OrderStatus, StatusChange,
 };
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::NewOrder;
@@ -34,6 +36,7 @@ pub fn new_order(number: &str, key: &str, units: i64, from_card: i64) -> NewOrde
         number,
         customer_id: None,
         email: Email::parse("dana@example.com").unwrap(),
+        language: Language::English,
         status: OrderStatus::Placed,
         lines: vec![OrderLine {
             line_type: LineType::Product,
@@ -49,7 +52,18 @@ pub fn new_order(number: &str, key: &str, units: i64, from_card: i64) -> NewOrde
             quantity: units,
             unit_price: Money::from_cents(3_000),
             gift_options: false,
-            personalization: Default::default(),
+            options: vec![NameValue {
+                name: "Colour".into(),
+                value: "Sage".into(),
+                heb_name: Some("צבע".into()),
+                heb_value: None,
+            }],
+            personalization: [("initials".to_owned(), "NOA".to_owned())].into(),
+            labels: vec![FieldLabel {
+                key: "initials".into(),
+                label: "Initials".into(),
+                heb_label: Some("ראשי תיבות".into()),
+            }],
             gift_card: false,
             figures: LineFigures {
                 merchandise: Money::from_cents(total),

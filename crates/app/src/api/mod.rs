@@ -8,6 +8,8 @@ mod client_errors;
 pub mod customer;
 pub mod document;
 pub mod error;
+mod hebrew;
+mod language;
 mod messages;
 mod newsletter;
 mod orders;
@@ -151,6 +153,9 @@ pub fn routes(state: AppState) -> impl Endpoint {
             .nest("/", api)
             .around(move |next, req| allow_header(next, req, allowed.clone())),
     )
+    // Outside the error mapping: every answer's message, errors included, is worded
+    // in the shopper's language (issue 27).
+    .around(language::speak)
     .with(SetHeader::new().overriding("shipping_updated_at", shipping_updated_at))
 }
 

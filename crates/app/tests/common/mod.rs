@@ -90,7 +90,12 @@ pub fn checkout_config() -> CheckoutConfig {
     let method = |id, name: &str, transit_days, free_eligible| Method {
         id,
         name: name.into(),
-        heb_name: String::new(),
+        heb_name: match name {
+            "Standard" => "משלוח רגיל",
+            "Expedited" => "משלוח מהיר",
+            _ => "",
+        }
+        .into(),
         transit_days,
         free_eligible,
     };

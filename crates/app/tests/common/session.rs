@@ -36,13 +36,37 @@ pub async fn call_from(
     session: Option<&str>,
     body: Option<Value>,
 ) -> Answer {
+    send(client, payer, "en-US", method, path, session, body).await
+}
+
+/// `call` from a browser whose shopper reads Hebrew (the UI sends `Accept-Language: he`).
+pub async fn call_in_hebrew(
+    client: &TestClient<impl Endpoint>,
+    method: &str,
+    path: &str,
+    session: Option<&str>,
+    body: Option<Value>,
+) -> Answer {
+    send(client, BROWSER, "he", method, path, session, body).await
+}
+
+async fn send(
+    client: &TestClient<impl Endpoint>,
+    payer: &str,
+    language: &str,
+    method: &str,
+    path: &str,
+    session: Option<&str>,
+    body: Option<Value>,
+) -> Answer {
     let mut req = match method {
         "GET" => client.get(path),
         "PATCH" => client.patch(path),
         "DELETE" => client.delete(path),
         _ => client.post(path),
     }
-    .header("X-Requested-With", "XMLHttpRequest");
+    .header("X-Requested-With", "XMLHttpRequest")
+    .header("Accept-Language", language);
     let mut cookies = vec!["theme=dark".to_owned()];
     cookies.extend(session.map(|token| format!("session={token}")));
     if !payer.is_empty() {

@@ -15,6 +15,7 @@ use crate::checkout::storage::NewGiftCard;
 use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::jobs::{JobKind, NewJob};
+use crate::language::Language;
 use crate::ports::Mail;
 use chrono::NaiveDate;
 use std::collections::BTreeMap;
@@ -173,22 +174,46 @@ pub fn delivery_mail(
         .find(|c| c.subject == subject)
         .ok_or_else(|| format!("order {} issues no gift card {subject}", order.number))?;
     let to = card.gift.recipient_email.as_ref().unwrap_or(&order.email);
-    let greeting = card.gift.recipient_name.as_deref().unwrap_or("there");
-    let mut body = format!(
-        "Hello {greeting},\n\nYou have been sent a {} e-gift card for {store_name}.\n\n",
-        card.line.unit_price
-    );
+    let greeting = card.gift.recipient_name.as_deref();
+    let amount = card.line.unit_price;
+    let code = card.code.display();
+    // Written in the language the buyer ordered in: the one they chose for the gift.
+    let (mut body, subject) = match order.language {
+        Language::English => (
+            format!(
+                "Hello {},\n\nYou have been sent a {amount} e-gift card for {store_name}.\n\n",
+                greeting.unwrap_or("there")
+            ),
+            format!("Your {store_name} e-gift card"),
+        ),
+        Language::Hebrew => (
+            format!(
+                "שלום{},\n\nקיבלת כרטיס מתנה דיגיטלי על סך {amount} ל־{store_name}.\n\n",
+                greeting.map(|g| format!(" {g}")).unwrap_or_default()
+            ),
+            format!("כרטיס מתנה דיגיטלי מ־{store_name}"),
+        ),
+    };
     if let Some(message) = &card.gift.message {
-        let _ = write!(body, "Their message:\n{message}\n\n");
+        let said = match order.language {
+            Language::English => "Their message",
+            Language::Hebrew => "ההודעה שצורפה",
+        };
+        let _ = write!(body, "{said}:\n{message}\n\n");
     }
-    let _ = write!(
-        body,
-        "Your gift card code: {}\n\nEnter it at checkout on {store_url} to pay with it. Its balance never expires.\n",
-        card.code.display()
-    );
+    let _ = match order.language {
+        Language::English => write!(
+            body,
+            "Your gift card code: {code}\n\nEnter it at checkout on {store_url} to pay with it. Its balance never expires.\n"
+        ),
+        Language::Hebrew => write!(
+            body,
+            "קוד כרטיס המתנה: {code}\n\nהזינו אותו בקופה ב־{store_url} כדי לשלם בו. היתרה בכרטיס אינה פגה לעולם.\n"
+        ),
+    };
     Ok(Mail {
         to: to.clone(),
-        subject: format!("Your {store_name} e-gift card"),
+        subject,
         body,
     })
 }

@@ -5,8 +5,10 @@
 use super::number::OrderNumber;
 use crate::accounts::AddressFields;
 use crate::bag::{LineFigures, LineType, TaxRate};
+use crate::catalog::NameValue;
 use crate::clock::Timestamp;
 use crate::input::Email;
+use crate::language::Language;
 use crate::money::Money;
 use crate::payments::Brand;
 use crate::token::TokenHash;
@@ -84,10 +86,16 @@ pub struct Contact {
 
 /// How the order reaches the shopper, with the date promised when it was placed.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one per order, never in a long list: boxing the address would buy nothing"
+)]
 pub enum Delivery {
     Ship {
         method_id: u32,
         method_name: String,
+        /// The method's Hebrew name, for the order's pages and mails in Hebrew.
+        heb_method_name: Option<String>,
         address: AddressFields,
         arrives_on: NaiveDate,
     },
@@ -128,10 +136,23 @@ pub struct OrderLine {
     pub quantity: i64,
     pub unit_price: Money,
     pub gift_options: bool,
+    /// A variation's choices ("Scent: Lavender Field"), as the catalogue named them.
+    pub options: Vec<NameValue>,
     pub personalization: BTreeMap<String, String>,
+    /// The words for each personalization key the item offered ("initials" is
+    /// "Initials"), kept so the order reads the same after the catalogue changes.
+    pub labels: Vec<FieldLabel>,
     /// A gift card: paying for it issues one card per unit (see `e_gift`).
     pub gift_card: bool,
     pub figures: LineFigures,
+}
+
+/// A personalization field's name in both languages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldLabel {
+    pub key: String,
+    pub label: String,
+    pub heb_label: Option<String>,
 }
 
 /// The order's figures, as quoted when it was placed.
@@ -179,6 +200,8 @@ pub struct Order {
     pub number: OrderNumber,
     pub customer_id: Option<i64>,
     pub email: Email,
+    /// The language it was placed in: its mails are written in it.
+    pub language: Language,
     pub status: OrderStatus,
     pub lines: Vec<OrderLine>,
     pub delivery: Delivery,

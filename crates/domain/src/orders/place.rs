@@ -14,7 +14,8 @@
 
 use super::e_gift::{self, EGift};
 use super::links::OrderLinks;
-use super::model::{CardPayment, Contact, Delivery, GiftCardUse, Order, OrderFigures, OrderLine};
+use super::model::OrderLine;
+use super::model::{CardPayment, Contact, Delivery, FieldLabel, GiftCardUse, Order, OrderFigures};
 use super::model::{OrderStatus, StatusChange};
 use super::number::OrderNumber;
 use super::storage::{DiscountUse, NewOrder, Orders, ReserveError};
@@ -26,6 +27,7 @@ use crate::checkout::quote::{locate, pickup_location, price_at};
 use crate::clock::Timestamp;
 use crate::input::{Email, InputError, refuse};
 use crate::jobs::{JobKind, NewJob};
+use crate::language::Language;
 use crate::location::{Location, LocationQuery};
 use crate::money::Money;
 use crate::payments::{CardToken, ChargeState, Decline, Holder, PaymentError};
@@ -103,6 +105,8 @@ pub struct PlaceRequest {
     pub customer_id: Option<i64>,
     /// Where the confirmation goes.
     pub email: Email,
+    /// The shopper's language: the order's mails are written in it.
+    pub language: Language,
     pub delivery: DeliveryRequest,
     /// The card that pays what the gift cards leave.
     pub card: Option<CardChoice>,
@@ -419,6 +423,7 @@ async fn prepare(
         number: (ctx.new_number)(),
         customer_id: request.customer_id,
         email: request.email.clone(),
+        language: request.language,
         status: OrderStatus::Placed,
         lines,
         delivery,
@@ -526,7 +531,17 @@ fn order_line(priced: &PricedLine) -> OrderLine {
         quantity: line.quantity,
         unit_price: offer.price,
         gift_options: line.gift_options,
+        options: offer.options.clone(),
         personalization: line.personalization.clone(),
+        labels: offer
+            .personalization
+            .iter()
+            .map(|field| FieldLabel {
+                key: field.key.clone(),
+                label: field.label.clone(),
+                heb_label: field.heb_label.clone(),
+            })
+            .collect(),
         gift_card: offer.product_type == ProductType::GiftCard,
         figures: priced.figures,
     }
@@ -574,6 +589,7 @@ fn delivery(
             Ok(Delivery::Ship {
                 method_id: id,
                 method_name: method.name,
+                heb_method_name: Some(method.heb_name).filter(|n| !n.trim().is_empty()),
                 address: address.clone(),
                 arrives_on: method.estimated_arrival,
             })

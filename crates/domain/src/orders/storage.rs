@@ -132,6 +132,15 @@ pub trait Orders: Send + Sync {
     /// taking room that anyone who can reach checkout could fill. How many.
     async fn purge_declined(&self, before: Timestamp) -> Result<u64, StorageError>;
 
+    /// Gives customer `customer_id` the guest orders placed with `email`, once the
+    /// customer has shown the address is theirs (a registration confirmed by its
+    /// mailed code): how many. An order that has a customer keeps it.
+    async fn adopt_guest_orders(
+        &self,
+        email: &Email,
+        customer_id: i64,
+    ) -> Result<u64, StorageError>;
+
     /// A customer's orders a shopper may see, newest first.
     async fn customer_orders(
         &self,

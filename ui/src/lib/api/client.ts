@@ -52,3 +52,14 @@ export const api = createClient<paths>({
   // Every answer from the network is checked for the shipping header (spec 7).
   fetch: withFirstScreen(readFirstScreen(document), (request) => globalThis.fetch(request).then(noticeHeaders)),
 })
+
+/**
+ * The server words its refusals (and an order's mails) in the language asked for:
+ * the interface's, which the layout keeps on `<html lang>` ("he" or "en").
+ */
+function acceptLanguage(request: Request): Request {
+  request.headers.set('Accept-Language', document.documentElement.lang === 'he' ? 'he' : 'en')
+  return request
+}
+
+api.use({ onRequest: ({ request }) => acceptLanguage(request) })

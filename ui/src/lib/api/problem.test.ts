@@ -22,6 +22,11 @@ describe('what a failed call tells the shopper', () => {
     expect(problemText(new ApiError(500, 'internal error'), 'heb')).toBe('משהו השתבש אצלנו. נסו שוב בעוד רגע.')
   })
 
+  it('shows a sentence the server wrote in Hebrew as it is (issue 27)', () => {
+    expect(problemText(new ApiError(400, 'תוקף כרטיס המתנה הזה פג'), 'heb')).toBe('תוקף כרטיס המתנה הזה פג.')
+    expect(problemText(new ApiError(402, 'הכרטיס סורב. נסו כרטיס אחר.'), 'heb')).toBe('הכרטיס סורב. נסו כרטיס אחר.')
+  })
+
   it('tells how long to wait after too many attempts, in either language', () => {
     expect(problemText(new ApiError(429, 'too many attempts', 42), 'eng')).toBe(
       'Too many attempts. Please try again in 42 seconds.',

@@ -4,10 +4,12 @@ import { defineMessages, format } from '../i18n'
 import { languageAtom, type Language } from '../preferences'
 import { ApiError } from './errors'
 
-// What a form says when a call failed. The server explains each refusal in an English
-// sentence; the English interface shows it as it is. The Hebrew interface says what the
-// status means in Hebrew (the status is the contract, the sentence is not), and only
-// for a 400, whose reason is specific to the request, adds the server's words.
+// What a form says when a call failed. The server explains each refusal in a sentence
+// in the language the client asked for (`Accept-Language`); the interface shows it as
+// it is. A Hebrew sentence the server's catalogue does not have yet comes in English:
+// the Hebrew interface then says what the status means in Hebrew (the status is the
+// contract, the sentence is not), and only for a 400, whose reason is specific to the
+// request, adds the server's words.
 
 const messages = defineMessages({
   eng: {
@@ -34,6 +36,7 @@ const hebrewByStatus: Record<number, string> = {
   503: 'החנות עמוסה כרגע. נסו שוב בעוד רגע.',
 }
 const HEBREW_OTHERWISE = 'משהו השתבש אצלנו. נסו שוב בעוד רגע.'
+const HEBREW_LETTER = /[\u05d0-\u05ea]/
 
 /** The server writes its reasons in lower case and without a full stop. */
 export function sentence(reason: string): string {
@@ -52,7 +55,7 @@ export function problemText(error: unknown, language: Language): string {
       : format(say.tooManySeconds, { n: Math.max(1, wait) })
   }
   const reason = sentence(error.message)
-  if (language !== 'heb') return reason
+  if (language !== 'heb' || HEBREW_LETTER.test(reason)) return reason
   return format(hebrewByStatus[error.status] ?? HEBREW_OTHERWISE, { reason })
 }
 

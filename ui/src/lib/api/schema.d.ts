@@ -772,7 +772,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The session check (spec 7 `GET /api/customer`): the signed-in customer, or 403. */
+        /**
+         * The session check (spec 7 `GET /api/customer`): the signed-in customer; 204
+         *     for a request with no session cookie (a guest, answered without an error so
+         *     every guest page view does not log one); 403 for a session that is not valid.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -791,6 +795,16 @@ export interface paths {
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["CustomerDto"];
                     };
+                };
+                /**
+                 * @description The request carries no session at all: a guest. (A session that has ended or
+                 *     was never valid is a 403, which tells the client to forget its customer.)
+                 */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description The request is malformed or out of range; the message names the field. */
                 400: {
@@ -4222,7 +4236,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Registration, step two: the mailed code creates the account and signs it in.
+         * Registration, step two: the mailed code creates the account, gives it the guest
+         *     orders placed with the address, and signs it in.
          *     404 for a wrong, used or expired code (a registration survives five wrong ones).
          */
         post: {
@@ -5122,6 +5137,11 @@ export interface components {
             first_name: string;
             /** Format: int64 */
             id: number;
+            /**
+             * @description How their last order came (a shipping method or pickup), for Review to offer
+             *     first; absent before a first order and after an e-mailed one.
+             */
+            last_delivery?: components["schemas"]["ShippingChoiceDto"] & unknown;
             name: string;
             /** @description Saved cards, in the order added. */
             payments: components["schemas"]["PaymentDto"][];
@@ -5207,6 +5227,15 @@ export interface components {
          */
         Favorites: {
             favorites: components["schemas"]["Favorite"][];
+        };
+        /**
+         * FieldLabel
+         * @description A personalization field's name in both languages.
+         */
+        FieldLabel: {
+            heb_label?: string;
+            key: string;
+            label: string;
         };
         /** @enum {string} */
         FollowKind: "creator" | "vendor";
@@ -5547,6 +5576,8 @@ export interface components {
             /** @description Who picks up, or who to reach about a digital order. */
             contact_name?: string;
             contact_phone?: string;
+            /** @description Its Hebrew name, for orders placed since the store kept one. */
+            heb_method_name?: string;
             /** @description The shipping method, when shipped. */
             method_name?: string;
             /** @description The store-local date promised: arrival when shipped, ready when picked up. */
@@ -5603,12 +5634,20 @@ export interface components {
             id: number;
             image?: string;
             item_type: string;
+            /** @description The words for the item's personalization keys, as the catalogue had them. */
+            labels: components["schemas"]["FieldLabel"][];
             /**
              * Format: int64
              * @description Unit price times quantity.
              */
             merchandise: number;
+            /** @description A variation's choices ("Scent: Lavender Field"). */
+            options: components["schemas"]["VariationOption"][];
             path: string;
+            /**
+             * @description Field key to what the shopper entered; an e-gift line's keys are
+             *     `recipient_name`, `recipient_email`, `message` and `send_on` (a date).
+             */
             personalization: {
                 [key: string]: string;
             };

@@ -16,7 +16,7 @@ use store_domain::input::Email;
 pub use wire::AccountApiError;
 use wire::{
     Credentials, CustomerAnswer, CustomerDto, ForgotPassword, Mailed, Notice, PasswordReset,
-    ProfileInput, Registration, RegistrationCode, SignedIn, SignedOut,
+    ProfileInput, Registration, RegistrationCode, SessionCheck, SignedIn, SignedOut,
 };
 
 pub struct AccountsApi {
@@ -83,7 +83,19 @@ impl AccountsApi {
         let favorites = accounts::favorites(s.picks.as_ref(), customer.id)
             .await
             .map_err(storage)?;
-        Ok(CustomerDto::new(customer, addresses, payments, favorites))
+        let last = s
+            .orders
+            .customer_orders(customer.id, 1)
+            .await
+            .map_err(storage)?;
+        let last_delivery = last.first().map(|order| &order.delivery);
+        Ok(CustomerDto::new(
+            customer,
+            addresses,
+            payments,
+            favorites,
+            last_delivery,
+        ))
     }
 
     async fn signed_in(
@@ -162,7 +174,8 @@ impl AccountsApi {
         Ok(code_sent())
     }
 
-    /// Registration, step two: the mailed code creates the account and signs it in.
+    /// Registration, step two: the mailed code creates the account, gives it the guest
+    /// orders placed with the address, and signs it in.
     /// 404 for a wrong, used or expired code (a registration survives five wrong ones).
     #[oai(path = "/register/confirm", method = "post")]
     async fn confirm(
@@ -182,6 +195,12 @@ impl AccountsApi {
             &token,
         )
         .await?;
+        // The mailed code showed the address is theirs: the orders they placed with it
+        // as a guest are theirs too (an account made from the thank-you page, spec 4.3).
+        s.orders
+            .adopt_guest_orders(&customer.email, customer.id)
+            .await
+            .map_err(crate::api::error::ApiError::from)?;
         self.signed_in(customer, &token).await
     }
 
@@ -221,14 +240,19 @@ impl AccountsApi {
         Ok(SignedOut::Done(cleared(self.state.account.secure_cookie)))
     }
 
-    /// The session check (spec 7 `GET /api/customer`): the signed-in customer, or 403.
+    /// The session check (spec 7 `GET /api/customer`): the signed-in customer; 204
+    /// for a request with no session cookie (a guest, answered without an error so
+    /// every guest page view does not log one); 403 for a session that is not valid.
     #[oai(path = "/customer", method = "get")]
     async fn current(
         &self,
         #[oai(name = "session")] session: Session,
-    ) -> Result<CustomerAnswer, AccountApiError> {
+    ) -> Result<SessionCheck, AccountApiError> {
+        if session.token().is_none() {
+            return Ok(SessionCheck::Guest);
+        }
         let customer = Self::customer(&self.state, session.token()).await?;
-        Ok(CustomerAnswer::Customer(Json(self.answer(customer).await?)))
+        Ok(SessionCheck::Customer(Json(self.answer(customer).await?)))
     }
 
     /// Updates the profile (spec 7 `POST /api/customer`): the name.

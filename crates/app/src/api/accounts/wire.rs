@@ -1,5 +1,6 @@
 //! The accounts' wire types and answers.
 
+use crate::api::checkout::wire::{DeliveryKind, ShippingChoiceDto};
 use crate::api::customer::addresses::AddressDto;
 use crate::api::customer::cards::PaymentDto;
 use crate::api::customer::picks::{Favorite, favorite};
@@ -9,6 +10,7 @@ use crate::limits::Limited;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 use store_domain::accounts::{AccountError, Address, Customer, Pick};
+use store_domain::orders::model::Delivery;
 use store_domain::payments::SavedCard;
 
 /// Spec 3's customer.
@@ -25,6 +27,9 @@ pub struct CustomerDto {
     pub payments: Vec<PaymentDto>,
     /// Newest first.
     pub favorites: Vec<Favorite>,
+    /// How their last order came (a shipping method or pickup), for Review to offer
+    /// first; absent before a first order and after an e-mailed one.
+    pub last_delivery: Option<ShippingChoiceDto>,
 }
 
 impl CustomerDto {
@@ -33,6 +38,7 @@ impl CustomerDto {
         addresses: Vec<Address>,
         payments: Vec<SavedCard>,
         favorites: Vec<Pick>,
+        last_delivery: Option<&Delivery>,
     ) -> Self {
         CustomerDto {
             id: c.id,
@@ -42,6 +48,17 @@ impl CustomerDto {
             addresses: addresses.into_iter().map(AddressDto::from).collect(),
             payments: payments.into_iter().map(PaymentDto::from).collect(),
             favorites: favorites.into_iter().map(favorite).collect(),
+            last_delivery: last_delivery.and_then(|d| match d {
+                Delivery::Ship { method_id, .. } => Some(ShippingChoiceDto {
+                    kind: DeliveryKind::Ship,
+                    id: Some(i64::from(*method_id)),
+                }),
+                Delivery::Pickup { .. } => Some(ShippingChoiceDto {
+                    kind: DeliveryKind::Pickup,
+                    id: None,
+                }),
+                Delivery::Digital { .. } => None,
+            }),
         }
     }
 }
@@ -116,6 +133,17 @@ pub enum SignedOut {
 pub enum CustomerAnswer {
     #[oai(status = 200)]
     Customer(Json<CustomerDto>),
+}
+
+/// The session check's answer.
+#[derive(ApiResponse)]
+pub enum SessionCheck {
+    #[oai(status = 200)]
+    Customer(Json<CustomerDto>),
+    /// The request carries no session at all: a guest. (A session that has ended or
+    /// was never valid is a 403, which tells the client to forget its customer.)
+    #[oai(status = 204)]
+    Guest,
 }
 
 /// How an account call fails.

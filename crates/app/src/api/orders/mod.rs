@@ -397,6 +397,7 @@ impl OrdersApi {
             checkout,
             customer_id: customer.as_ref().map(|c| c.id),
             email,
+            language: crate::api::language::of(req),
             delivery,
             card,
             expected_total: Money::from_cents(body.expected_total),

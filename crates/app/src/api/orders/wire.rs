@@ -2,6 +2,7 @@
 //! who and how to pay; every figure in an answer is the server's, in integer cents.
 
 use crate::api::bag::wire::{LineInput, LineTypeDto};
+use crate::api::catalog::wire::{VariationOption, options};
 use crate::api::checkout::wire::{ShippingChoiceDto, rfc3339};
 use crate::api::customer::addresses::AddressInput;
 use crate::api::text::Text;
@@ -148,6 +149,8 @@ pub struct OrderDeliveryDto {
     pub kind: DeliveryDto,
     /// The shipping method, when shipped.
     pub method_name: Option<String>,
+    /// Its Hebrew name, for orders placed since the store kept one.
+    pub heb_method_name: Option<String>,
     /// The store-local date promised: arrival when shipped, ready when picked up.
     pub promised_on: Option<String>,
     pub address: Option<OrderAddressDto>,
@@ -172,7 +175,13 @@ pub struct OrderLineDto {
     pub quantity: i64,
     pub unit_price: i64,
     pub gift_options: bool,
+    /// A variation's choices ("Scent: Lavender Field").
+    pub options: Vec<VariationOption>,
+    /// Field key to what the shopper entered; an e-gift line's keys are
+    /// `recipient_name`, `recipient_email`, `message` and `send_on` (a date).
     pub personalization: BTreeMap<String, String>,
+    /// The words for the item's personalization keys, as the catalogue had them.
+    pub labels: Vec<FieldLabelDto>,
     /// An e-gift card: paying issued one card per unit, mailed on its `send_on`.
     pub gift_card: bool,
     /// Unit price times quantity.
@@ -182,6 +191,15 @@ pub struct OrderLineDto {
     /// The line's share of the discount code.
     pub discount: i64,
     pub tax: i64,
+}
+
+/// A personalization field's name in both languages.
+#[derive(Object)]
+#[oai(rename = "FieldLabel", skip_serializing_if_is_none)]
+pub struct FieldLabelDto {
+    pub key: String,
+    pub label: String,
+    pub heb_label: Option<String>,
 }
 
 #[derive(Object)]
@@ -241,12 +259,14 @@ impl OrderDto {
         let delivery = match order.delivery {
             Delivery::Ship {
                 method_name,
+                heb_method_name,
                 address: a,
                 arrives_on,
                 ..
             } => OrderDeliveryDto {
                 kind: DeliveryDto::Ship,
                 method_name: Some(method_name),
+                heb_method_name,
                 promised_on: Some(date(arrives_on)),
                 contact_name: Some(a.name.clone()),
                 contact_phone: Some(a.phone.clone()),
@@ -264,6 +284,7 @@ impl OrderDto {
             Delivery::Pickup { contact, ready_on } => OrderDeliveryDto {
                 kind: DeliveryDto::Pickup,
                 method_name: None,
+                heb_method_name: None,
                 promised_on: Some(date(ready_on)),
                 address: None,
                 contact_name: Some(contact.name),
@@ -272,6 +293,7 @@ impl OrderDto {
             Delivery::Digital { contact } => OrderDeliveryDto {
                 kind: DeliveryDto::Digital,
                 method_name: None,
+                heb_method_name: None,
                 promised_on: None,
                 address: None,
                 contact_name: Some(contact.name).filter(|n| !n.is_empty()),
@@ -301,7 +323,17 @@ impl OrderDto {
                     quantity: l.quantity,
                     unit_price: l.unit_price.cents(),
                     gift_options: l.gift_options,
+                    options: options(l.options),
                     personalization: l.personalization,
+                    labels: l
+                        .labels
+                        .into_iter()
+                        .map(|f| FieldLabelDto {
+                            key: f.key,
+                            label: f.label,
+                            heb_label: f.heb_label,
+                        })
+                        .collect(),
                     gift_card: l.gift_card,
                     merchandise: l.figures.merchandise.cents(),
                     gift_options_price: l.figures.gift_options.cents(),

@@ -1,0 +1,240 @@
+//! The Hebrew catalogue of what the API says to shoppers: each English sentence the
+//! server writes (its template, `{}` for each part that varies, in the same order in
+//! both) with its Hebrew. The English sentences are the other catalogue: they live
+//! where they are said, and this one is keyed by them, as gettext keys a
+//! translation by its source text. A sentence missing here is answered in English.
+
+/// `(English template, Hebrew template)`.
+pub const CATALOGUE: &[(&str, &str)] = &[
+    // Input every form shares.
+    ("is required", "שדה חובה"),
+    (
+        "must be a valid e-mail address, like name@example.com",
+        "יש להזין כתובת דואר אלקטרוני תקינה, למשל name@example.com",
+    ),
+    ("must be at most {} characters", "עד {} תווים"),
+    ("needs at least {} characters", "לפחות {} תווים"),
+    (
+        "must be a phone number of 7 to 15 digits (spaces, hyphens, brackets and a leading + are fine)",
+        "יש להזין מספר טלפון של 7 עד 15 ספרות (אפשר רווחים, מקפים, סוגריים ו־+ בהתחלה)",
+    ),
+    (
+        "a US ZIP code is five digits, or five, a hyphen and four",
+        "מיקוד בארה״ב הוא חמש ספרות, או חמש ספרות, מקף וארבע",
+    ),
+    ("there is no such ZIP code", "אין מיקוד כזה"),
+    ("we do not ship to {}", "איננו שולחים אל {}"),
+    // Cards.
+    (
+        "a card number is 12 to 19 digits",
+        "מספר כרטיס הוא 12 עד 19 ספרות",
+    ),
+    (
+        "this card number is not right; please check it",
+        "מספר הכרטיס שגוי. בדקו אותו שוב",
+    ),
+    (
+        "the expiry date is month and year, as MM/YY",
+        "תוקף הכרטיס הוא חודש ושנה, בצורה MM/YY",
+    ),
+    ("the expiry month is 01 to 12", "חודש התוקף הוא בין 01 ל־12"),
+    ("this card has expired", "תוקף הכרטיס פג"),
+    ("the security code is {} digits", "קוד האבטחה הוא {} ספרות"),
+    (
+        "Your card was declined. Please use another card.",
+        "הכרטיס סורב. נסו כרטיס אחר.",
+    ),
+    (
+        "Your card has insufficient funds. Please use another card.",
+        "אין בכרטיס מספיק יתרה. נסו כרטיס אחר.",
+    ),
+    (
+        "Your card has expired. Please use another card.",
+        "תוקף הכרטיס פג. נסו כרטיס אחר.",
+    ),
+    (
+        "The card's security code is not right. Please check it.",
+        "קוד האבטחה של הכרטיס שגוי. בדקו אותו שוב.",
+    ),
+    (
+        "there is no card with this token in this browser, or it was entered over an hour ago; please enter the card again",
+        "הכרטיס לא נמצא בדפדפן הזה, או שהוזן לפני יותר משעה. הזינו את הכרטיס שוב",
+    ),
+    (
+        "there is no card with this token; please enter the card again",
+        "הכרטיס לא נמצא. הזינו את הכרטיס שוב",
+    ),
+    (
+        "there is no card {} in your account",
+        "אין בחשבון שלך כרטיס {}",
+    ),
+    ("you can keep at most {} cards", "אפשר לשמור עד {} כרטיסים"),
+    (
+        "choose a card, or gift cards that cover the total",
+        "בחרו כרטיס, או כרטיסי מתנה שמכסים את כל הסכום",
+    ),
+    (
+        "Our payment service did not answer. Please try again in a minute.",
+        "שירות התשלומים לא ענה. נסו שוב בעוד דקה.",
+    ),
+    (
+        "the payment service is not answering; please try again",
+        "שירות התשלומים לא עונה. נסו שוב",
+    ),
+    (
+        "Too many declined cards. Please try again in {} s, or contact us.",
+        "יותר מדי כרטיסים סורבו. נסו שוב בעוד {} שניות, או פנו אלינו.",
+    ),
+    // Gift cards.
+    (
+        "a gift card code is {} letters and digits, as printed on the card (for example ABCD-EFGH-JKMN-PQRS)",
+        "קוד כרטיס מתנה הוא {} אותיות וספרות, כפי שמודפס על הכרטיס (למשל ABCD-EFGH-JKMN-PQRS)",
+    ),
+    (
+        "there is no gift card with this code",
+        "אין כרטיס מתנה עם הקוד הזה",
+    ),
+    (
+        "this gift card has been used up",
+        "היתרה בכרטיס המתנה הזה נוצלה",
+    ),
+    ("this gift card has expired", "תוקף כרטיס המתנה הזה פג"),
+    (
+        "an order takes at most {} gift cards",
+        "אפשר לשלם בהזמנה אחת בעד {} כרטיסי מתנה",
+    ),
+    (
+        "Too many gift card checks. Please try again later.",
+        "יותר מדי בדיקות של כרטיסי מתנה. נסו שוב מאוחר יותר.",
+    ),
+    (
+        "Too many codes that do not exist. Please try again in {} s.",
+        "יותר מדי קודים שאינם קיימים. נסו שוב בעוד {} שניות.",
+    ),
+    // Discounts.
+    (
+        "there is no discount with this code",
+        "אין הנחה עם הקוד הזה",
+    ),
+    ("this discount has ended", "ההנחה הזאת הסתיימה"),
+    (
+        "this discount has not started yet",
+        "ההנחה הזאת עוד לא התחילה",
+    ),
+    (
+        "this discount has been used as many times as it may be",
+        "ההנחה הזאת נוצלה כבר את כל הפעמים האפשריות",
+    ),
+    (
+        "you have already used this discount",
+        "כבר השתמשת בהנחה הזאת",
+    ),
+    (
+        "this discount needs {} of eligible items in the bag",
+        "ההנחה הזאת דורשת פריטים מתאימים בסל בסך {}",
+    ),
+    (
+        "none of the items in the bag can be discounted with this code",
+        "אף פריט בסל אינו זכאי להנחה בקוד הזה",
+    ),
+    (
+        "a discount code is 3 to {} letters, digits, dashes or underscores",
+        "קוד הנחה הוא 3 עד {} אותיות, ספרות, מקפים או קווים תחתונים",
+    ),
+    // The bag and placing the order.
+    ("the bag is empty", "הסל ריק"),
+    ("sold out", "אזל מהמלאי"),
+    (
+        "your bag is being changed elsewhere at this moment; please try again",
+        "הסל שלך מתעדכן כרגע במקום אחר. נסו שוב",
+    ),
+    (
+        "this method does not ship there",
+        "שיטת המשלוח הזאת לא מגיעה לשם",
+    ),
+    (
+        "this store has no pickup point",
+        "לחנות הזאת אין נקודת איסוף",
+    ),
+    ("a name and a phone are required", "נדרשים שם וטלפון"),
+    (
+        "this order key was used for another order; please place the order again",
+        "המפתח של ההזמנה שימש להזמנה אחרת. בצעו את ההזמנה שוב",
+    ),
+    (
+        "this order was not finished in time and nothing was charged; please place it again",
+        "ההזמנה לא הושלמה בזמן ולא חויבתם. בצעו אותה שוב",
+    ),
+    (
+        "there is no address {} in your account",
+        "אין בחשבון שלך כתובת {}",
+    ),
+    (
+        "you can keep at most {} addresses",
+        "אפשר לשמור עד {} כתובות",
+    ),
+    (
+        "We found no order with this number for you. Please check the number and the e-mail address.",
+        "לא מצאנו הזמנה עם המספר הזה. בדקו את המספר ואת כתובת הדואר האלקטרוני.",
+    ),
+    (
+        "Too many order look-ups. Please try again later.",
+        "יותר מדי חיפושי הזמנות. נסו שוב מאוחר יותר.",
+    ),
+    // Accounts.
+    ("Please sign in.", "נא להתחבר לחשבון."),
+    (
+        "the e-mail address or the password is not right",
+        "כתובת הדואר האלקטרוני או הסיסמה שגויים",
+    ),
+    (
+        "this code is not right or has expired: register again for a new one",
+        "הקוד שגוי או שפג תוקפו: הירשמו שוב כדי לקבל קוד חדש",
+    ),
+    (
+        "this reset link has expired or was already used: ask for a new one",
+        "הקישור לאיפוס פג תוקף או שכבר נוצל: בקשו קישור חדש",
+    ),
+    (
+        "Too many attempts for this address: please try again in {} s.",
+        "יותר מדי ניסיונות עבור הכתובת הזאת: נסו שוב בעוד {} שניות.",
+    ),
+    (
+        "We have sent a message to this address. If it is new to us, the message holds a code to finish creating your account.",
+        "שלחנו הודעה לכתובת הזאת. אם היא חדשה אצלנו, בהודעה יש קוד לסיום יצירת החשבון.",
+    ),
+    (
+        "If this address has an account, a link to choose a new password is on its way.",
+        "אם לכתובת הזאת יש חשבון, קישור לבחירת סיסמה חדשה כבר בדרך.",
+    ),
+    (
+        "If this address can receive our newsletter, a confirmation e-mail is on its way.",
+        "אם הכתובת הזאת יכולה לקבל את הניוזלטר שלנו, הודעת אישור כבר בדרך.",
+    ),
+    // Messages to the staff.
+    (
+        "Thanks for writing to us. We'll answer by e-mail within one business day.",
+        "תודה שכתבתם לנו. נענה בדואר אלקטרוני תוך יום עסקים אחד.",
+    ),
+    (
+        "Thanks! We'll answer you by e-mail, usually within one business day.",
+        "תודה! נענה לכם בדואר אלקטרוני, בדרך כלל תוך יום עסקים אחד.",
+    ),
+    // The store itself.
+    (
+        "The store is busy right now. Please try again in a moment.",
+        "החנות עמוסה כרגע. נסו שוב בעוד רגע.",
+    ),
+    (
+        "The store is busy or the request took too long: try again shortly.",
+        "החנות עמוסה או שהבקשה נמשכה זמן רב מדי: נסו שוב בעוד רגע.",
+    ),
+    (
+        "Too many requests: please try again in {} s.",
+        "יותר מדי בקשות: נסו שוב בעוד {} שניות.",
+    ),
+    (
+        "Something went wrong on our side (reference {}).",
+        "משהו השתבש אצלנו (מספר לבירור {}).",
+    ),
+];
