@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useRef } from 'react'
 import { Link } from 'react-router'
+import { LanguageToggle } from '@/components/LanguageToggle'
 import { BagLink } from '@/features/chrome/components/BagLink'
 import { FreeShippingBanner } from '@/features/chrome/components/Banners'
 import { LanguageSwitch } from '@/features/chrome/components/LanguageSwitch'
@@ -23,7 +24,9 @@ import { messages } from './messages'
  * Spec 2.4: a sticky header that hides on scrolling down and returns on scrolling up.
  * Desktop: menu button, logo, search, language, account and assistance menus, bag,
  * and the departments in a row. Below 769 px: menu button (with the profile links
- * and the language inside), logo and bag, and the search box on its own row.
+ * and the language inside), logo, a compact language toggle (a shopper who cannot
+ * read the current language must not have to find it in the menu) and bag, and the
+ * search box on its own row.
  */
 export function Header() {
   const header = useRef<HTMLElement>(null)
@@ -47,6 +50,7 @@ export function Header() {
             </DepartmentMenu>
             <Logo />
             <span className={styles.end}>
+              <LanguageToggle compact />
               <BagLink count={bagCount} />
             </span>
           </div>
@@ -77,12 +81,19 @@ export function Header() {
   )
 }
 
-/** Spec 2.4: Checkout and Review show only the logo. */
+/**
+ * Spec 2.4: Checkout and Review show only the logo, and the language. It scrolls away
+ * with the page, unlike the shop's header: nothing in it is needed mid-checkout, and
+ * a sticky header would slide over the sticky order summary.
+ */
 export function LogoHeader() {
   return (
-    <header className={styles.header}>
+    <header className={styles.logoHeader}>
       <div className={`page ${styles.bar}`}>
         <Logo />
+        <span className={styles.end}>
+          <LanguageToggle compact />
+        </span>
       </div>
     </header>
   )

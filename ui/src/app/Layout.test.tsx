@@ -1,11 +1,13 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEY } from '@/lib/persist'
+import { onPhone } from '@/testing/media'
 import { answer, stubApi } from '@/testing/api'
 import { EMPTY_BAG } from '@/lib/bag'
 import { departments, pricedLine, shippingOptions, zipAnswer } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
+import headerStyles from './Header.module.css'
 
 const storeInfo = {
   name: 'Olive Lane',
@@ -84,20 +86,25 @@ describe('the header (spec 2.4)', () => {
     expect(router.state.location.search).toBe('?q=olive+oil')
   })
 
-  it.each(['/checkout', '/review'])('shows only the logo on %s, and keeps the footer', async (path) => {
-    // A guest with something in the bag, coming from checkout's sign-in: both let them in.
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ bag: { ...EMPTY_BAG, products: [pricedLine()] } }))
-    stubStore({ '/api/customer': answer(403, { message: 'Please sign in.' }) })
-    const { router } = renderApp('/sign-in')
-    await screen.findByRole('heading', { level: 1, name: 'Sign In' })
-    await router.navigate(path)
-    await screen.findByRole('heading', { level: 1, name: path === '/checkout' ? 'Checkout' : 'Review' })
-    expect(router.state.location.pathname).toBe(path)
-    const banner = screen.getByRole('banner')
-    expect(within(banner).getAllByRole('link')).toHaveLength(1)
-    expect(within(banner).queryByRole('button')).not.toBeInTheDocument()
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument()
-  })
+  it.each(['/checkout', '/review'])(
+    'shows only the logo and the language on %s, and keeps the footer',
+    async (path) => {
+      // A guest with something in the bag, coming from checkout's sign-in: both let them in.
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ bag: { ...EMPTY_BAG, products: [pricedLine()] } }))
+      stubStore({ '/api/customer': answer(403, { message: 'Please sign in.' }) })
+      const { router } = renderApp('/sign-in')
+      await screen.findByRole('heading', { level: 1, name: 'Sign In' })
+      await router.navigate(path)
+      await screen.findByRole('heading', { level: 1, name: path === '/checkout' ? 'Checkout' : 'Review' })
+      expect(router.state.location.pathname).toBe(path)
+      const banner = screen.getByRole('banner')
+      expect(within(banner).getAllByRole('link')).toHaveLength(1)
+      expect(within(banner).getAllByRole('button')).toEqual(
+        within(within(banner).getByRole('group', { name: 'Language' })).getAllByRole('button'),
+      )
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument()
+    },
+  )
 })
 
 describe('the banners (spec 2.4)', () => {
@@ -303,5 +310,104 @@ describe('the start-up health check', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+/** A guest's bag with one mug, as Review needs to let the shopper in. */
+function storeMugInBag() {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify({ bag: { ...EMPTY_BAG, products: [pricedLine()] } }))
+}
+
+/** Scrolls the window to `y`, as far as the Top button can tell. */
+function scrollTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
+  fireEvent.scroll(window)
+}
+
+describe('the checkout steps’ chrome (less in the way)', () => {
+  it('keeps only the policies, contact and legal links in the footer', async () => {
+    storeMugInBag()
+    stubStore()
+    renderApp('/review')
+    const footer = await screen.findByRole('contentinfo')
+    const help = await within(footer).findByRole('navigation', { name: 'Help and policies' })
+    expect(
+      within(help)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Shipping Policy', '/shipping-policy/41'],
+      ['Return Policy', '/return-policy/42'],
+      ['Contact', '/contact-us'],
+    ])
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toBeInTheDocument()
+    expect(within(footer).getByText(`© ${new Date().getFullYear()} Olive Lane`)).toBeInTheDocument()
+    // Nothing that calls the shopper away from the order.
+    expect(within(footer).queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument()
+    expect(within(footer).queryByRole('textbox')).not.toBeInTheDocument()
+    expect(within(footer).queryByRole('button', { name: 'Chat with us' })).not.toBeInTheDocument()
+    expect(within(footer).queryByRole('link', { name: 'Olive Lane on Instagram' })).not.toBeInTheDocument()
+    expect(footer).not.toHaveTextContent('App Store')
+    expect(within(footer).queryByRole('navigation', { name: 'Company' })).not.toBeInTheDocument()
+  })
+
+  it('has a logo header that scrolls away (the order summary sticks alone) and switches the language', async () => {
+    storeMugInBag()
+    stubStore()
+    renderApp('/review')
+    const user = userEvent.setup()
+    const header = await screen.findByRole('banner')
+    const { logoHeader = 'logoHeader', header: sticky = 'header' } = headerStyles
+    expect(header).toHaveClass(logoHeader)
+    expect(header).not.toHaveClass(sticky)
+
+    await user.click(within(header).getByRole('button', { name: 'עברית' }))
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl')
+    expect(within(header).getByRole('group', { name: 'שפה' })).toBeInTheDocument()
+  })
+})
+
+describe('the phone header', () => {
+  it('shows a compact language toggle, “EN / עב”, beside the bag on every page', async () => {
+    onPhone()
+    stubStore()
+    renderApp('/bag')
+    const user = userEvent.setup()
+    const header = screen.getByRole('banner')
+    const toggle = within(header).getByRole('group', { name: 'Language' })
+    const hebrew = within(toggle).getByRole('button', { name: 'עברית' })
+    expect(hebrew).toHaveTextContent(/^עב$/)
+    expect(within(toggle).getByRole('button', { name: 'English' })).toHaveTextContent(/^EN$/)
+    expect(within(toggle).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true')
+
+    await user.click(hebrew)
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl')
+    expect(hebrew).toHaveAttribute('aria-pressed', 'true')
+    expect(within(header).getByRole('button', { name: 'תפריט' })).toBeInTheDocument()
+  })
+})
+
+describe('the Top button on pages with figures', () => {
+  afterEach(() => {
+    scrollTo(0)
+  })
+
+  it('stays off the bag’s and Review’s summaries', async () => {
+    onPhone()
+    storeMugInBag()
+    stubStore()
+    const { router } = renderApp('/bag')
+    await screen.findByRole('heading', { level: 1, name: 'Bag' })
+    scrollTo(window.innerHeight)
+    expect(screen.queryByRole('button', { name: 'Top' })).not.toBeInTheDocument()
+
+    await router.navigate('/review')
+    await screen.findByRole('navigation', { name: 'Help and policies' })
+    scrollTo(window.innerHeight)
+    expect(screen.queryByRole('button', { name: 'Top' })).not.toBeInTheDocument()
+
+    await router.navigate('/favorites')
+    scrollTo(window.innerHeight)
+    expect(await screen.findByRole('button', { name: 'Top' })).toBeInTheDocument()
   })
 })

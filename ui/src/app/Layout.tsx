@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
+import { BuyBarSpace } from '@/components/BagButtons'
 import { Loading } from '@/components/Loading'
 import { Toasts } from '@/components/Toasts'
 import { AnnouncementBanner, BetaBanner, ProxyWarning, TestStoreNote } from '@/features/chrome/components/Banners'
@@ -40,6 +41,8 @@ export function Layout() {
   const route = currentHandle(useMatches())?.name
   // Spec 2.4: checkout steps keep the shopper on task with only the logo.
   const logoOnly = route === 'Checkout' || route === 'Review'
+  // On a phone the Top button floats where the bag's and checkout's figures end.
+  const figuresPage = logoOnly || route === 'Bag'
   useDocumentLanguage()
   useProxySignal()
 
@@ -68,8 +71,9 @@ export function Layout() {
         )}
         <Outlet />
       </main>
-      <Footer />
-      <TopButton />
+      <Footer minimal={logoOnly} />
+      <BuyBarSpace />
+      {!figuresPage && <TopButton />}
       <HelpChat />
       <FreeShippingTerms />
       <Toasts />

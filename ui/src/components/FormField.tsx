@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react'
+import { useId, useState, type ComponentProps, type FocusEvent, type ReactNode } from 'react'
 import styles from './Form.module.css'
 
 // The pieces every form shares: labelled fields with their hint and problem tied to
@@ -114,4 +114,51 @@ export function focusFirstProblem(form: HTMLElement | null, problems: Record<str
   if (first === undefined) return false
   form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
   return true
+}
+
+/** What `useFieldChecks` gives a form: the problems to show now, and when to show more. */
+export interface FieldChecks<Name extends string, Problem> {
+  /** The problems of the fields shown: left with something typed, or named by `showAll`. */
+  shown: Partial<Record<Name, Problem>>
+  /** For the form (or any element around its fields): a field left with something typed in it is checked. */
+  onBlur: (event: FocusEvent<HTMLElement>) => void
+  /** Shows the problems of these fields (a press of the form's button names them all). */
+  showAll: (names: Iterable<Name>) => void
+}
+
+/**
+ * Inline validation (Baymard; issue 27): `problems` are worked out afresh from the values
+ * on every render, and a field's problem is shown once the shopper leaves the field with
+ * something typed in it ("noa@example"), or once the form's button is pressed. A blank
+ * field just passed through is not told off before that. A problem goes the moment the
+ * value is right; the field then waits for the next leaving again, so going back to edit
+ * a right value does not complain at every key.
+ */
+export function useFieldChecks<Name extends string, Problem>(
+  problems: Partial<Record<Name, Problem>>,
+): FieldChecks<Name, Problem> {
+  const [watched, setWatched] = useState<ReadonlySet<string>>(() => new Set())
+  const settled = [...watched].filter((name) => problems[name as Name] === undefined)
+  // Adjusted while rendering (React's way for state that follows props): no frame shows it.
+  if (settled.length > 0) setWatched((now) => new Set([...now].filter((name) => !settled.includes(name))))
+
+  const shown: Partial<Record<Name, Problem>> = {}
+  for (const name of Object.keys(problems) as Name[]) {
+    if (watched.has(name) && !settled.includes(name)) shown[name] = problems[name]
+  }
+  return {
+    shown,
+    onBlur: (event) => {
+      const field = event.target
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return
+      // A choice cannot be mistyped: a missing one waits for the button.
+      if (field.type === 'radio' || field.type === 'checkbox') return
+      const name = field.name as Name
+      if (field.value.trim() === '' || problems[name] === undefined || watched.has(name)) return
+      setWatched((now) => new Set([...now, name]))
+    },
+    showAll: (names) => {
+      setWatched((now) => new Set([...now, ...names]))
+    },
+  }
 }

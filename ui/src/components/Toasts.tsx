@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
 import { toastsAtom, useToast, type Toast } from '@/lib/toast'
 import styles from './Toasts.module.css'
 
@@ -20,13 +21,44 @@ export function Toasts() {
 
 function ToastMessage({ toast }: { toast: Toast }) {
   const { dismiss } = useToast()
+  // A toast with a link waits while the pointer or focus is on it: it must not vanish
+  // under the finger about to tap "View bag". The full time runs again on leaving.
+  const [held, setHeld] = useState(false)
   useEffect(() => {
+    if (held) return
     const timer = window.setTimeout(() => {
       dismiss(toast.id)
     }, toast.durationMs)
     return () => {
       window.clearTimeout(timer)
     }
-  }, [toast, dismiss])
-  return <p className={toast.type === 'error' ? styles.error : styles.success}>{toast.message}</p>
+  }, [toast, dismiss, held])
+  const className = toast.type === 'error' ? styles.error : styles.success
+  if (!toast.link) return <p className={className}>{toast.message}</p>
+  const hold = () => {
+    setHeld(true)
+  }
+  const release = () => {
+    setHeld(false)
+  }
+  return (
+    <p
+      className={`${className} ${styles.withLink}`}
+      onPointerEnter={hold}
+      onPointerLeave={release}
+      onFocus={hold}
+      onBlur={release}
+    >
+      {toast.message}{' '}
+      <Link
+        to={toast.link.to}
+        className={styles.link}
+        onClick={() => {
+          dismiss(toast.id)
+        }}
+      >
+        {toast.link.label}
+      </Link>
+    </p>
+  )
 }

@@ -268,7 +268,7 @@ const typedAddress = (state: CheckoutState) =>
   state.shippingInfo && 'address' in state.shippingInfo ? state.shippingInfo.address : undefined
 
 /** A customer with saved addresses ships to one of them; a guest, or a customer with none, to the address typed. */
-function hasShippingInfo(customer: Customer | null, state: CheckoutState): boolean {
+export function hasShippingInfo(customer: Customer | null, state: CheckoutState): boolean {
   if (customer && customer.addresses.length > 0) return chosenAddress(customer, state) !== undefined
   const address = typedAddress(state)
   return (

@@ -4,13 +4,17 @@ import type { Language } from './preferences'
 // (`YYYY-MM-DD`); they are read and formatted as UTC dates, so no time zone of the
 // shopper's can move the day.
 
-/** `long`: weekday, month day, year; `medium`: abbreviated month day, year; `weekday`: weekday, month day. */
+/**
+ * `long`: weekday, month day, year; `medium`: abbreviated month day, year; `weekday`:
+ * abbreviated weekday, month day ("Mon, Nov 30"), short enough to sit beside each
+ * delivery option.
+ */
 export type DateStyle = 'long' | 'medium' | 'weekday'
 
 const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   long: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
   medium: { year: 'numeric', month: 'short', day: 'numeric' },
-  weekday: { weekday: 'long', month: 'long', day: 'numeric' },
+  weekday: { weekday: 'short', month: 'short', day: 'numeric' },
 }
 
 const LOCALES: Record<Language, string> = { eng: 'en-US', heb: 'he-IL' }

@@ -6,11 +6,18 @@ export const TOAST_DURATION_MS = 4000
 
 export type ToastType = 'error' | 'success'
 
+/** Where a toast's news can be seen: "Added to your bag" links to the bag. */
+export interface ToastLink {
+  to: string
+  label: string
+}
+
 export interface Toast {
   id: number
   type: ToastType
   message: string
   durationMs: number
+  link?: ToastLink
 }
 
 export const toastsAtom = atom<Toast[]>([])
@@ -20,8 +27,14 @@ let nextId = 1
 type Store = ReturnType<typeof createStore>
 
 /** Shows a toast from outside a component (a sync at sign-in); answers its id. */
-export function showToast(store: Store, type: ToastType, message: string, durationMs = TOAST_DURATION_MS): number {
-  const toast = { id: nextId++, type, message, durationMs }
+export function showToast(
+  store: Store,
+  type: ToastType,
+  message: string,
+  durationMs = TOAST_DURATION_MS,
+  link?: ToastLink,
+): number {
+  const toast: Toast = { id: nextId++, type, message, durationMs, ...(link ? { link } : {}) }
   store.set(toastsAtom, (toasts) => [...toasts, toast])
   return toast.id
 }
@@ -31,7 +44,8 @@ export function useToast() {
   const store = useStore()
   return useMemo(
     () => ({
-      show: (type: ToastType, message: string, durationMs?: number) => showToast(store, type, message, durationMs),
+      show: (type: ToastType, message: string, durationMs?: number, link?: ToastLink) =>
+        showToast(store, type, message, durationMs, link),
       dismiss: (id: number) => {
         store.set(toastsAtom, (toasts) => toasts.filter((toast) => toast.id !== id))
       },

@@ -51,7 +51,9 @@ describe('useBag', () => {
     expect(sent[0]?.body).toEqual({ products: [], later: [], change: { action: 'add', line: mugInput } })
     expect(store.get(bagAtom).products).toEqual([line])
     expect(store.get(bagSummaryAtom)?.totals.total).toBe(1800)
-    expect(store.get(toastsAtom)).toMatchObject([{ type: 'success', message: 'Added to your bag' }])
+    expect(store.get(toastsAtom)).toMatchObject([
+      { type: 'success', message: 'Added to your bag', link: { to: '/bag', label: 'View bag' } },
+    ])
   })
 
   it('keeps the bag as it was and shows an error toast when the call fails', async () => {

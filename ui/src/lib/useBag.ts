@@ -16,17 +16,19 @@ import { bagCalls, customerBagAnswer, storeBagAnswer } from './customerBag'
 import { defineMessages, useT } from './i18n'
 import { persistedAtom } from './persist'
 import { customerAtom } from './session'
-import { useToast } from './toast'
+import { useToast, type ToastLink } from './toast'
 import { noticeWithdrawn } from './withdrawn'
 
 const messages = defineMessages({
   eng: {
     failed: 'We couldn’t update your bag. Please try again.',
     added: 'Added to your bag',
+    viewBag: 'View bag',
   },
   heb: {
     failed: 'לא הצלחנו לעדכן את הסל. נסו שוב.',
     added: 'נוסף לסל שלך',
+    viewBag: 'לצפייה בסל',
   },
 })
 
@@ -145,8 +147,9 @@ let waitingRefresh: Promise<boolean> | undefined
 interface QuoteOptions {
   /** Say nothing on failure (the bag page's own refresh shows a notice instead). */
   silent?: boolean
-  /** The success toast, if any. */
+  /** The success toast, if any, and where it leads (issue 27: adding shows where the item went). */
   success?: string
+  link?: ToastLink
 }
 
 /**
@@ -164,7 +167,7 @@ export function useBag() {
   return useMemo(() => {
     const quote = async (change: BagChange | undefined, options: QuoteOptions = {}) => {
       const success = () => {
-        if (options.success) toast.show('success', options.success)
+        if (options.success) toast.show('success', options.success, undefined, options.link)
       }
       const run = () => applyChange(store, change, success)
       try {
@@ -183,7 +186,8 @@ export function useBag() {
     return {
       /** Re-prices the lists without changing them (stock and prices may have moved, or another device edited them). */
       refresh: () => (waitingRefresh ??= quote(undefined, { silent: true })),
-      add: (line: LineInput) => quote({ action: 'add', line }, { success: t('added') }),
+      add: (line: LineInput) =>
+        quote({ action: 'add', line }, { success: t('added'), link: { to: '/bag', label: t('viewBag') } }),
       replace: (key: LineKey, line: LineInput) => quote({ action: 'replace', key: keyOf(key), line }),
       moveToLater: (key: LineKey) => quote({ action: 'move_to_later', key: keyOf(key) }),
       moveToBag: (key: LineKey) => quote({ action: 'move_to_bag', key: keyOf(key) }),

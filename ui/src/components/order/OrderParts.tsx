@@ -1,10 +1,13 @@
 import { useAtomValue } from 'jotai'
+import { useCountries } from '@/lib/countries'
 import { formatCalendarDate } from '@/lib/dates'
 import { formatPrice } from '@/lib/format'
 import { hebrewApplies, localize } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import type { Order, OrderLine, OrderStatus } from '@/lib/orders'
 import { languageAtom, type Language } from '@/lib/preferences'
+import { AddressLine, AddressLines } from './AddressLines'
+import { LineDetails, recipientOf, RecipientDetails, type FieldLabel, type LineChoices } from './LineDetails'
 import { messages, type OrderKey } from './messages'
 import styles from './Order.module.css'
 
@@ -31,14 +34,16 @@ export function useStatusName() {
   return (status: OrderStatus) => t(`status_${status}` as OrderKey)
 }
 
+/** What a line's title is made of. */
+type TitledLine = Pick<OrderLine, 'title' | 'heb_title'>
+
 /** A line's title in the language that applies, with its attributes. */
 export function useLineTitle() {
   const language = useAtomValue(languageAtom)
-  return (line: Pick<OrderLine, 'title' | 'heb_title'>) =>
-    localize(language, hebrewApplies(language, line), line.title, line.heb_title)
+  return (line: TitledLine) => localize(language, hebrewApplies(language, line), line.title, line.heb_title)
 }
 
-/** The order's lines: picture, title, quantity and unit price, and what the line costs. */
+/** The order's lines: picture, title, quantity, unit price and details, and what the line costs. */
 export function OrderLines({ order }: { order: Order }) {
   const t = useT(messages)
   const title = useLineTitle()
@@ -46,9 +51,6 @@ export function OrderLines({ order }: { order: Order }) {
     <ul className={styles.lines} aria-label={t('items')}>
       {order.lines.map((line, index) => {
         const name = title(line)
-        const personalization = Object.entries(line.personalization as Record<string, unknown>).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
-        )
         return (
           <li key={`${line.type}:${line.id}:${index}`} className={styles.line}>
             {line.image ? (
@@ -56,25 +58,22 @@ export function OrderLines({ order }: { order: Order }) {
             ) : (
               <span className={styles.image} />
             )}
-            <span>
+            <div className={styles.lineText}>
               <a href={line.path} {...name.attributes}>
                 {name.text}
               </a>
-              <span className={styles.muted}>
-                {' '}
-                · {t('quantityIs', { n: line.quantity })} ·{' '}
-                <bdi dir="ltr">{t('each', { price: formatPrice(line.unit_price) })}</bdi>
-              </span>
-              {personalization.length > 0 && (
-                <span className={styles.facts}>
-                  {personalization.map(([key, value]) => (
-                    <span key={key} className={styles.muted}>
-                      <bdi>{value}</bdi>
-                    </span>
-                  ))}
-                </span>
-              )}
-            </span>
+              <LineDetails
+                line={line}
+                labels={line.labels}
+                lead={[
+                  { key: 'quantity', node: t('quantityIs', { n: line.quantity }) },
+                  {
+                    key: 'each',
+                    node: <bdi dir="ltr">{t('each', { price: formatPrice(line.unit_price) })}</bdi>,
+                  },
+                ]}
+              />
+            </div>
             <span dir="ltr">{formatPrice(line.merchandise)}</span>
           </li>
         )
@@ -126,45 +125,71 @@ export function OrderTotals({ order }: { order: Order }) {
   )
 }
 
-/** How the order reaches the shopper: the address and method, pickup, or the e-mail. */
+/** How the order reaches the shopper: the method and address, pickup, or who each e-gift card goes to. */
 export function OrderDelivery({ order }: { order: Order }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
+  const countries = useCountries()
   const { delivery } = order
   const promised = delivery.promised_on ? formatCalendarDate(delivery.promised_on, 'long', language) : undefined
   if (delivery.type === 'digital') {
-    return (
-      <p className={styles.facts}>
-        <span>{t('digital', { email: order.email })}</span>
-      </p>
-    )
+    return <DigitalRecipients lines={order.lines.map((line) => ({ line, labels: line.labels }))} email={order.email} />
   }
   if (delivery.type === 'pickup') {
     return (
       <p className={styles.facts}>
         <strong>{t('pickup')}</strong>
         {promised && <span>{t('readyOn', { date: promised })}</span>}
-        {delivery.contact_name && <span>{t('contact', { name: delivery.contact_name })}</span>}
-        {delivery.contact_phone && <span dir="ltr">{delivery.contact_phone}</span>}
+        {delivery.contact_name && <AddressLine>{t('contact', { name: delivery.contact_name })}</AddressLine>}
+        {delivery.contact_phone && <AddressLine ltr>{delivery.contact_phone}</AddressLine>}
       </p>
     )
   }
-  const address = delivery.address
+  // The server has the method's Hebrew name from the order on; the English one stands in before.
+  const method = (language === 'heb' && delivery.heb_method_name) || delivery.method_name
   return (
     <address className={styles.facts}>
-      {delivery.method_name && <strong>{delivery.method_name}</strong>}
+      {method && <strong>{method}</strong>}
       {promised && <span>{t('arriving', { date: promised })}</span>}
-      {address && (
-        <>
-          <span>{address.name}</span>
-          <span>{address.line1}</span>
-          {address.line2 && <span>{address.line2}</span>}
-          <span>{[address.city, address.region, address.postal_code].filter(Boolean).join(', ')}</span>
-          <span>{address.country}</span>
-          {address.phone && <span dir="ltr">{address.phone}</span>}
-        </>
-      )}
+      {delivery.address && <AddressLines address={delivery.address} countries={countries} />}
     </address>
+  )
+}
+
+/**
+ * Where an e-mailed order goes: each e-gift card to its recipient on its day, anything
+ * else to the shopper; and the receipt to the shopper. Review and the order screens
+ * both tell it so.
+ */
+export function DigitalRecipients({
+  lines,
+  email,
+}: {
+  lines: readonly { line: LineChoices & TitledLine; labels: readonly FieldLabel[] }[]
+  email: string
+}) {
+  const t = useT(messages)
+  const title = useLineTitle()
+  const gifts = lines.flatMap(({ line, labels }) => {
+    const recipient = recipientOf(line, labels)
+    return recipient && (recipient.name || recipient.email) ? [{ line, recipient }] : []
+  })
+  const toShopper = gifts.length < lines.length
+  return (
+    <div className={styles.facts}>
+      {gifts.map(({ line, recipient }, index) => {
+        const name = title(line)
+        return (
+          <div key={index} className={styles.lineText}>
+            <strong {...name.attributes}>{name.text}</strong>
+            <RecipientDetails recipient={recipient} />
+          </div>
+        )
+      })}
+      <span>
+        {toShopper ? t('digitalTo') : t('receiptTo')} <bdi>{email}</bdi>
+      </span>
+    </div>
   )
 }
 

@@ -15,6 +15,11 @@ export const customer = signedInCustomer()
  * Renders `Screen` on its own route at `path` (with the location `state` a redirect
  * would give it); every other path is a stand-in, so the test reads where it led.
  */
+const splitPath = (path: string) => {
+  const [pathname = path, query] = path.split('?')
+  return { pathname, search: query ? `?${query}` : '' }
+}
+
 export function renderScreen(pattern: string, Screen: ComponentType, path = pattern, state?: unknown) {
   const store = createStore()
   const router = createMemoryRouter(
@@ -22,7 +27,7 @@ export function renderScreen(pattern: string, Screen: ComponentType, path = patt
       { path: pattern, Component: Screen },
       { path: '*', element: <p>Another page</p> },
     ],
-    { initialEntries: [{ pathname: path, state }] },
+    { initialEntries: [{ ...splitPath(path), state }] },
   )
   render(
     <Provider store={store}>

@@ -14,8 +14,12 @@ export const messages = defineMessages({
     giftOptions: 'Gift options',
     personalizationFees: 'Personalization',
     discount: 'Discount',
-    tax: 'Estimated tax',
+    estimatedShipping: 'Estimated shipping to {zip}',
+    estimatedTax: 'Estimated tax for {zip}',
+    free: 'Free',
     total: 'Total',
+    estimatedTotal: 'Estimated total',
+    taxAtCheckout: 'Tax and shipping are worked out at checkout.',
     freeShippingAway: '{amount} away from free shipping',
     shipsFree: 'Your order ships free',
     stale: 'We couldn’t refresh your bag. The prices and stock shown may be out of date.',
@@ -43,8 +47,12 @@ export const messages = defineMessages({
     giftOptions: 'אריזות מתנה',
     personalizationFees: 'התאמה אישית',
     discount: 'הנחה',
-    tax: 'מס משוער',
+    estimatedShipping: 'משלוח משוער למיקוד {zip}',
+    estimatedTax: 'מס משוער למיקוד {zip}',
+    free: 'חינם',
     total: 'סה״כ',
+    estimatedTotal: 'סה״כ משוער',
+    taxAtCheckout: 'המס והמשלוח יחושבו בקופה.',
     freeShippingAway: 'עוד {amount} למשלוח חינם',
     shipsFree: 'ההזמנה שלך נשלחת בחינם',
     stale: 'לא הצלחנו לרענן את הסל. ייתכן שהמחירים והמלאי המוצגים אינם עדכניים.',
@@ -60,5 +68,3 @@ export const messages = defineMessages({
     checkout: 'לתשלום',
   },
 })
-
-export type BagKey = keyof (typeof messages)['eng']

@@ -7,6 +7,7 @@ export const shippingWords = defineMessages({
     shipTomorrow: 'Get it Tomorrow',
     shipDays: '{n}-day shipping',
     shipOn: 'Get it {date}',
+    arrivesOn: 'Arrives {date}',
     readyOn: 'Ready {date}',
     readyToday: 'Ready today',
     readyTomorrow: 'Ready tomorrow',
@@ -20,6 +21,7 @@ export const shippingWords = defineMessages({
     shipTomorrow: 'מגיע מחר',
     shipDays: 'משלוח תוך {n} ימים',
     shipOn: 'מגיע ב{date}',
+    arrivesOn: 'יגיע ב{date}',
     readyOn: 'מוכן לאיסוף ב{date}',
     readyToday: 'מוכן לאיסוף היום',
     readyTomorrow: 'מוכן לאיסוף מחר',
@@ -71,10 +73,12 @@ export const messages = defineMessages({
     chooseDelivery: 'Please choose how you would like to get your order.',
     digitalDelivery: 'Digital delivery',
     digitalIntro: 'Everything in your bag is digital: we send it by e-mail.',
-    digitalEmail: 'Send it to (e-mail)',
     billingPostalCode: 'Billing ZIP or postal code',
     billingHint: 'The one on your card’s billing address: the sales tax is figured there.',
     billingCountry: 'Billing country',
+    receiptEmail: 'Your e-mail, for the receipt',
+    receiptHint: 'E-gift cards go to the recipients you named; we send your receipt here.',
+    receiptTo: 'We send your receipt to {email}.',
 
     // Address
     shippingAddress: 'Shipping address',
@@ -117,6 +121,7 @@ export const messages = defineMessages({
     brand_other: 'Card',
 
     // Gift cards
+    haveCode: 'Have a gift card or discount code?',
     giftCards: 'Gift cards',
     giftCardCode: 'Gift card code',
     apply: 'Apply',
@@ -181,6 +186,11 @@ export const messages = defineMessages({
     backToCheckout: 'Back to Checkout',
     billingAt: 'Billing address: {place}',
     needMore: 'A few details are still needed before the order can be placed.',
+    missingDelivery: 'Choose a delivery method',
+    missingDigital: 'Add the e-mail and billing ZIP or postal code',
+    missingAddress: 'Add a shipping address',
+    missingPickup: 'Add who is picking it up',
+    missingCard: 'Add a card',
   },
   heb: {
     checkout: 'קופה',
@@ -219,10 +229,12 @@ export const messages = defineMessages({
     chooseDelivery: 'נא לבחור איך תרצו לקבל את ההזמנה.',
     digitalDelivery: 'משלוח דיגיטלי',
     digitalIntro: 'כל מה שבסל שלך דיגיטלי: נשלח אותו בדואר אלקטרוני.',
-    digitalEmail: 'לשלוח אל (דואר אלקטרוני)',
     billingPostalCode: 'מיקוד של כתובת החיוב',
     billingHint: 'המיקוד שבכתובת החיוב של הכרטיס: לפיו מחושב המס.',
     billingCountry: 'ארץ החיוב',
+    receiptEmail: 'הדואר האלקטרוני שלך, לקבלה',
+    receiptHint: 'כרטיסי מתנה נשלחים לנמענים שציינתם; את הקבלה נשלח לכאן.',
+    receiptTo: 'את הקבלה נשלח אל {email}.',
 
     shippingAddress: 'כתובת למשלוח',
     savedAddresses: 'לשלוח אל',
@@ -260,6 +272,7 @@ export const messages = defineMessages({
     brand_discover: 'דיסקבר',
     brand_other: 'כרטיס',
 
+    haveCode: 'יש לך כרטיס מתנה או קוד הנחה?',
     giftCards: 'כרטיסי מתנה',
     giftCardCode: 'קוד כרטיס המתנה',
     apply: 'החלה',
@@ -320,6 +333,11 @@ export const messages = defineMessages({
     backToCheckout: 'חזרה לקופה',
     billingAt: 'כתובת החיוב: {place}',
     needMore: 'עוד חסרים כמה פרטים לפני שאפשר לשלוח את ההזמנה.',
+    missingDelivery: 'לבחור שיטת משלוח',
+    missingDigital: 'להוסיף דואר אלקטרוני ומיקוד לחיוב',
+    missingAddress: 'להוסיף כתובת למשלוח',
+    missingPickup: 'להוסיף מי יאסוף את ההזמנה',
+    missingCard: 'להוסיף כרטיס',
   },
 })
 

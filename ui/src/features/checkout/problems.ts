@@ -25,14 +25,41 @@ function emailProblem(email: string, say: Say): string | undefined {
   return looksLikeEmail(typed) ? undefined : say('emailProblem')
 }
 
-// The address fields in the form's order, so the first problem is the first field.
-const ADDRESS_ORDER = Object.keys(EMPTY_ADDRESS) as (keyof GuestAddress)[]
+/**
+ * The address fields in the form's order, so the first problem is the first field: the
+ * ZIP comes before the city and region, which its lookup fills in.
+ */
+const ADDRESS_ORDER: readonly (keyof GuestAddress)[] = [
+  'name',
+  'line1',
+  'line2',
+  'postal_code',
+  'country',
+  'city',
+  'region',
+  'phone',
+]
 
 /** A postal code is checked as the server checks it, the US's by its ZIP shape. */
 function postalCodeProblem(code: string, country: string, say: Say): string | undefined {
   if (code.trim() === '') return say('required')
   if (isPostalCode(code, country)) return undefined
   return say(country === 'US' ? 'zipShapeProblem' : 'postalCodeShapeProblem')
+}
+
+/**
+ * A guest's new address starts in the place checkout prices for, with the city and
+ * region its ZIP lookup answered: nothing the shopper must type again.
+ */
+export function startAddress(location: ZipLocation | null | undefined): GuestAddress {
+  if (!location) return EMPTY_ADDRESS
+  return {
+    ...EMPTY_ADDRESS,
+    postal_code: location.zip,
+    country: location.country,
+    city: location.city ?? '',
+    region: location.state ?? '',
+  }
 }
 
 export interface CheckoutFacts {
@@ -46,9 +73,9 @@ export interface CheckoutFacts {
 }
 
 /**
- * What checkout still needs before Review, field by field: a guest's e-mail; the digital
- * e-mail and billing postal code for a digital-only bag; otherwise the delivery, with the
- * pickup info or the shipping address; and a card unless the gift cards cover the whole total.
+ * What checkout still needs before Review, field by field: a guest's e-mail; the billing
+ * postal code for a digital-only bag; otherwise the delivery, with the pickup info or the
+ * shipping address; and a card unless the gift cards cover the whole total.
  */
 export function checkoutProblems(
   { customer, state, digitalOnly, covered, location }: CheckoutFacts,
@@ -60,9 +87,8 @@ export function checkoutProblems(
     if (problem) problems.email = problem
   }
   if (digitalOnly) {
+    // Its e-mail is the guest's own (or the customer's): checked above, not asked twice.
     const info = state.digitalInfo
-    const problem = emailProblem(info?.email ?? '', say)
-    if (problem) problems.digital_email = problem
     const postal = postalCodeProblem(info?.postal_code ?? '', info?.country ?? 'US', say)
     if (postal) problems.digital_postal_code = postal
   } else if (state.shippingType === null) {
@@ -75,8 +101,7 @@ export function checkoutProblems(
     if (info.phone.trim() === '') problems.pickup_phone = say('required')
   } else if (!customer || customer.addresses.length === 0) {
     const info = state.shippingInfo
-    const start = { ...EMPTY_ADDRESS, postal_code: location?.zip ?? '', country: location?.country ?? 'US' }
-    const address = info && 'address' in info ? info.address : start
+    const address = info && 'address' in info ? info.address : startAddress(location)
     const missing = missingAddressFields(address)
     for (const field of ADDRESS_ORDER) {
       const problem =

@@ -1,13 +1,31 @@
 import { formatCalendarDate } from '@/lib/dates'
 import { format } from '@/lib/i18n'
-import type { ShippingMessage } from '@/lib/location'
+import type { MethodOption, PickupOption, ShippingMessage } from '@/lib/location'
 import type { Language } from '@/lib/preferences'
 import { shippingWords } from './messages'
+
+// Every arrival and pickup day is written the one way: "Mon, Nov 30".
+const dayOf = (date: string, language: Language) => formatCalendarDate(date, 'weekday', language)
+
+/**
+ * When a shipping method brings the order, as a date ("Arrives Mon, Nov 30"): a count of
+ * days reads as a contradiction beside "Overnight" over a weekend, and a shopper asks
+ * "will it arrive by …?" (issue 27).
+ */
+export function methodArrival(method: MethodOption, language: Language): string {
+  return format(shippingWords[language].arrivesOn, { date: dayOf(method.estimated_arrival, language) })
+}
+
+/** When a pickup order is ready: within hours today ("Ready within 2 hours"), else the day ("Ready Tue, Dec 1"). */
+export function pickupReady(pickup: PickupOption, language: Language): string {
+  if (pickup.message.kind === 'within') return readyWithin(pickup.message.hours ?? 0, language)
+  return format(shippingWords[language].readyOn, { date: dayOf(pickup.date, language) })
+}
 
 /**
  * Spec 9's arrival sentence for a shipping method, from the server's `message`: "Get it
  * Today", "Get it Tomorrow", "{n}-day shipping", or "Get it" and the date ("Get it
- * Friday, January 9"), in `language`.
+ * Fri, Jan 9"), in `language`.
  */
 export function arrivalText(message: ShippingMessage, language: Language): string {
   const say = shippingWords[language]
@@ -19,21 +37,21 @@ export function arrivalText(message: ShippingMessage, language: Language): strin
     case 'days':
       return format(say.shipDays, { n: message.days ?? 0 })
     case 'on':
-      return format(say.shipOn, { date: formatCalendarDate(message.date ?? '', 'weekday', language) })
+      return format(say.shipOn, { date: dayOf(message.date ?? '', language) })
     case 'within':
       return readyWithin(message.hours ?? 0, language)
   }
 }
 
 /**
- * Spec 9's pickup sentence: the day it is ready ("Ready Friday, January 9"), or within
+ * Spec 9's pickup sentence: the day it is ready ("Ready Fri, Jan 9"), or within
  * how many hours ("Ready within 2 hours") when it is today.
  */
 export function pickupText(message: ShippingMessage, language: Language): string {
   const say = shippingWords[language]
   switch (message.kind) {
     case 'on':
-      return format(say.readyOn, { date: formatCalendarDate(message.date ?? '', 'weekday', language) })
+      return format(say.readyOn, { date: dayOf(message.date ?? '', language) })
     case 'within':
       return readyWithin(message.hours ?? 0, language)
     case 'today':

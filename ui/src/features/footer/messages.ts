@@ -26,6 +26,9 @@ export const messages = defineMessages({
     privacyPolicy: 'Privacy Policy',
     legal: 'Legal',
     copyright: '© {year} Olive Lane',
+    helpAndPolicies: 'Help and policies',
+    shippingPolicy: 'Shipping Policy',
+    returnPolicy: 'Return Policy',
   },
   heb: {
     company: 'החברה',
@@ -52,5 +55,8 @@ export const messages = defineMessages({
     privacyPolicy: 'מדיניות פרטיות',
     legal: 'מידע משפטי',
     copyright: '© {year} שדרת הזית',
+    helpAndPolicies: 'עזרה ומדיניות',
+    shippingPolicy: 'מדיניות משלוחים',
+    returnPolicy: 'מדיניות החזרות',
   },
 })

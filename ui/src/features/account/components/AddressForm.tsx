@@ -123,7 +123,8 @@ export function AddressForm({ address, countries, onSaved, onCancel }: AddressFo
             name={field.name}
             autoComplete={field.autoComplete}
             required={REQUIRED.includes(field.name)}
-            dir={field.name === 'postal_code' ? 'ltr' : undefined}
+            // Typed in either script: each reads its own way (a postal code is always left to right).
+            dir={field.name === 'postal_code' ? 'ltr' : 'auto'}
             value={fields[field.name]}
             problem={problems[field.name]}
             onChange={change(field.name)}
@@ -155,7 +156,7 @@ export function AddressForm({ address, countries, onSaved, onCancel }: AddressFo
           type="tel"
           autoComplete="tel"
           required
-          dir="ltr"
+          dir="auto"
           value={fields.phone}
           problem={problems.phone}
           onChange={change('phone')}

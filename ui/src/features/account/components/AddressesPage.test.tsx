@@ -188,6 +188,30 @@ describe('My Addresses', () => {
     expect(addressCalls(sent).at(-1)?.url.pathname).toBe('/api/customer/address/5')
   })
 
+  it('in Hebrew, shows a Latin address the right way round, the phone on the block’s side', async () => {
+    signedIn(customer([home]), {}, 'heb')
+    renderApp('/account/addresses')
+    const street = await screen.findByText('1 Olive Lane')
+    expect(street.tagName).toBe('BDI')
+    expect(street.parentElement).not.toHaveAttribute('dir')
+    const phone = screen.getByText('555 010 2030')
+    expect(phone.tagName).toBe('BDI')
+    expect(phone).toHaveAttribute('dir', 'ltr')
+    expect(phone.parentElement).not.toHaveAttribute('dir')
+    expect(await screen.findByText('ארצות הברית')).toBeInTheDocument()
+  })
+
+  it('lets each field of the form take the direction of what is typed in it', async () => {
+    signedIn(customer())
+    renderApp('/account/addresses')
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Add an address' }))
+    for (const name of ['Full name', 'Street address', 'Apartment, suite or floor (optional)', 'City', 'Phone']) {
+      expect(screen.getByRole('textbox', { name })).toHaveAttribute('dir', 'auto')
+    }
+    expect(screen.getByRole('textbox', { name: /^State/ })).toHaveAttribute('dir', 'auto')
+    expect(screen.getByRole('textbox', { name: 'ZIP or postal code' })).toHaveAttribute('dir', 'ltr')
+  })
+
   it('is in Hebrew, countries and the server’s problems too', async () => {
     signedIn(
       customer(),

@@ -2,13 +2,13 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { useState } from 'react'
 import { forgetAddress } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
-import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
 import { inputOf, removeAddress, updateAddress, type Address } from '../api'
-import { countryName, useCountries } from '../countries'
+import { useCountries } from '../countries'
 import { messages } from '../messages'
 import { useSavedItems } from '../useSavedItems'
 import formStyles from '@/components/Form.module.css'
+import { AddressLines } from '@/components/order/AddressLines'
 import styles from './Account.module.css'
 import { AccountScreen } from './AccountScreen'
 import { AddressForm } from './AddressForm'
@@ -21,7 +21,6 @@ import { SavedItem } from './SavedItem'
  */
 export function AddressesPage() {
   const t = useT(messages)
-  const language = useAtomValue(languageAtom)
   const customer = useAtomValue(customerAtom)
   const setCustomer = useSetAtom(customerAtom)
   const store = useStore()
@@ -94,12 +93,7 @@ export function AddressesPage() {
                 onRemove={() => remove(address)}
               >
                 <address className={styles.address}>
-                  <strong>{address.name}</strong>
-                  <span>{address.line1}</span>
-                  {address.line2 && <span>{address.line2}</span>}
-                  <span>{[address.city, address.region, address.postal_code].filter(Boolean).join(', ')}</span>
-                  <span>{countryName(countries, address.country, language)}</span>
-                  <span dir="ltr">{address.phone}</span>
+                  <AddressLines address={address} countries={countries} />
                 </address>
               </SavedItem>
             ),

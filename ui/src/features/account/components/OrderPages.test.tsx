@@ -16,12 +16,15 @@ afterEach(() => {
 
 const dana = signedInCustomer()
 
+// Order lines carry the variation's choices and the catalogue's personalization labels.
+const anOrder = (overrides: Parameters<typeof order>[0] = {}) => order({ lines: [orderLine()], ...overrides })
+
 function signedIn(routes: Parameters<typeof stubApiWithBodies>[0] = {}) {
   localStorage.setItem(STORAGE_KEY, JSON.stringify({ customer: dana }))
   return stubApiWithBodies({ '/api/categories': departments, '/api/customer': dana, ...routes })
 }
 
-const older = order({
+const older = anOrder({
   number: 'AAAA-BBBB-CCCC',
   placed_at: '2026-10-01T10:00:00Z',
   status: 'delivered',
@@ -29,9 +32,9 @@ const older = order({
     orderLine({ id: 3003, product_id: 3003, title: 'Olive Wood Board', path: '/products/olive-wood-board/3003' }),
     orderLine(),
   ],
-  totals: { ...order().totals, total: 2500 },
+  totals: { ...anOrder().totals, total: 2500 },
 })
-const newer = order({
+const newer = anOrder({
   lines: [
     orderLine(),
     orderLine({
@@ -51,7 +54,7 @@ const newer = order({
     }),
   ],
 })
-const unpaid = order({
+const unpaid = anOrder({
   number: 'DDDD-EEEE-FFFF',
   status: 'placed',
   lines: [orderLine({ id: 4004, item_type: 'digital', title: 'Audio Book' })],
@@ -105,6 +108,22 @@ describe('My Orders', () => {
       'href',
       '/view-invoice/7KQ4-M2XD-9PRT',
     )
+  })
+
+  it('shows what each line was ordered with, labelled', async () => {
+    const board = orderLine({
+      id: 3003,
+      title: 'Olive Wood Board',
+      heb_title: undefined,
+      gift_options: true,
+      personalization: { initials: 'NOA' },
+      labels: [{ key: 'initials', label: 'Initials' }],
+    })
+    signedIn({ '/api/orders/7KQ4-M2XD-9PRT': anOrder({ lines: [board] }) })
+    renderApp('/account/orders/7KQ4-M2XD-9PRT')
+    const items = await screen.findByRole('region', { name: 'Items' })
+    expect(within(items).getByText('Gift wrapped')).toBeInTheDocument()
+    expect(within(items).getByText('NOA').parentElement).toHaveTextContent(/^Initials: NOA$/)
   })
 
   it('says when the order is not the customer’s', async () => {

@@ -84,6 +84,40 @@ describe('the register screen', () => {
     expect(await screen.findByRole('textbox', { name: 'Six-digit code' })).toBeInTheDocument()
   })
 
+  it('checks a field when it is left, and takes its problem away the moment it is right (issue 27)', async () => {
+    const sent = stubApiWithBodies({ '/api/register': answer(202, notice) })
+    const { user } = renderScreen('/register', RegisterPage)
+    const name = await screen.findByRole('textbox', { name: 'Full name' })
+    const email = screen.getByRole('textbox', { name: 'E-mail' })
+    // A blank field passed through is not told off before the button.
+    await user.click(name)
+    await user.tab()
+    expect(name).toHaveAttribute('aria-invalid', 'false')
+    await user.type(email, 'dana@example')
+    await user.tab()
+    expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address, like name@example.com.')
+    await user.type(email, '.com')
+    expect(email).toHaveAttribute('aria-invalid', 'false')
+    expect(email).not.toHaveAccessibleDescription()
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(name).toHaveAccessibleDescription('Please fill in this field.')
+    await user.type(name, 'Dana')
+    expect(name).not.toHaveAccessibleDescription()
+    const password = screen.getByLabelText('Password')
+    await user.type(password, '1234567')
+    expect(password).toHaveAccessibleDescription('8 to 128 characters. Use 8 to 128 characters.')
+    await user.type(password, '8')
+    expect(password).toHaveAccessibleDescription('8 to 128 characters.')
+    expect(sent).toEqual([])
+  })
+
+  it('starts with the e-mail the thank-you page passes on (issue 27)', async () => {
+    stubApiWithBodies({})
+    renderScreen('/register', RegisterPage, '/register?email=noa%2Bgift%40example.com')
+    expect(await screen.findByRole('textbox', { name: 'E-mail' })).toHaveValue('noa+gift@example.com')
+  })
+
   it('checks the password length and the code before sending', async () => {
     const sent = stubApiWithBodies({ '/api/register': answer(202, notice) })
     const { user } = renderScreen('/register', RegisterPage)

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { confirmRegistration, register } from '../api'
@@ -14,9 +14,8 @@ import {
   PASSWORD_MAX,
   passwordProblem,
   problems,
-  type FieldProblem,
 } from '../validation'
-import { focusFirstProblem, FormAlert, SubmitButton } from '@/components/FormField'
+import { focusFirstProblem, FormAlert, SubmitButton, useFieldChecks } from '@/components/FormField'
 import { Field } from './AccountForm'
 import formStyles from '@/components/Form.module.css'
 import styles from './Accounts.module.css'
@@ -36,7 +35,9 @@ export function RegisterPage() {
   const t = useT(messages)
   useDocumentTitle(t('registerTitle'))
   const state: unknown = useLocation().state
-  const [details, setDetails] = useState<Details>({ name: '', email: '', password: '' })
+  // The thank-you page offers an account under the order's e-mail (`?email=`).
+  const [search] = useSearchParams()
+  const [details, setDetails] = useState<Details>({ name: '', email: search.get('email') ?? '', password: '' })
   // The address the code went to; set, the screen asks for the code.
   const [sentTo, setSentTo] = useState<string>()
 
@@ -71,20 +72,22 @@ interface DetailsStepProps {
 
 function DetailsStep({ details, onDetails, onSent }: DetailsStepProps) {
   const t = useT(messages)
-  const [found, setFound] = useState<Partial<Record<keyof Details, FieldProblem>>>({})
   const { busy, error, submit } = useSubmit()
   const form = useRef<HTMLFormElement>(null)
+  // Each field's problem as typed now: shown once the field is left, or at the button.
+  const now = problems({
+    name: nameProblem(details.name.trim()),
+    email: emailProblem(details.email.trim()),
+    password: passwordProblem(details.password),
+  })
+  const checks = useFieldChecks(now)
+  const found = checks.shown
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const sent = { ...details, name: details.name.trim(), email: details.email.trim() }
     onDetails(sent)
-    const now = problems({
-      name: nameProblem(sent.name),
-      email: emailProblem(sent.email),
-      password: passwordProblem(sent.password),
-    })
-    setFound(now)
+    checks.showAll(Object.keys(now) as (keyof Details)[])
     if (focusFirstProblem(form.current, now)) return
     void submit(async () => {
       await register(sent)
@@ -99,11 +102,12 @@ function DetailsStep({ details, onDetails, onSent }: DetailsStepProps) {
     <>
       <p>{t('registerIntro')}</p>
       <FormAlert message={error} />
-      <form ref={form} noValidate className={styles.form} onSubmit={onSubmit}>
+      <form ref={form} noValidate className={styles.form} onSubmit={onSubmit} onBlur={checks.onBlur}>
         <Field
           label={t('name')}
           name="name"
           autoComplete="name"
+          dir="auto"
           maxLength={NAME_MAX}
           value={details.name}
           problem={found.name}
@@ -139,7 +143,6 @@ function DetailsStep({ details, onDetails, onSent }: DetailsStepProps) {
 function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
   const t = useT(messages)
   const [code, setCode] = useState('')
-  const [problem, setProblem] = useState<FieldProblem>()
   const { busy, error, submit } = useSubmit()
   const finish = useFinishSignIn()
   const form = useRef<HTMLFormElement>(null)
@@ -149,13 +152,15 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
     form.current?.querySelector('input')?.focus()
   }, [])
 
+  // Mail programs and phones often show the code as "123 456".
+  const digits = code.replace(/\s/g, '')
+  const now = problems({ code: codeProblem(digits) })
+  const checks = useFieldChecks(now)
+
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    // Mail programs and phones often show the code as "123 456".
-    const digits = code.replace(/\s/g, '')
     setCode(digits)
-    const now = problems({ code: codeProblem(digits) })
-    setProblem(now.code)
+    checks.showAll(Object.keys(now) as 'code'[])
     if (focusFirstProblem(form.current, now)) return
     void submit(async () => {
       await finish(await confirmRegistration({ email, code: digits }), 'register')
@@ -168,7 +173,7 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
         {t('codeSent', { email })}
       </p>
       <FormAlert message={error} />
-      <form ref={form} noValidate className={styles.form} onSubmit={onSubmit}>
+      <form ref={form} noValidate className={styles.form} onSubmit={onSubmit} onBlur={checks.onBlur}>
         <Field
           label={t('code')}
           name="code"
@@ -176,7 +181,7 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
           inputMode="numeric"
           dir="ltr"
           value={code}
-          problem={problem}
+          problem={checks.shown.code}
           onChange={(event) => {
             setCode(event.target.value)
           }}

@@ -3,8 +3,16 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EMPTY_BAG, type BagLists, type BagSummary } from '@/lib/bag'
 import { STORAGE_KEY } from '@/lib/persist'
+import { onPhone } from '@/testing/media'
 import { answer, stubApiWithBodies, type SentRequest } from '@/testing/api'
-import { departments, pricedLine, quoteAnswer } from '@/testing/fixtures'
+import {
+  checkoutQuoteAnswer,
+  departments,
+  pricedLine,
+  quoteAnswer,
+  shippingOptions,
+  zipAnswer,
+} from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 
 afterEach(() => {
@@ -55,7 +63,6 @@ describe('the bag page (spec 4.1)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bag' })).toBeInTheDocument()
     const summary = await screen.findByRole('region', { name: 'Order summary' })
     expect(within(summary).getByText('Subtotal').nextSibling).toHaveTextContent('$30.00')
-    expect(within(summary).getByText('Estimated tax').nextSibling).toHaveTextContent('$0.00')
     expect(within(summary).getByText('Total').nextSibling).toHaveTextContent('$30.00')
     expect(summary).toHaveTextContent('$20.00 away from free shipping')
 
@@ -200,5 +207,149 @@ describe('the bag page (spec 4.1)', () => {
     expect(title).toHaveAttribute('dir', 'rtl')
     expect(await screen.findByRole('region', { name: 'סיכום ההזמנה' })).toBeInTheDocument()
     expect(screen.getByText('HG-MUG-001').tagName).toBe('BDI')
+  })
+})
+
+/** The checkout quote's answer for `body`: 8.875% tax at a ZIP, and the method's price unless free over $50. */
+function estimateAnswer(body: unknown, methodPrice: number) {
+  const request = body as { zip_code?: string; shipping?: { id: number } }
+  const { subtotal } = quoteAnswer({ products: [mug] }).totals
+  const tax = request.zip_code ? Math.round(subtotal * 0.08875) : 0
+  const shipping = request.shipping ? (subtotal >= 5000 ? 0 : methodPrice) : 0
+  return checkoutQuoteAnswer({
+    bag: quoteAnswer({
+      products: [mug],
+      totals: { ...quoteAnswer({ products: [mug] }).totals, tax, shipping, total: subtotal + tax + shipping },
+    }),
+    location: zipAnswer(),
+    shipping: { type: 'ship', id: request.shipping?.id ?? 0, price: shipping },
+  })
+}
+
+const estimates = (sent: SentRequest[]) =>
+  sent.filter((request) => request.url.pathname === '/api/checkout/quote').map((request) => request.body)
+
+describe('tax and shipping in the bag (no surprise at checkout)', () => {
+  it('says tax and shipping are worked out at checkout while no ZIP is known, with no $0.00 lines', async () => {
+    storeBag({ products: [mug] })
+    stubApiWithBodies({ '/api/categories': departments, '/api/bag/quote': quoteAnswer({ products: [mug] }) })
+    renderApp('/bag')
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    await waitFor(() => {
+      expect(summary).toHaveTextContent('Tax and shipping are worked out at checkout.')
+    })
+    expect(summary).not.toHaveTextContent(/tax\W+\$0\.00/i)
+    expect(within(summary).queryByText('Gift options')).not.toBeInTheDocument()
+    expect(within(summary).queryByText('Personalization')).not.toBeInTheDocument()
+    expect(within(summary).getByText('Total').nextSibling).toHaveTextContent('$36.00')
+  })
+
+  it('shows the charges the bag has, gift wrap and personalization', async () => {
+    const wrapped = pricedLine({ quantity: 2, gift_options: true, line_gift_options: 1000 })
+    const totals = { ...quoteAnswer({ products: [wrapped] }).totals, gift_options: 1000, total: 4600 }
+    storeBag({ products: [wrapped] })
+    stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/bag/quote': quoteAnswer({ products: [wrapped], totals }),
+    })
+    renderApp('/bag')
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    expect(within(summary).getByText('Gift options').nextSibling).toHaveTextContent('$10.00')
+    expect(within(summary).queryByText('Personalization')).not.toBeInTheDocument()
+  })
+
+  it('estimates tax and the cheapest shipping for the shopper’s ZIP, as checkout will price them', async () => {
+    storeBag({ products: [mug] })
+    const sent = stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/bag/quote': quoteAnswer({ products: [mug] }),
+      '/api/zip_code': zipAnswer(),
+      '/api/shipping/index': shippingOptions(),
+      '/api/checkout/quote': (_url: URL, body: unknown) => estimateAnswer(body, 599),
+    })
+    renderApp('/bag')
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    const tax = await within(summary).findByText('Estimated tax for 10001')
+    expect(tax.nextSibling).toHaveTextContent('$3.20')
+    expect(within(summary).getByText('Estimated shipping to 10001').nextSibling).toHaveTextContent('$5.99')
+    expect(within(summary).getByText('Estimated total').nextSibling).toHaveTextContent('$45.19')
+    expect(summary).not.toHaveTextContent('worked out at checkout')
+    // The cheapest method (Standard, id 1) at the ZIP held; no codes or gift cards.
+    expect(estimates(sent).at(-1)).toMatchObject({
+      products: [expect.objectContaining({ id: 1001, quantity: 2 })],
+      country: 'US',
+      zip_code: '10001',
+      shipping: { type: 'ship', id: 1 },
+      gift_cards: [],
+    })
+  })
+
+  it('says shipping is free when the bag is over the threshold', async () => {
+    const more = pricedLine({ quantity: 3 })
+    storeBag({ products: [more] })
+    stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/bag/quote': quoteAnswer({ products: [more] }),
+      '/api/zip_code': zipAnswer(),
+      '/api/shipping/index': shippingOptions(),
+      '/api/checkout/quote': (_url: URL, body: unknown) => {
+        const answer = estimateAnswer(body, 599)
+        const totals = { ...answer.bag.totals, subtotal: 5400, tax: 479, shipping: 0, total: 5879 }
+        return { ...answer, bag: { ...answer.bag, products: [more], totals } }
+      },
+    })
+    renderApp('/bag')
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    expect((await within(summary).findByText('Estimated shipping to 10001')).nextSibling).toHaveTextContent('Free')
+    expect(within(summary).getByText('Estimated total').nextSibling).toHaveTextContent('$58.79')
+  })
+
+  it('falls back to “worked out at checkout” when the estimate cannot be had', async () => {
+    storeBag({ products: [mug] })
+    stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/bag/quote': quoteAnswer({ products: [mug] }),
+      '/api/zip_code': zipAnswer(),
+      '/api/shipping/index': shippingOptions(),
+      '/api/checkout/quote': answer(500),
+    })
+    renderApp('/bag')
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    await waitFor(() => {
+      expect(summary).toHaveTextContent('Tax and shipping are worked out at checkout.')
+    })
+    expect(within(summary).queryByText(/^Estimated/)).not.toBeInTheDocument()
+  })
+})
+
+describe('the bag on a phone', () => {
+  it('offers Check out above the lines as well as below the summary', async () => {
+    onPhone()
+    storeBag({ products: [mug] })
+    stubApiWithBodies({ '/api/categories': departments, '/api/bag/quote': quoteAnswer({ products: [mug] }) })
+    renderApp('/bag')
+
+    await screen.findByRole('region', { name: 'Order summary' })
+    const [first, second] = screen.getAllByRole('link', { name: 'Check out' })
+    expect(first).toHaveAttribute('href', '/checkout')
+    expect(second).toHaveAttribute('href', '/checkout')
+    const lines = screen.getByRole('region', { name: 'In your bag' })
+    expect(first?.compareDocumentPosition(lines)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+  })
+
+  it('offers one Check out on a desktop, below the summary', async () => {
+    storeBag({ products: [mug] })
+    stubApiWithBodies({ '/api/categories': departments, '/api/bag/quote': quoteAnswer({ products: [mug] }) })
+    renderApp('/bag')
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    expect(screen.getAllByRole('link', { name: 'Check out' })).toEqual([
+      within(summary).getByRole('link', { name: 'Check out' }),
+    ])
   })
 })

@@ -6,8 +6,10 @@ import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
 import { useBag } from '@/lib/useBag'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/useMediaQuery'
 import formStyles from '@/components/Form.module.css'
-import { messages, type BagKey } from '../messages'
+import { useBagEstimate, type BagEstimate } from '../estimate'
+import { messages } from '../messages'
 import styles from './Bag.module.css'
 import { BagLineItem, type LineList } from './BagLineItem'
 
@@ -36,6 +38,9 @@ export function BagPage() {
   const summary = useAtomValue(bagSummaryAtom)
   const stale = useAtomValue(bagStaleAtom)
   const { refresh } = useBag()
+  const estimate = useBagEstimate()
+  // A phone shows the lines first and the summary far below them: Check out also leads.
+  const mobile = useMediaQuery(MOBILE_QUERY)
 
   // Spec 4.1: prices and stock may have changed since the bag was stored; ask again.
   useEffect(() => {
@@ -44,6 +49,7 @@ export function BagPage() {
 
   const unavailable = lists.unavailableCart.length + lists.unavailableLater.length > 0
   const bagEmpty = lists.products.length === 0 && lists.unavailableCart.length === 0
+  const payable = lists.products.length > 0 && summary !== null
 
   return (
     <div className="page">
@@ -53,6 +59,7 @@ export function BagPage() {
           {t('stale')}
         </p>
       )}
+      {mobile && payable && <CheckoutLink lead />}
       <div className={styles.layout}>
         <div className={styles.lists}>
           <section aria-labelledby="bag-lines" className={styles.section}>
@@ -84,53 +91,79 @@ export function BagPage() {
           )}
         </div>
 
-        {lists.products.length > 0 && summary && <Totals summary={summary} />}
+        {payable && <Totals summary={summary} estimate={estimate} />}
       </div>
     </div>
   )
 }
 
-/** Spec 4.1's order summary, every figure as the last quote gave it. */
-function Totals({ summary }: { summary: BagSummary }) {
+/** Check out: below the summary, and (`lead`) above the lines on a phone. */
+function CheckoutLink({ lead = false }: { lead?: boolean }) {
   const t = useT(messages)
-  const { totals } = summary
-  const rows: [BagKey, number][] = [
-    ['subtotal', totals.subtotal],
-    ['giftOptions', totals.gift_options],
-    ['personalizationFees', totals.personalization_fees],
-    ...(totals.discount > 0 ? [['discount', -totals.discount] as [BagKey, number]] : []),
-    ['tax', totals.tax],
+  return (
+    <Link to="/checkout" className={`${formStyles.primary} ${lead ? styles.checkoutLead : styles.checkout}`}>
+      {t('checkout')}
+    </Link>
+  )
+}
+
+/**
+ * Spec 4.1's order summary, every figure as the server gave it: with an estimate, the
+ * estimate's (tax and shipping for the shopper's ZIP, so checkout holds no surprise);
+ * without one, the bag's own, saying plainly that tax and shipping come at checkout
+ * rather than showing a tax of $0.00 that was never worked out.
+ */
+function Totals({ summary, estimate }: { summary: BagSummary; estimate: BagEstimate | null }) {
+  const t = useT(messages)
+  const totals = estimate ? estimate.answer.bag.totals : summary.totals
+  const digitalOnly = estimate ? estimate.answer.bag.digital_only : summary.digital_only
+  // Lines for charges the bag does not have ("Gift options $0.00") are left out.
+  const rows: [string, string][] = [
+    [t('subtotal'), formatPrice(totals.subtotal)],
+    ...charge(t('giftOptions'), totals.gift_options),
+    ...charge(t('personalizationFees'), totals.personalization_fees),
+    ...charge(t('discount'), -totals.discount),
   ]
+  if (estimate) {
+    if (!digitalOnly) {
+      const shipping = totals.shipping === 0 ? t('free') : formatPrice(totals.shipping)
+      rows.push([t('estimatedShipping', { zip: estimate.zip }), shipping])
+    }
+    rows.push([t('estimatedTax', { zip: estimate.zip }), formatPrice(totals.tax)])
+  }
   const remaining = summary.free_shipping_remaining
   return (
     <section aria-labelledby="bag-summary" className={styles.summary}>
       <h2 id="bag-summary">{t('summary')}</h2>
       {/* Announced when an edit changes the figures. */}
-      <div aria-live="polite">
+      <div aria-live="polite" aria-busy={estimate ? !estimate.current : undefined}>
         <dl className={styles.totals}>
-          {rows.map(([key, amount]) => (
-            <div key={key}>
-              <dt>{t(key)}</dt>
-              <dd dir="ltr">{formatPrice(amount)}</dd>
+          {rows.map(([label, amount]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd dir="ltr">{amount}</dd>
             </div>
           ))}
           <div className={styles.grandTotal}>
-            <dt>{t('total')}</dt>
+            <dt>{estimate ? t('estimatedTotal') : t('total')}</dt>
             <dd dir="ltr">{formatPrice(totals.total)}</dd>
           </div>
         </dl>
-        {!summary.digital_only && (
+        {!estimate && <p className={styles.atCheckout}>{t('taxAtCheckout')}</p>}
+        {!digitalOnly && (
           <p className={styles.shipping}>
             {remaining !== undefined && remaining > 0 ? <Away amount={remaining} /> : t('shipsFree')}
           </p>
         )}
       </div>
-      <Link to="/checkout" className={`${formStyles.primary} ${styles.checkout}`}>
-        {t('checkout')}
-      </Link>
+      <CheckoutLink />
     </section>
   )
 }
+
+/** A row for a charge the bag has; none for one it does not. */
+const charge = (label: string, amount: number): [string, string][] =>
+  amount === 0 ? [] : [[label, formatPrice(amount)]]
 
 /** "$12.00 away from free shipping", the amount isolated so it reads left to right in Hebrew too. */
 function Away({ amount }: { amount: number }) {

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Schema } from '@/lib/api/client'
 import { STORAGE_KEY } from '@/lib/persist'
+import { onPhone } from '@/testing/media'
 import { stubApiWithBodies } from '@/testing/api'
 import { departments, pricedLine, quoteAnswer, summary } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
@@ -58,5 +59,48 @@ describe('the bundle page', () => {
     expect(await screen.findByRole('button', { name: 'הוספה לסל' })).toBeDisabled()
     expect(screen.queryByRole('combobox', { name: 'כמות' })).not.toBeInTheDocument()
     expect(screen.getByRole('navigation', { name: 'פירורי לחם' })).toHaveTextContent('ערכת חזרה לבית הספר')
+  })
+})
+
+describe('the bundle page on a phone', () => {
+  it('keeps the price and the quantity’s Add to Bag in a bar while the page’s own button is out of view', async () => {
+    onPhone()
+    // The page's Add to Bag is said to be off the screen as soon as it is watched.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly callback: IntersectionObserverCallback
+        constructor(callback: IntersectionObserverCallback) {
+          this.callback = callback
+        }
+        observe(target: Element) {
+          queueMicrotask(() => {
+            act(() => {
+              this.callback(
+                [{ target, isIntersecting: false } as IntersectionObserverEntry],
+                {} as IntersectionObserver,
+              )
+            })
+          })
+        }
+        disconnect() {}
+      },
+    )
+    const sent = stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/bundles/5001': bundle(),
+      '/api/bag/quote': quoteAnswer({ products: [pricedLine({ id: 5001, type: 'bundle', quantity: 2 })] }),
+    })
+    renderApp('/bundles/back-to-school-kit/5001')
+    const user = userEvent.setup()
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Quantity' }), '2')
+    const bar = await screen.findByRole('button', { name: 'Add to Bag: Back to School Kit' })
+    expect(bar.parentElement).toHaveTextContent(/\$45\.00/)
+    await user.click(bar)
+
+    expect(await screen.findByText('Added to your bag')).toBeInTheDocument()
+    const quote = sent.find((request) => request.url.pathname === '/api/bag/quote')
+    expect(quote?.body).toMatchObject({ change: { action: 'add', line: { id: 5001, type: 'bundle', quantity: 2 } } })
   })
 })

@@ -1,13 +1,14 @@
 import { useAtomValue } from 'jotai'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { AddToBagButton, FavoriteButton } from '@/components/BagButtons'
+import { AddToBagButton, FavoriteButton, StickyBuyBar } from '@/components/BagButtons'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
 import { LanguageToggle } from '@/components/LanguageToggle'
 import { Price } from '@/components/Price'
 import { ProductCard } from '@/components/ProductCard'
 import { QuantitySelector } from '@/components/QuantitySelector'
 import { idParam } from '@/lib/api/errors'
+import type { LineInput } from '@/lib/bag'
 import { hasHebrew, hebrewApplies, localize } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
@@ -35,6 +36,15 @@ export function BundlePage() {
   const description = localize(language, hebrew, bundle.description, bundle.heb_description)
   const title = localize(language, hebrew, bundle.title, bundle.heb_title)
   const [quantity, setQuantity] = useState(1)
+  const buy = useRef<HTMLDivElement>(null)
+  const line = (): LineInput => ({
+    id: bundle.id,
+    type: 'bundle',
+    item_key: '',
+    quantity,
+    gift_options: false,
+    personalization: {},
+  })
 
   return (
     <div className="page">
@@ -49,20 +59,14 @@ export function BundlePage() {
             <StockStatus max={bundle.max} />
           </div>
           {bundle.max > 0 && <QuantitySelector value={quantity} max={bundle.max} onChange={setQuantity} />}
-          <div className={styles.buy}>
-            <AddToBagButton
-              disabled={bundle.max < 1}
-              line={() => ({
-                id: bundle.id,
-                type: 'bundle',
-                item_key: '',
-                quantity,
-                gift_options: false,
-                personalization: {},
-              })}
-            />
+          <div ref={buy} className={styles.buy}>
+            <AddToBagButton disabled={bundle.max < 1} line={line} />
             <FavoriteButton favorite={{ id: bundle.id, kind: 'bundle' }} />
           </div>
+          <StickyBuyBar watch={buy}>
+            <Price price={bundle.price} fakePrice={bundle.fake_price} />
+            <AddToBagButton disabled={bundle.max < 1} line={line} title={title} />
+          </StickyBuyBar>
           <p className={styles.lead} {...shortDesc.attributes}>
             {shortDesc.text}
           </p>

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEY } from '@/lib/persist'
+import { onPhone } from '@/testing/media'
 import { stubApi, stubApiWithBodies } from '@/testing/api'
 import { departments, pricedLine, product, quoteAnswer } from '@/testing/fixtures'
 
@@ -325,5 +326,98 @@ describe('recently viewed on the product page (spec 4.8)', () => {
     renderApp('/products/stoneware-mug/1001')
     await screen.findByRole('heading', { level: 1, name: 'Stoneware Mug' })
     expect(screen.queryByRole('region', { name: 'Recently viewed' })).not.toBeInTheDocument()
+  })
+})
+
+/** IntersectionObserver's stand-in; the answer tells whether every watched element is on screen. */
+function fakeIntersectionObserver() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>()
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly watched: { callback: IntersectionObserverCallback; targets: Element[] }
+      constructor(callback: IntersectionObserverCallback) {
+        this.watched = { callback, targets: [] }
+        observers.add(this.watched)
+      }
+      observe(target: Element) {
+        this.watched.targets.push(target)
+      }
+      disconnect() {
+        observers.delete(this.watched)
+      }
+    },
+  )
+  return (onScreen: boolean) => {
+    act(() => {
+      for (const { callback, targets } of observers) {
+        const entries = targets.map((target) => ({ target, isIntersecting: onScreen }) as IntersectionObserverEntry)
+        callback(entries, {} as IntersectionObserver)
+      }
+    })
+  }
+}
+
+/** Scrolls the window to `y`, as far as the Top button can tell. */
+function scrollTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
+  fireEvent.scroll(window)
+}
+
+describe('buying on a phone (the sticky bar)', () => {
+  afterEach(() => {
+    scrollTo(0)
+  })
+
+  it('keeps price and Add to Bag at the bottom of the screen while the page’s own button is out of view', async () => {
+    onPhone()
+    const scrolled = fakeIntersectionObserver()
+    const sent = stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/products/1001': mug,
+      '/api/bag/quote': quoteAnswer({ products: [pricedLine({ id: 100101, type: 'variation' })] }),
+    })
+    renderApp('/products/stoneware-mug/1001')
+    const user = userEvent.setup()
+    await screen.findByRole('heading', { level: 1, name: 'Stoneware Mug' })
+    expect(screen.getAllByRole('button', { name: /^Add to Bag/ })).toHaveLength(1)
+
+    scrolled(false)
+    const bar = screen.getByRole('button', { name: 'Add to Bag: Stoneware Mug' })
+    expect(bar.parentElement).toHaveTextContent(/Now \$18\.00 Was \$24\.00/)
+    await user.click(bar)
+    expect(await screen.findByText('Added to your bag')).toBeInTheDocument()
+    const quote = sent.find((request) => request.url.pathname === '/api/bag/quote')
+    expect(quote?.body).toMatchObject({
+      change: { action: 'add', line: { id: 100101, type: 'variation', quantity: 1 } },
+    })
+
+    // Back at the page's own button, the bar goes.
+    scrolled(true)
+    expect(screen.queryByRole('button', { name: 'Add to Bag: Stoneware Mug' })).not.toBeInTheDocument()
+  })
+
+  it('keeps the Top button off the bar while the bar shows', async () => {
+    onPhone()
+    const scrolled = fakeIntersectionObserver()
+    stubApi({ '/api/categories': departments, '/api/products/1001': mug })
+    renderApp('/products/stoneware-mug/1001')
+    await screen.findByRole('heading', { level: 1, name: 'Stoneware Mug' })
+
+    scrollTo(window.innerHeight)
+    expect(screen.getByRole('button', { name: 'Top' })).toBeInTheDocument()
+    scrolled(false)
+    expect(screen.queryByRole('button', { name: 'Top' })).not.toBeInTheDocument()
+    scrolled(true)
+    expect(screen.getByRole('button', { name: 'Top' })).toBeInTheDocument()
+  })
+
+  it('shows no bar on a desktop, where Add to Bag is in view beside the pictures', async () => {
+    const scrolled = fakeIntersectionObserver()
+    stubApi({ '/api/categories': departments, '/api/products/1001': mug })
+    renderApp('/products/stoneware-mug/1001')
+    await screen.findByRole('heading', { level: 1, name: 'Stoneware Mug' })
+    scrolled(false)
+    expect(screen.getAllByRole('button', { name: /^Add to Bag/ })).toHaveLength(1)
   })
 })

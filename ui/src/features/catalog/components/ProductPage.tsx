@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { AddToBagButton, FavoriteButton } from '@/components/BagButtons'
+import { AddToBagButton, FavoriteButton, StickyBuyBar } from '@/components/BagButtons'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
 import { LanguageToggle } from '@/components/LanguageToggle'
 import { Price } from '@/components/Price'
@@ -65,6 +65,7 @@ function ProductDetail({ product }: { product: Product }) {
   // Price, stock and SKU come from the chosen variation when there is one.
   const offer = variation ?? product
   const limit = quantityLimit(offer)
+  const buy = useRef<HTMLDivElement>(null)
 
   // A variation's own picture goes first; the product's other pictures stay available.
   const pictures = picturesOf(product)
@@ -91,19 +92,15 @@ function ProductDetail({ product }: { product: Product }) {
     }
   }
 
+  const title = localize(language, hebrew, product.title, product.heb_title)
+
   return (
     <div className="page">
-      <Breadcrumbs
-        trail={product.breadcrumbs.filter((c) => c.value !== product.path)}
-        current={localize(language, hebrew, product.title, product.heb_title).text}
-      />
+      <Breadcrumbs trail={product.breadcrumbs.filter((c) => c.value !== product.path)} current={title.text} />
       <article className={styles.detail}>
         <Gallery key={variationPicture?.url} pictures={shownPictures} title={product.title} />
         <div className={styles.summary}>
-          <DetailHeading
-            title={localize(language, hebrew, product.title, product.heb_title)}
-            hebTitle={product.heb_title}
-          />
+          <DetailHeading title={title} hebTitle={product.heb_title} />
           {hasHebrew(product) && <LanguageToggle />}
           {/* Announced when a variation changes the price or stock. */}
           <div className={styles.offer} aria-live="polite">
@@ -120,10 +117,14 @@ function ProductDetail({ product }: { product: Product }) {
           {/* Keyed by variation: another variation's limit starts the selector afresh. */}
           <QuantitySelector key={variation?.id} value={quantity} max={limit} onChange={setQuantity} />
           <PurchaseOptions meta={product.meta} hebrew={hebrew} choices={choices} onChange={setChoices} />
-          <div className={styles.buy}>
+          <div ref={buy} className={styles.buy}>
             <AddToBagButton line={line} disabled={limit < 1} />
             <FavoriteButton favorite={{ id: product.id, kind: 'product' }} />
           </div>
+          <StickyBuyBar watch={buy}>
+            <Price price={offer.price} fakePrice={offer.fake_price} />
+            <AddToBagButton line={line} disabled={limit < 1} title={title} />
+          </StickyBuyBar>
           <p className={styles.lead} {...shortDesc.attributes}>
             {shortDesc.text}
           </p>

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { checkoutAtom, discountAtom, giftCardsAtom, EMPTY_CHECKOUT } from '@/lib/checkout'
+import { checkoutAtom, discountAtom, giftCardsAtom } from '@/lib/checkout'
 import { zipLookUpAtom } from '@/lib/location'
 import { STORAGE_KEY } from '@/lib/persist'
 import { answer } from '@/testing/api'
 import { signedInCustomer } from '@/testing/customer'
-import { pricedLine } from '@/testing/fixtures'
+import { pricedLine, zipAnswer } from '@/testing/fixtures'
 import { fakeQuote, renderCheckoutScreen, stubCheckoutApi, rememberPickup } from '../testing'
 import { CheckoutPage } from './CheckoutPage'
 
@@ -29,17 +29,22 @@ function render(setup: Parameters<typeof renderCheckoutScreen>[2] = {}) {
   return renderCheckoutScreen(CheckoutPage, '/checkout', setup)
 }
 
+/** Opens the gift cards and discount code, behind their one button. */
+async function openSavings(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Have a gift card or discount code?' }))
+}
+
 describe('Checkout: delivery', () => {
-  it('lists the methods with their prices and arrival, and pickup with when it is ready', async () => {
+  it('lists the methods with their prices and arrival dates, and pickup with when it is ready', async () => {
     stubCheckoutApi()
     render()
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument()
     const choices = screen.getByRole('group', { name: 'How would you like to get it?' })
-    expect(within(choices).getByRole('radio', { name: /Overnight.*Get it Tomorrow.*\$24\.99/ })).toBeInTheDocument()
-    expect(within(choices).getByRole('radio', { name: /Expedited.*2-day shipping.*\$12\.99/ })).toBeInTheDocument()
-    expect(
-      within(choices).getByRole('radio', { name: /Standard.*Get it Friday, December 4.*\$5\.99/ }),
-    ).toBeInTheDocument()
+    // A date for every method (issue 27), never a count of days.
+    expect(within(choices).getByRole('radio', { name: /Overnight.*Arrives Thu, Nov 26.*\$24\.99/ })).toBeInTheDocument()
+    expect(within(choices).getByRole('radio', { name: /Expedited.*Arrives Fri, Nov 27.*\$12\.99/ })).toBeInTheDocument()
+    expect(within(choices).getByRole('radio', { name: /Standard.*Arrives Fri, Dec 4.*\$5\.99/ })).toBeInTheDocument()
+    expect(choices).not.toHaveTextContent(/day shipping|Tomorrow/)
     expect(
       within(choices).getByRole('radio', { name: /Pick up at the store.*Ready within 2 hours.*Free/ }),
     ).toBeInTheDocument()
@@ -78,45 +83,11 @@ describe('Checkout: delivery', () => {
     expect(screen.getByRole('radio', { name: /Expedited.*\$12\.99/ })).toBeInTheDocument()
   })
 
-  it('takes a ZIP, then the options and tax follow it', async () => {
-    const sent = stubCheckoutApi()
-    const { user } = render()
-    const zip = await screen.findByRole('textbox', { name: 'ZIP or postal code' })
-    await user.clear(zip)
-    await user.type(zip, '11201')
-    await user.click(screen.getByRole('button', { name: 'Update' }))
-    expect(await screen.findByText(/Prices, tax and delivery for 11201/)).toBeInTheDocument()
-    await waitFor(() => {
-      expect(lastQuote(sent)).toMatchObject({ zip_code: '11201' })
-    })
-    const located = sent.filter((r) => r.url.pathname !== '/api/checkout/quote' && r.method === 'POST')
-    expect(located.map((r) => [r.url.pathname, r.body])).toEqual([
-      ['/api/zip_code', { zipCode: '11201', country: 'US' }],
-      ['/api/shipping/index', { zip_code: '11201', country: 'US' }],
-    ])
-  })
-
-  it('says at the field when a ZIP is not known, and keeps the one held', async () => {
-    stubCheckoutApi()
-    const { user, store } = render()
-    const zip = await screen.findByRole('textbox', { name: 'ZIP or postal code' })
-    await user.clear(zip)
-    await user.type(zip, '00000')
-    await user.click(screen.getByRole('button', { name: 'Update' }))
-    await waitFor(() => {
-      expect(zip).toHaveAccessibleDescription('We couldn’t find that ZIP or postal code. Please check it.')
-    })
-    expect(zip).toHaveAttribute('aria-invalid', 'true')
-    expect(zip).toHaveFocus()
-    expect(store.get(checkoutAtom)).toEqual(EMPTY_CHECKOUT)
-  })
-
   it('sends a digital-only bag by e-mail: no delivery to choose', async () => {
     const ebook = pricedLine({ id: 2001, item_type: 'digital', title: 'E-book' })
     const sent = stubCheckoutApi({}, [ebook])
     render({ lines: [ebook] })
     expect(await screen.findByRole('heading', { name: 'Digital delivery' })).toBeInTheDocument()
-    expect(await screen.findByRole('textbox', { name: 'Send it to (e-mail)' })).toBeInTheDocument()
     expect(screen.queryByRole('group', { name: 'How would you like to get it?' })).not.toBeInTheDocument()
     expect(lastQuote(sent)).not.toHaveProperty('shipping')
   })
@@ -126,6 +97,7 @@ describe('Checkout: gift cards and discount (spec 4.5)', () => {
   it('checks a code first, applies cards in the order added with what each covers, and ignores one already applied', async () => {
     const sent = stubCheckoutApi()
     const { user, store } = render()
+    await openSavings(user)
     const field = await screen.findByRole('textbox', { name: 'Gift card code' })
     const form = screen.getByRole('form', { name: 'Gift cards' })
 
@@ -176,6 +148,7 @@ describe('Checkout: gift cards and discount (spec 4.5)', () => {
   it('keeps a discount code only when the quote takes it, and says why not at the field', async () => {
     const sent = stubCheckoutApi()
     const { user, store } = render()
+    await openSavings(user)
     const field = await screen.findByRole('textbox', { name: 'Discount code' })
     const form = screen.getByRole('form', { name: 'Discount code' })
     await user.type(field, 'BOGUS')
@@ -384,7 +357,7 @@ describe('Checkout: a digital-only bag’s billing postal code', () => {
       expect(within(country).getAllByRole('option')).toHaveLength(2)
     })
     expect(country).toHaveValue('US')
-    await user.type(screen.getByRole('textbox', { name: 'Send it to (e-mail)' }), 'noa@example.com')
+    await user.type(screen.getByRole('textbox', { name: 'Your e-mail, for the receipt' }), 'noa@example.com')
 
     const next = screen.getByRole('button', { name: 'Continue to Review' })
     await user.click(next)
@@ -459,23 +432,6 @@ describe('Checkout: priced where the order goes', () => {
     await waitFor(() => {
       expect(lastQuote(sent)).toMatchObject({ zip_code: '11201' })
     })
-
-    // A ZIP entered above gives way to the address the order goes to.
-    const where = screen.getByRole('form', { name: 'Where is it going?' })
-    await user.clear(within(where).getByRole('textbox', { name: 'ZIP or postal code' }))
-    await user.type(within(where).getByRole('textbox', { name: 'ZIP or postal code' }), '10001')
-    await user.click(within(where).getByRole('button', { name: 'Update' }))
-    await waitFor(() => {
-      const located = sent.filter((r) => r.url.pathname === '/api/zip_code' && r.method === 'POST')
-      expect(located.map((r) => r.body)).toEqual([
-        { zipCode: '11201', country: 'US' },
-        { zipCode: '10001', country: 'US' },
-        { zipCode: '11201', country: 'US' },
-      ])
-    })
-    await waitFor(() => {
-      expect(store.get(zipLookUpAtom)).toMatchObject({ zip: '11201' })
-    })
   })
 
   it('says at the field and at Continue when the address’s ZIP cannot be found, and does not go on', async () => {
@@ -517,7 +473,7 @@ describe('Checkout in Hebrew', () => {
     stubCheckoutApi()
     renderCheckoutScreen(CheckoutPage, '/checkout', { language: 'heb' })
     expect(await screen.findByRole('heading', { level: 1, name: 'קופה' })).toBeInTheDocument()
-    expect(screen.getByRole('radio', { name: /משלוח רגיל.*מגיע ביום שישי, 4 בדצמבר/ })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /משלוח רגיל.*יגיע ביום ו׳, 4 בדצמ׳/ })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /איסוף מהחנות.*מוכן לאיסוף תוך שעתיים.*חינם/ })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'המשך לסקירת ההזמנה' })).toBeInTheDocument()
   })
@@ -553,5 +509,150 @@ describe('Checkout when the quote fails', () => {
       expect(figure('Amount due')).toBe('$19.80')
     })
     expect(within(summary()).queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
+
+describe('Checkout: less in the way (issue 27)', () => {
+  it('keeps the gift cards and discount code behind one button, opened by keyboard too', async () => {
+    stubCheckoutApi()
+    const { user } = render()
+    const button = await screen.findByRole('button', { name: 'Have a gift card or discount code?' })
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('textbox', { name: 'Gift card code' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Discount code' })).not.toBeInTheDocument()
+
+    button.focus()
+    await user.keyboard('{Enter}')
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByRole('textbox', { name: 'Gift card code' })).toBeVisible()
+    expect(screen.getByRole('textbox', { name: 'Discount code' })).toBeVisible()
+    await user.keyboard(' ')
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('opens by itself when a code is applied, or one was refused', async () => {
+    stubCheckoutApi()
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ giftCard: ['USED-UPUP-USED-UPUP'] }))
+    render()
+    expect(await screen.findByRole('button', { name: 'Have a gift card or discount code?' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    expect(await screen.findByText('This gift card has been used up.')).toBeVisible()
+  })
+
+  it('asks the ZIP once: the shipping address’s, which brings the options and fills the city and region', async () => {
+    const sent = stubCheckoutApi({
+      '/api/zip_code': (_url, body) => {
+        if (body === undefined) return zipAnswer()
+        const { zipCode } = body as { zipCode: string }
+        return zipCode === '11201' ? zipAnswer({ zip: '11201', city: 'Brooklyn', state: 'NY' }) : zipAnswer()
+      },
+    })
+    const { user, store } = render()
+    await screen.findByRole('group', { name: 'How would you like to get it?' })
+    expect(screen.queryByRole('textbox', { name: /ZIP or postal code/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument()
+    expect(screen.getByText(/Prices, tax and delivery for 10001, New York, NY/)).toBeInTheDocument()
+
+    await user.click(screen.getByRole('radio', { name: /Standard/ }))
+    const address = screen.getByRole('region', { name: 'Shipping address' })
+    expect(screen.getAllByRole('textbox', { name: /ZIP or postal code/ })).toHaveLength(1)
+    expect(screen.getAllByRole('combobox', { name: /Country/ })).toHaveLength(1)
+    const city = within(address).getByRole('textbox', { name: 'City' })
+    const region = within(address).getByRole('textbox', { name: 'State, province or region (optional)' })
+    expect(city).toHaveValue('New York')
+    expect(region).toHaveValue('NY')
+
+    const zip = within(address).getByRole('textbox', { name: 'ZIP or postal code' })
+    await user.clear(zip)
+    await user.type(zip, '11201')
+    await waitFor(() => {
+      expect(city).toHaveValue('Brooklyn')
+    })
+    expect(store.get(zipLookUpAtom)).toMatchObject({ zip: '11201' })
+    await waitFor(() => {
+      expect(lastQuote(sent)).toMatchObject({ zip_code: '11201' })
+    })
+
+    // A city the shopper typed is theirs: a new ZIP never replaces it.
+    await user.clear(city)
+    await user.type(city, 'Dumbo')
+    await user.clear(zip)
+    await user.type(zip, '10001')
+    await waitFor(() => {
+      expect(store.get(zipLookUpAtom)).toMatchObject({ zip: '10001' })
+    })
+    expect(city).toHaveValue('Dumbo')
+  })
+
+  it('asks the address first when nothing can be chosen yet, and its ZIP brings the options', async () => {
+    stubCheckoutApi()
+    const { user } = render({ located: false })
+    expect(await screen.findByText('Enter your ZIP or postal code to see the delivery options.')).toBeInTheDocument()
+    const address = screen.getByRole('region', { name: 'Shipping address' })
+    const zip = within(address).getByRole('textbox', { name: 'ZIP or postal code' })
+    await user.type(zip, '11201')
+    expect(await screen.findByRole('radio', { name: /Standard/ })).toBeInTheDocument()
+    // The address stays while the options come, and keeps what was typed.
+    expect(zip).toHaveValue('11201')
+    expect(zip).toBeInTheDocument()
+  })
+})
+
+describe('Checkout: a digital-only bag asks only what it needs (issue 27)', () => {
+  const egift = pricedLine({ id: 105902, item_type: 'digital', title: 'E-Gift Card' })
+
+  it('asks a guest for their own e-mail, for the receipt, and the billing postal code: no ZIP form', async () => {
+    stubCheckoutApi({}, [egift])
+    const { user, store } = render({ lines: [egift] })
+    const email = await screen.findByRole('textbox', { name: 'Your e-mail, for the receipt' })
+    expect(email).toHaveValue('')
+    expect(email).toHaveAccessibleDescription('E-gift cards go to the recipients you named; we send your receipt here.')
+    expect(screen.queryByRole('textbox', { name: /Send it to/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument()
+    expect(screen.getAllByRole('textbox', { name: /ZIP or postal code/ })).toEqual([
+      screen.getByRole('textbox', { name: 'Billing ZIP or postal code' }),
+    ])
+    await user.type(email, 'noa@example.com')
+    // The order's e-mail is the one typed once.
+    expect(store.get(checkoutAtom).digitalInfo).toMatchObject({ email: 'noa@example.com' })
+  })
+
+  it('tells a customer where the receipt goes, and asks no e-mail', async () => {
+    stubCheckoutApi({}, [egift])
+    const { store } = render({ lines: [egift], customer: signedInCustomer() })
+    expect(await screen.findByText('We send your receipt to dana@example.com.')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: /e-mail/i })).not.toBeInTheDocument()
+    await waitFor(() => {
+      expect(store.get(checkoutAtom).digitalInfo).toMatchObject({ email: 'dana@example.com' })
+    })
+  })
+})
+
+describe('Checkout: typed text reads the right way round (issue 27)', () => {
+  it('lets names, addresses and phones take their own direction; e-mail, ZIP and card stay left to right', async () => {
+    stubCheckoutApi()
+    const { user } = renderCheckoutScreen(CheckoutPage, '/checkout', { language: 'heb' })
+    await user.click(await screen.findByRole('radio', { name: /משלוח רגיל/ }))
+    const address = screen.getByRole('region', { name: 'כתובת למשלוח' })
+    for (const name of [
+      'שם מלא',
+      'רחוב ומספר',
+      'דירה, כניסה או קומה (לא חובה)',
+      'עיר',
+      'מדינה, מחוז או אזור (לא חובה)',
+    ]) {
+      expect(within(address).getByRole('textbox', { name })).toHaveAttribute('dir', 'auto')
+    }
+    expect(within(address).getByRole('textbox', { name: 'טלפון' })).toHaveAttribute('dir', 'auto')
+    expect(within(address).getByRole('textbox', { name: 'מיקוד' })).toHaveAttribute('dir', 'ltr')
+    expect(screen.getByRole('textbox', { name: 'דואר אלקטרוני' })).toHaveAttribute('dir', 'ltr')
+    expect(screen.getByRole('textbox', { name: 'מספר הכרטיס' })).toHaveAttribute('dir', 'ltr')
+
+    await user.click(screen.getByRole('radio', { name: /איסוף מהחנות/ }))
+    const pickup = screen.getByRole('region', { name: 'מי יאסוף את ההזמנה?' })
+    expect(within(pickup).getByRole('textbox', { name: 'שם מלא' })).toHaveAttribute('dir', 'auto')
+    expect(within(pickup).getByRole('textbox', { name: 'טלפון' })).toHaveAttribute('dir', 'auto')
   })
 })

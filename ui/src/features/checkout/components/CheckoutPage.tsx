@@ -9,28 +9,30 @@ import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import formStyles from '@/components/Form.module.css'
+import { focusFirstProblem, useFieldChecks } from '@/components/FormField'
 import { messages } from '../messages'
-import { checkoutProblems, quoteProblems, type Problems } from '../problems'
+import { checkoutProblems, quoteProblems } from '../problems'
 import { useCheckoutQuote } from '../quote'
 import { TypedCardSlot, type TakeTypedCard } from '../typedCard'
-import { focusFirstProblem } from '@/components/FormField'
+import { useLocationFollowsOrder } from '../useLocationFollowsOrder'
 import styles from './Checkout.module.css'
-import { DeliveryChoice, DigitalDelivery } from './Delivery'
+import { DeliveryChoice, DigitalDelivery, useNoDeliveryOptions } from './Delivery'
 import { AddressFields, ContactFields, PickupFields } from './Details'
 import { OrderSummary } from './OrderSummary'
 import { PlaceNote, usePlaceProblems } from './Place'
-import { PaymentFields } from './Payment'
-import { DiscountCode, GiftCards } from './Savings'
+import { PaymentFields, type TypedCardState } from './Payment'
+import { Savings } from './Savings'
 import { Section } from './Section'
-import { ZipForm } from './ZipForm'
-import { useLocationFollowsOrder } from '../useLocationFollowsOrder'
+import { PricedFor } from './ZipForm'
 
 /**
  * `/checkout`: the guest's e-mail, the delivery (a shipping method or pickup, or the
- * e-mail and billing postal code of a digital-only order) with the ZIP that prices it,
- * the shipping address or pickup info, gift cards, a discount code and the card; beside
- * them every figure of the checkout quote. Continue checks what Review needs and goes on;
- * it waits (disabled, saying why) while the quote is not yet made where the order goes.
+ * billing postal code of a digital-only order), the shipping address (whose ZIP prices
+ * the order and brings the delivery options) or pickup info, gift cards and a discount
+ * code behind one button, and the card; beside them every figure of the checkout quote.
+ * A field's problem is shown once the shopper leaves it typed in, or presses Continue,
+ * and goes when it is put right. Continue checks what Review needs and goes on; it waits
+ * (disabled, saying why) while the quote is not yet made where the order goes.
  */
 export function CheckoutPage() {
   const t = useT(messages)
@@ -42,25 +44,43 @@ export function CheckoutPage() {
   const location = useAtomValue(zipLookUpAtom)
   const navigate = useNavigate()
   const view = useCheckoutQuote()
-  const [problems, setProblems] = useState<Problems>({})
-  const [blocked, setBlocked] = useState(false)
+  const [pressed, setPressed] = useState(false)
+  const [cardEntry, setCardEntry] = useState<TypedCardState>('empty')
   const steps = useRef<HTMLDivElement>(null)
   const placeId = useId()
 
   const quote = view.quote ?? view.last
   const digitalOnly = quote?.bag.digital_only ?? summary?.digital_only ?? false
   const place = useLocationFollowsOrder(digitalOnly)
-  // A place the lookup refused is told at its field, whatever Continue last found.
-  const placeProblems = usePlaceProblems(place, digitalOnly)
-  const fields = { ...problems, ...placeProblems }
   const covered = view.quote?.amount_due === 0
   const refused = quoteProblems(view.error, language)
-  const shipping = !digitalOnly && state.shippingType?.type === 'ship'
-  const pickup = !digitalOnly && state.shippingType?.type === 'pickup'
+  const type = digitalOnly ? null : state.shippingType
+
+  // With nothing to choose where the order is priced, the address is asked at once: its
+  // ZIP brings the options. It then stays, so it never vanishes while being located.
+  const noOptions = useNoDeliveryOptions()
+  const [addressFirst, setAddressFirst] = useState(false)
+  if (noOptions && !digitalOnly && !addressFirst) setAddressFirst(true)
+  const shipping = !digitalOnly && (type?.type === 'ship' || (type === null && addressFirst))
+
+  // What checkout still needs, as the page stands now (never as at the last Continue).
+  const facts = { customer, state, digitalOnly, covered, location, error: view.error }
+  const problems = checkoutProblems(facts, t)
+  // A card typed is taken by Continue; one refused is told at its own fields.
+  if (cardEntry !== 'empty') delete problems.card
+  const checks = useFieldChecks(problems)
+  // A place the lookup refused is told at its field, whatever Continue last found.
+  const placeProblems = usePlaceProblems(place, digitalOnly)
+  const fields = {
+    // A quote refusing the ZIP is told where the ZIP is typed.
+    [digitalOnly ? 'digital_postal_code' : 'ship_postal_code']: refused.zip,
+    ...checks.shown,
+    ...placeProblems,
+  }
+  const blocked = pressed && (Object.keys(problems).length > 0 || cardEntry === 'refused' || view.error !== undefined)
 
   // What Continue checks is read after the quote under way (if any) has answered: a card
   // may or may not be needed, by the gift cards' figures.
-  const facts = { customer, state, digitalOnly, covered, location, error: view.error }
   const latest = useRef(facts)
   useLayoutEffect(() => {
     latest.current = facts
@@ -89,11 +109,15 @@ export function CheckoutPage() {
     // The entry has kept the card, but this render's facts do not have it yet.
     if (typeof taken === 'object') now = { ...now, state: { ...now.state, creditInfo: taken } }
     const found = checkoutProblems(now, t)
-    // A refused card is told at its own field (number, expiry or code).
-    if (taken === 'refused') delete found.card
-    setProblems(found)
+    // A refused card is told at its own field (number, expiry or code); the entry says
+    // so too, but after this render.
+    if (taken === 'refused') {
+      delete found.card
+      setCardEntry('refused')
+    }
+    setPressed(true)
+    checks.showAll(Object.keys(found))
     const stopped = focusFirstProblem(steps.current, found) || taken === 'refused' || now.error !== undefined
-    setBlocked(stopped)
     if (!stopped) void navigate('/review')
   }
 
@@ -101,18 +125,19 @@ export function CheckoutPage() {
     <div className="page">
       <h1>{t('checkout')}</h1>
       <div className={styles.layout}>
-        <div ref={steps} className={styles.steps}>
+        {/* Leaving a field checks it (useFieldChecks). */}
+        <div ref={steps} className={styles.steps} onBlur={checks.onBlur}>
           {!customer && (
             <Section id="contact" title={t('contact')}>
-              <ContactFields problems={{ email: problems.email ?? refused.email }} />
+              <ContactFields digitalOnly={digitalOnly} problems={{ email: fields.email ?? refused.email }} />
             </Section>
           )}
           <Section id="delivery" title={digitalOnly ? t('digitalDelivery') : t('delivery')}>
-            <ZipForm problem={refused.zip} />
+            <PricedFor />
             {digitalOnly ? (
-              <DigitalDelivery problems={{ ...fields, digital_email: fields.digital_email ?? refused.email }} />
+              <DigitalDelivery problems={fields} />
             ) : (
-              <DeliveryChoice quote={quote} problem={problems.delivery ?? refused.delivery} />
+              <DeliveryChoice quote={quote} problem={fields.delivery ?? refused.delivery} />
             )}
           </Section>
           {shipping && (
@@ -120,20 +145,15 @@ export function CheckoutPage() {
               <AddressFields problems={fields} />
             </Section>
           )}
-          {pickup && (
+          {type?.type === 'pickup' && (
             <Section id="pickup" title={t('pickupInfo')}>
-              <PickupFields problems={problems} />
+              <PickupFields problems={fields} />
             </Section>
           )}
-          <Section id="gift-cards" title={t('giftCards')}>
-            <GiftCards quote={quote} problems={refused.giftCards} />
-          </Section>
-          <Section id="discount" title={t('discountTitle')}>
-            <DiscountCode quote={quote} problem={refused.discount} />
-          </Section>
+          <Savings quote={quote} giftCardProblems={refused.giftCards} discountProblem={refused.discount} />
           <Section id="payment" title={t('payment')}>
             <TypedCardSlot value={typedCard}>
-              <PaymentFields problems={problems} covered={covered} />
+              <PaymentFields problems={fields} covered={covered} onTyped={setCardEntry} />
             </TypedCardSlot>
           </Section>
         </div>

@@ -18,7 +18,7 @@ import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
 import { messages } from '../messages'
 import type { Problems } from '../problems'
-import { arrivalText, pickupText } from '../shippingMessages'
+import { methodArrival, pickupReady } from '../shippingMessages'
 import styles from './Checkout.module.css'
 import { CountryField } from './Details'
 
@@ -43,8 +43,8 @@ export function methodPrice(
 }
 
 /**
- * Spec 3's shipping type: the methods to the zip held, each with its price and arrival,
- * and pickup when the store offers it. A choice the options no longer offer is dropped.
+ * Spec 3's shipping type: the methods to the zip held, each with its price and arrival
+ * date, and pickup when the store offers it. A choice the options no longer offer is dropped.
  */
 export function DeliveryChoice({ quote, problem }: { quote: CheckoutQuote | null; problem?: string }) {
   const t = useT(messages)
@@ -106,7 +106,7 @@ export function DeliveryChoice({ quote, problem }: { quote: CheckoutQuote | null
           />
           <span className={styles.choiceText}>
             <strong>{language === 'heb' ? method.heb_name : method.name}</strong>
-            <span>{arrivalText(method.message, language)}</span>
+            <span>{methodArrival(method, language)}</span>
           </span>
           <span className={styles.price} dir="ltr">
             {price(methodPrice(method, options, quote, freeRemaining))}
@@ -126,7 +126,7 @@ export function DeliveryChoice({ quote, problem }: { quote: CheckoutQuote | null
           />
           <span className={styles.choiceText}>
             <strong>{t('pickup')}</strong>
-            <span>{pickupText(options.pickup.message, language)}</span>
+            <span>{pickupReady(options.pickup, language)}</span>
           </span>
           <span className={styles.price}>{t('free')}</span>
         </label>
@@ -141,8 +141,22 @@ export function DeliveryChoice({ quote, problem }: { quote: CheckoutQuote | null
 }
 
 /**
- * Spec 3's digital info: where a digital-only order is sent, and the card's billing
- * postal code and country, where the server taxes it.
+ * Whether nothing can be chosen where the order is priced: no place known yet, or no
+ * method or pickup there. The shipping address is then asked at once, since its ZIP is
+ * what brings the options.
+ */
+export function useNoDeliveryOptions(): boolean {
+  const status = useAtomValue(shippingStatusAtom)
+  const options = useAtomValue(shippingOptionsAtom)
+  if (status === 'noZip' || status === 'none') return true
+  return options !== null && options.methods.length === 0 && !options.pickup
+}
+
+/**
+ * Spec 3's digital info for a digital-only order: the card's billing postal code and
+ * country, where the server taxes it. Nothing is shipped, so nothing else is asked. The
+ * order's e-mail (its receipt; each e-gift card goes to the recipient named on it) is
+ * the guest's contact e-mail or the customer's own, kept here as it changes.
  */
 export function DigitalDelivery({ problems }: { problems: Problems }) {
   const t = useT(messages)
@@ -150,14 +164,15 @@ export function DigitalDelivery({ problems }: { problems: Problems }) {
   const customer = useAtomValue(customerAtom)
   const location = useAtomValue(zipLookUpAtom)
   const countries = useCountries()
-  // Starts from the e-mail checkout already knows, so it need not be typed twice, and in
-  // the country the shopper is in.
   const email = customer?.email ?? state.email
   const country = location?.country ?? DEFAULT_COUNTRY
   const info: DigitalInfo = state.digitalInfo ?? { email, postal_code: '', country }
   useEffect(() => {
-    if (state.digitalInfo === null && email !== '') {
-      setState((current) => ({ ...current, digitalInfo: { email, postal_code: '', country } }))
+    if (state.digitalInfo?.email !== email && (state.digitalInfo !== null || email !== '')) {
+      setState((current) => ({
+        ...current,
+        digitalInfo: { ...(current.digitalInfo ?? { postal_code: '', country }), email },
+      }))
     }
   }, [state.digitalInfo, email, country, setState])
   const change = (name: keyof DigitalInfo) => (event: { target: { value: string } }) => {
@@ -167,17 +182,7 @@ export function DigitalDelivery({ problems }: { problems: Problems }) {
   return (
     <>
       <p className={styles.intro}>{t('digitalIntro')}</p>
-      <TextField
-        label={t('digitalEmail')}
-        name="digital_email"
-        type="email"
-        autoComplete="email"
-        dir="ltr"
-        required
-        value={info.email}
-        problem={problems.digital_email}
-        onChange={change('email')}
-      />
+      {customer && <p className={styles.muted}>{t('receiptTo', { email: customer.email })}</p>}
       <div className={styles.pair}>
         <TextField
           label={t('billingPostalCode')}

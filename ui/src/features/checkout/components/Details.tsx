@@ -1,28 +1,31 @@
 import { useAtom, useAtomValue } from 'jotai'
-import { useId, type ChangeEvent } from 'react'
+import { useEffect, useId, useRef, type ChangeEvent } from 'react'
 import { Link } from 'react-router'
 import { SelectField, TextField } from '@/components/FormField'
-import { chosenAddress, checkoutAtom, EMPTY_ADDRESS, type GuestAddress, type PickupInfo } from '@/lib/checkout'
+import { chosenAddress, checkoutAtom, samePlace, type GuestAddress, type PickupInfo } from '@/lib/checkout'
 import { countryName, useCountries, type Countries } from '@/lib/countries'
 import { useT } from '@/lib/i18n'
 import { zipLookUpAtom } from '@/lib/location'
 import { languageAtom } from '@/lib/preferences'
 import { customerAtom } from '@/lib/session'
 import { messages, type CheckoutKey } from '../messages'
+import { startAddress, type Problems } from '../problems'
 import styles from './Checkout.module.css'
 
-import type { Problems } from '../problems'
-
-/** Spec 3's guest e-mail (the shipping e-mail); a customer's is their account's. */
-export function ContactFields({ problems }: { problems: Problems }) {
+/**
+ * Spec 3's guest e-mail (the shipping e-mail); a customer's is their account's. For a
+ * digital-only bag it is said for what it is, the receipt's address: each e-gift card
+ * goes to the recipient named on it.
+ */
+export function ContactFields({ problems, digitalOnly }: { problems: Problems; digitalOnly: boolean }) {
   const t = useT(messages)
   const [state, setState] = useAtom(checkoutAtom)
   const customer = useAtomValue(customerAtom)
   if (customer) return <p className={styles.intro}>{t('signedInAs', { email: customer.email })}</p>
   return (
     <TextField
-      label={t('email')}
-      hint={t('emailHint')}
+      label={digitalOnly ? t('receiptEmail') : t('email')}
+      hint={digitalOnly ? t('receiptHint') : t('emailHint')}
       name="email"
       type="email"
       autoComplete="email"
@@ -37,20 +40,20 @@ export function ContactFields({ problems }: { problems: Problems }) {
   )
 }
 
-// A guest's address fields in the form's order, with their labels and what the browser may fill in.
-const ADDRESS_FIELDS: {
-  name: Exclude<keyof GuestAddress, 'country' | 'phone'>
-  label: CheckoutKey
-  autoComplete: string
-}[] = [
-  { name: 'name', label: 'name', autoComplete: 'shipping name' },
-  { name: 'line1', label: 'line1', autoComplete: 'shipping address-line1' },
-  { name: 'line2', label: 'line2', autoComplete: 'shipping address-line2' },
-  { name: 'city', label: 'city', autoComplete: 'shipping address-level2' },
-  { name: 'region', label: 'region', autoComplete: 'shipping address-level1' },
-  { name: 'postal_code', label: 'postalCode', autoComplete: 'shipping postal-code' },
-]
-const OPTIONAL: readonly string[] = ['line2', 'region']
+// A guest's address fields, with their labels and what the browser may fill in. Names
+// and places are `dir="auto"`: "1 Olive Lane" typed on a Hebrew page reads as typed.
+const ADDRESS_FIELDS: Record<
+  Exclude<keyof GuestAddress, 'country'>,
+  { label: CheckoutKey; autoComplete: string; optional?: true; type?: 'tel'; dir: 'auto' | 'ltr' }
+> = {
+  name: { label: 'name', autoComplete: 'shipping name', dir: 'auto' },
+  line1: { label: 'line1', autoComplete: 'shipping address-line1', dir: 'auto' },
+  line2: { label: 'line2', autoComplete: 'shipping address-line2', optional: true, dir: 'auto' },
+  postal_code: { label: 'postalCode', autoComplete: 'shipping postal-code', dir: 'ltr' },
+  city: { label: 'city', autoComplete: 'shipping address-level2', dir: 'auto' },
+  region: { label: 'region', autoComplete: 'shipping address-level1', optional: true, dir: 'auto' },
+  phone: { label: 'phone', autoComplete: 'shipping tel', type: 'tel', dir: 'auto' },
+}
 
 /** A country of the countries list, named in the interface language; the choice stays shown while the list loads. */
 export function CountryField({
@@ -108,7 +111,6 @@ export function AddressFields({ problems }: { problems: Problems }) {
   const language = useAtomValue(languageAtom)
   const countries = useCountries()
   const legendId = useId()
-  const location = useAtomValue(zipLookUpAtom)
 
   if (customer && customer.addresses.length > 0) {
     const chosen = chosenAddress(customer, state)
@@ -142,9 +144,21 @@ export function AddressFields({ problems }: { problems: Problems }) {
       </fieldset>
     )
   }
+  return <GuestAddressFields problems={problems} />
+}
 
-  // A new address starts in the place checkout already prices for.
-  const start = location ? { ...EMPTY_ADDRESS, postal_code: location.zip, country: location.country } : EMPTY_ADDRESS
+/**
+ * The one address form of a guest (or a customer with none saved): its ZIP and country
+ * are where the order is priced and which delivery options it has (no second ZIP to
+ * type), and its city and region are filled from the ZIP's lookup while the shopper has
+ * not typed their own.
+ */
+function GuestAddressFields({ problems }: { problems: Problems }) {
+  const t = useT(messages)
+  const [state, setState] = useAtom(checkoutAtom)
+  const countries = useCountries()
+  const location = useAtomValue(zipLookUpAtom)
+  const start = startAddress(location)
   const info = state.shippingInfo
   const address = info && 'address' in info ? info.address : start
   const change = (name: keyof GuestAddress) => (event: { target: { value: string } }) => {
@@ -154,41 +168,68 @@ export function AddressFields({ problems }: { problems: Problems }) {
       return { ...current, shippingInfo: { address: { ...held, [name]: value } } }
     })
   }
+
+  // What the last lookup filled in: a city or region still as it left them is the
+  // lookup's, not the shopper's, and follows a new ZIP; one typed is never replaced.
+  const filled = useRef({ city: start.city, region: start.region })
+  const { postal_code: zip, country } = address
+  useEffect(() => {
+    if (!location || !samePlace({ zip, country }, location)) return
+    const answer = { city: location.city ?? '', region: location.state ?? '' }
+    const before = filled.current
+    filled.current = answer
+    setState((current) => {
+      const held = current.shippingInfo && 'address' in current.shippingInfo ? current.shippingInfo.address : undefined
+      if (!held) return current
+      const ours = (field: 'city' | 'region') => held[field].trim() === '' || held[field] === before[field]
+      const next = {
+        ...held,
+        city: ours('city') ? answer.city : held.city,
+        region: ours('region') ? answer.region : held.region,
+      }
+      if (next.city === held.city && next.region === held.region) return current
+      return { ...current, shippingInfo: { address: next } }
+    })
+  }, [location, zip, country, setState])
+
+  const field = (name: keyof typeof ADDRESS_FIELDS) => {
+    const { label, autoComplete, optional, type, dir } = ADDRESS_FIELDS[name]
+    return (
+      <TextField
+        label={t(label)}
+        name={`ship_${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        required={!optional}
+        dir={dir}
+        value={address[name]}
+        problem={problems[`ship_${name}`]}
+        onChange={change(name)}
+      />
+    )
+  }
   return (
     <div className={styles.fieldset}>
-      {ADDRESS_FIELDS.map((field) => (
-        <TextField
-          key={field.name}
-          label={t(field.label)}
-          name={`ship_${field.name}`}
-          autoComplete={field.autoComplete}
-          required={!OPTIONAL.includes(field.name)}
-          dir={field.name === 'postal_code' ? 'ltr' : undefined}
-          value={address[field.name]}
-          problem={problems[`ship_${field.name}`]}
-          onChange={change(field.name)}
+      {field('name')}
+      {field('line1')}
+      {field('line2')}
+      <div className={styles.pair}>
+        {field('postal_code')}
+        <CountryField
+          countries={countries}
+          label={t('country')}
+          name="ship_country"
+          autoComplete="shipping country"
+          value={address.country}
+          problem={problems.ship_country}
+          onChange={change('country')}
         />
-      ))}
-      <CountryField
-        countries={countries}
-        label={t('country')}
-        name="ship_country"
-        autoComplete="shipping country"
-        value={address.country}
-        problem={problems.ship_country}
-        onChange={change('country')}
-      />
-      <TextField
-        label={t('phone')}
-        name="ship_phone"
-        type="tel"
-        autoComplete="shipping tel"
-        dir="ltr"
-        required
-        value={address.phone}
-        problem={problems.ship_phone}
-        onChange={change('phone')}
-      />
+      </div>
+      <div className={styles.pair}>
+        {field('city')}
+        {field('region')}
+      </div>
+      {field('phone')}
     </div>
   )
 }
@@ -212,6 +253,7 @@ export function PickupFields({ problems }: { problems: Problems }) {
         name="pickup_name"
         autoComplete="name"
         required
+        dir="auto"
         value={info.name}
         problem={problems.pickup_name}
         onChange={change('name')}
@@ -232,7 +274,7 @@ export function PickupFields({ problems }: { problems: Problems }) {
         name="pickup_phone"
         type="tel"
         autoComplete="tel"
-        dir="ltr"
+        dir="auto"
         required
         value={info.phone}
         problem={problems.pickup_phone}

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai'
 import type { ReactNode } from 'react'
+import { LineDetails } from '@/components/order/LineDetails'
 import { ApiError } from '@/lib/api/errors'
 import { useProblemText } from '@/lib/api/problem'
 import type { CheckoutQuote } from '@/lib/checkout'
@@ -11,7 +12,7 @@ import { messages, type CheckoutKey } from '../messages'
 import type { QuoteView } from '../quote'
 import styles from './Checkout.module.css'
 
-/** The bag's lines as the quote priced them. */
+/** The bag's lines as the quote priced them, each with what it is ordered with. */
 export function OrderLines({ quote }: { quote: CheckoutQuote }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
@@ -26,12 +27,16 @@ export function OrderLines({ quote }: { quote: CheckoutQuote }) {
             ) : (
               <span className={styles.lineImage} />
             )}
-            <span>
+            <div className={styles.lineText}>
               <span className={styles.lineTitle} {...title.attributes}>
                 {title.text}
               </span>
-              <span className={styles.muted}> · {t('quantityIs', { n: line.quantity })}</span>
-            </span>
+              <LineDetails
+                line={line}
+                labels={line.meta.personalization}
+                lead={[{ key: 'quantity', node: t('quantityIs', { n: line.quantity }) }]}
+              />
+            </div>
             <span dir="ltr">{formatPrice(line.line_subtotal)}</span>
           </li>
         )

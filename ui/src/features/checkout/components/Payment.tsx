@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { useId, useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react'
 import { focusFirstProblem, SubmitButton } from '@/components/FormField'
 import { chosenCredit, checkoutAtom, type CreditInfo } from '@/lib/checkout'
 import { CardFields } from '@/components/CardFields'
@@ -32,11 +32,25 @@ export function useCardName() {
 }
 
 /**
+ * What the card entry holds, for the page's "Please enter a card": nothing typed, a card
+ * typed (Continue takes it, so nothing is missing), or a card refused at its fields.
+ */
+export type TypedCardState = 'empty' | 'typed' | 'refused'
+
+/**
  * Spec 3's credit info: a customer's saved cards (the default, or the first, chosen
  * until they pick another) or a new card; a guest's card. `covered`: the gift cards
- * pay it all, so no card is needed.
+ * pay it all, so no card is needed. `onTyped` hears what a guest's card entry holds.
  */
-export function PaymentFields({ problems, covered }: { problems: Problems; covered: boolean }) {
+export function PaymentFields({
+  problems,
+  covered,
+  onTyped,
+}: {
+  problems: Problems
+  covered: boolean
+  onTyped?: (state: TypedCardState) => void
+}) {
   const t = useT(messages)
   const customer = useAtomValue(customerAtom)
   const state = useAtomValue(checkoutAtom)
@@ -45,7 +59,7 @@ export function PaymentFields({ problems, covered }: { problems: Problems; cover
   if (covered) return <p className={styles.note}>{t('coveredByGiftCards')}</p>
 
   const saved = customer?.payments ?? []
-  if (saved.length === 0) return <CardEntry problem={problems.card} />
+  if (saved.length === 0) return <CardEntry problem={problems.card} onTyped={onTyped} />
 
   const chosen = chosenCredit(customer, state)
   return (
@@ -115,7 +129,7 @@ function SavedCardChoices({ chosen }: { chosen: CreditInfo | null }) {
  * store's own fields or, with a real processor (`GET /api/store`'s `payments`), its
  * library's card element.
  */
-export function CardEntry({ problem }: { problem?: string }) {
+export function CardEntry({ problem, onTyped }: { problem?: string; onTyped?: (state: TypedCardState) => void }) {
   const t = useT(messages)
   const processor = useProcessorSettings()
   const [state, setState] = useAtom(checkoutAtom)
@@ -141,7 +155,7 @@ export function CardEntry({ problem }: { problem?: string }) {
     )
   }
   if (processor) return <ProcessorCardEntry processor={processor} problem={problem} />
-  return <StoreCardEntry problem={problem} />
+  return <StoreCardEntry problem={problem} onTyped={onTyped} />
 }
 
 /**
@@ -150,12 +164,24 @@ export function CardEntry({ problem }: { problem?: string }) {
  * code are read from the inputs when sending and kept nowhere; the code is emptied after
  * a failure. "Use this card", or the page's Continue, takes it.
  */
-function StoreCardEntry({ problem }: { problem?: string }) {
+function StoreCardEntry({ problem, onTyped }: { problem?: string; onTyped?: (state: TypedCardState) => void }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
   const setState = useSetAtom(checkoutAtom)
   const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({})
   const [alert, setAlert] = useState<string>()
+  const [typed, setTyped] = useState(false)
+  const held: TypedCardState = Object.keys(problems).length > 0 || alert ? 'refused' : typed ? 'typed' : 'empty'
+  useEffect(() => {
+    onTyped?.(held)
+  }, [held, onTyped])
+  // Gone (the card taken, or another chosen), it holds nothing.
+  useEffect(
+    () => () => {
+      onTyped?.('empty')
+    },
+    [onTyped],
+  )
   const { busy, run } = useAction()
   const noteId = useId()
   const formRef = useRef<HTMLFormElement>(null)
@@ -201,6 +227,14 @@ function StoreCardEntry({ problem }: { problem?: string }) {
     void take(event.currentTarget)
   }
 
+  // A field's problem was about the card as sent: it goes as the shopper changes that field.
+  function onChange(event: ChangeEvent<HTMLFormElement>) {
+    const changed = (event.target as Partial<HTMLInputElement>).name
+    setTyped(Object.values(readCard(event.currentTarget)).some((value) => value !== ''))
+    setProblems((now) => Object.fromEntries(Object.entries(now).filter(([name]) => name !== changed)))
+    setAlert(undefined)
+  }
+
   return (
     <form
       ref={formRef}
@@ -209,6 +243,7 @@ function StoreCardEntry({ problem }: { problem?: string }) {
       aria-describedby={noteId}
       className={styles.fieldset}
       onSubmit={onSubmit}
+      onChange={onChange}
     >
       <p id={noteId} className={styles.muted}>
         {t('cardNote')}

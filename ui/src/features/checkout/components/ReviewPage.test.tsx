@@ -6,6 +6,7 @@ import { rememberedOrderToken } from '@/lib/orders'
 import { answer } from '@/testing/api'
 import { order } from '@/testing/orders'
 import { STORAGE_KEY } from '@/lib/persist'
+import type { Customer } from '@/lib/session'
 import { signedInCustomer } from '@/testing/customer'
 import { pricedLine } from '@/testing/fixtures'
 import { renderCheckoutScreen, stubCheckoutApi } from '../testing'
@@ -382,9 +383,8 @@ describe('Review for a signed-in customer', () => {
     const dana = signedInCustomer({ addresses: [home, work], payments: [visa, amex] })
     const { user } = renderCheckoutScreen(ReviewPage, '/review', { customer: dana })
 
-    // Nothing chosen for delivery yet: its choice is open from the start.
+    // The cheapest method is chosen for her.
     const delivery = await screen.findByRole('region', { name: 'Delivery' })
-    await user.click(within(delivery).getByRole('radio', { name: /Standard/ }))
     await waitFor(() => {
       expect(figure('Shipping')).toBe('$5.99')
     })
@@ -414,6 +414,175 @@ describe('Review for a signed-in customer', () => {
     await user.click(within(payment).getByRole('button', { name: 'Done Payment' }))
     expect(payment).toHaveTextContent('Visa ending in 4242')
     expect(screen.queryByText('A few details are still needed before the order can be placed.')).not.toBeInTheDocument()
+  })
+})
+
+describe('Review comes ready to place for a customer', () => {
+  const dana = (overrides: Partial<Customer> = {}) =>
+    signedInCustomer({ addresses: [home, work], payments: [visa], ...overrides })
+
+  it('chooses the cheapest method and shows the saved address, so the order can be placed at once', async () => {
+    stubCheckoutApi()
+    renderCheckoutScreen(ReviewPage, '/review', { customer: dana() })
+    expect(await chosenMethod()).toBe('Standard')
+    expect(screen.getByRole('region', { name: 'Shipping address' })).toHaveTextContent('5 Market St')
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled()
+    })
+    expect(screen.queryByText('A few details are still needed before the order can be placed.')).not.toBeInTheDocument()
+  })
+
+  /** The method Review shows as chosen: its choice closed, its name said. */
+  async function chosenMethod() {
+    const delivery = await screen.findByRole('region', { name: 'Delivery' })
+    await waitFor(() => {
+      expect(within(delivery).queryByRole('radio')).not.toBeInTheDocument()
+    })
+    return within(delivery).getByText(/Standard|Expedited|Overnight/).textContent
+  }
+
+  it('chooses the delivery of the last order', async () => {
+    stubCheckoutApi()
+    renderCheckoutScreen(ReviewPage, '/review', { customer: dana({ last_delivery: { type: 'ship', id: 2 } }) })
+    expect(await chosenMethod()).toBe('Expedited')
+  })
+
+  it('chooses the cheapest when the last order’s method is not offered here', async () => {
+    stubCheckoutApi()
+    renderCheckoutScreen(ReviewPage, '/review', { customer: dana({ last_delivery: { type: 'ship', id: 99 } }) })
+    expect(await chosenMethod()).toBe('Standard')
+  })
+
+  it('chooses pickup when the last order was picked up', async () => {
+    stubCheckoutApi()
+    renderCheckoutScreen(ReviewPage, '/review', { customer: dana({ last_delivery: { type: 'pickup' } }) })
+    const pickup = await screen.findByRole('region', { name: 'Pickup' })
+    expect(pickup).toHaveTextContent('Dana Levi')
+    expect(pickup).toHaveTextContent('2125550100')
+  })
+
+  it('shows the saved address before the delivery options are in', async () => {
+    stubCheckoutApi()
+    renderCheckoutScreen(ReviewPage, '/review', { customer: dana(), located: false })
+    expect(await screen.findByRole('region', { name: 'Shipping address' })).toHaveTextContent('5 Market St')
+  })
+
+  it('greys a Place order it cannot press, and names what is missing with a way to it', async () => {
+    stubCheckoutApi()
+    const { user } = renderCheckoutScreen(ReviewPage, '/review', { customer: dana({ payments: [] }) })
+    const place = await screen.findByRole('button', { name: 'Place order' })
+    expect(place).toBeDisabled()
+    // Not the brand's green of a button that works (Checkout.module.css greys it).
+    expect(place.className).toMatch(/placeButton/)
+    const add = await screen.findByRole('button', { name: 'Add a card' })
+    expect(screen.queryByRole('button', { name: 'Choose a delivery method' })).not.toBeInTheDocument()
+    await user.click(add)
+    expect(
+      within(screen.getByRole('region', { name: 'Payment' })).getByRole('textbox', { name: 'Card number' }),
+    ).toHaveFocus()
+  })
+})
+
+describe('Review says what a guest still needs', () => {
+  it('links each missing detail to where it is given on Checkout', async () => {
+    stubCheckoutApi()
+    renderCheckoutScreen(ReviewPage, '/review')
+    expect(await screen.findByRole('link', { name: 'Choose a delivery method' })).toHaveAttribute(
+      'href',
+      '/checkout#delivery',
+    )
+    expect(screen.getByRole('link', { name: 'Add a card' })).toHaveAttribute('href', '/checkout#payment')
+  })
+
+  it('asks for the address once a method is chosen', async () => {
+    stubCheckoutApi()
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ checkout: { ...EMPTY_CHECKOUT, shippingType: { type: 'ship', id: 1, delivery: true } } }),
+    )
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ creditInfo: visaToken }))
+    renderCheckoutScreen(ReviewPage, '/review')
+    expect(await screen.findByRole('link', { name: 'Add a shipping address' })).toHaveAttribute(
+      'href',
+      '/checkout#address',
+    )
+    expect(screen.queryByRole('link', { name: 'Add a card' })).not.toBeInTheDocument()
+  })
+})
+
+describe('Review shows what exactly is ordered', () => {
+  const candle = pricedLine({
+    id: 1002,
+    title: 'Hand-Poured Soy Candle',
+    heb_title: undefined,
+    options: [{ name: 'Scent', value: 'Lavender Field', heb_name: 'ניחוח', heb_value: 'שדה לבנדר' }],
+    gift_options: true,
+    personalization: { initials: 'NOA' },
+    meta: {
+      gift_options: { price: 500 },
+      personalization: [{ key: 'initials', label: 'Initials', heb_label: 'ראשי תיבות', max_length: 3, price: 600 }],
+    },
+  })
+
+  it('shows each line’s choices under its title, with no dangling separator', async () => {
+    stubCheckoutApi({}, [candle])
+    renderCheckoutScreen(ReviewPage, '/review', { lines: [candle] })
+    const items = await within(summary()).findByRole('list', { name: 'Items' })
+    const title = within(items).getByText('Hand-Poured Soy Candle')
+    expect(title.textContent).toBe('Hand-Poured Soy Candle')
+    const details = within(title.parentElement as HTMLElement).getByRole('list')
+    expect(
+      within(details)
+        .getAllByRole('listitem')
+        .map((part) => part.textContent),
+    ).toEqual(['Quantity: 1', 'Scent: Lavender Field', 'Gift wrapped', 'Initials: NOA'])
+    expect(items).not.toHaveTextContent('·')
+  })
+
+  it('in Hebrew, with the catalogue’s Hebrew words', async () => {
+    stubCheckoutApi({}, [candle])
+    renderCheckoutScreen(ReviewPage, '/review', { lines: [candle], language: 'heb' })
+    const items = await screen.findByRole('list', { name: 'פריטים' })
+    expect(items).toHaveTextContent('ניחוח: שדה לבנדר')
+    expect(items).toHaveTextContent('ארוז כמתנה')
+    expect(items).toHaveTextContent('ראשי תיבות: NOA')
+  })
+
+  it('tells who gets an e-gift card and when, and that the receipt goes to the buyer', async () => {
+    const eGift = pricedLine({
+      id: 105901,
+      type: 'variation',
+      item_type: 'digital',
+      title: 'Birthday Balloons E-Gift Card',
+      heb_title: undefined,
+      personalization: {
+        recipient_name: 'Avi',
+        recipient_email: 'avi@example.com',
+        message: 'Happy birthday, Avi!',
+        send_on: '2026-11-27',
+      },
+    })
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        checkout: {
+          ...EMPTY_CHECKOUT,
+          digitalInfo: { email: 'buyer@example.com', postal_code: '10001', country: 'US' },
+        },
+      }),
+    )
+    stubCheckoutApi({}, [eGift])
+    renderCheckoutScreen(ReviewPage, '/review', { lines: [eGift] })
+    const delivery = await screen.findByRole('region', { name: 'Digital delivery' })
+    await waitFor(() => {
+      expect(delivery).toHaveTextContent('Birthday Balloons E-Gift Card')
+    })
+    expect(
+      within(delivery)
+        .getAllByRole('listitem')
+        .map((part) => part.textContent),
+    ).toEqual(['To: Avi <avi@example.com>', 'Sends on Fri, Nov 27'])
+    expect(delivery).toHaveTextContent('Receipt to buyer@example.com')
   })
 })
 

@@ -1,23 +1,26 @@
-import { useAtomValue } from 'jotai'
-import { useEffect, useState, useId, type ReactNode } from 'react'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useMemo, useState, useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { AddressLine, AddressLines } from '@/components/order/AddressLines'
+import { DigitalRecipients } from '@/components/order/OrderParts'
 import { bagSummaryAtom } from '@/lib/bag'
 import {
   chosenAddress,
   chosenCredit,
   checkoutAtom,
+  defaultAddress,
   discountAtom,
   giftCardsAtom,
   hasNeededInfo,
-  isCompleteDigital,
+  type CheckoutState,
 } from '@/lib/checkout'
 import { countryName, useCountries } from '@/lib/countries'
 import { formatCalendarDate } from '@/lib/dates'
 import { useT } from '@/lib/i18n'
-import { shippingOptionsAtom } from '@/lib/location'
+import { shippingOptionsAtom, type ShippingOptions } from '@/lib/location'
 import { refusalOf, sentence } from '@/lib/api/problem'
 import { languageAtom, type Language } from '@/lib/preferences'
-import { customerAtom } from '@/lib/session'
+import { customerAtom, type Customer } from '@/lib/session'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import formStyles from '@/components/Form.module.css'
 import { messages } from '../messages'
@@ -31,7 +34,7 @@ import { DeliveryChoice, DigitalDelivery } from './Delivery'
 import { AddressFields, PickupFields } from './Details'
 import { OrderSummary } from './OrderSummary'
 import { PaymentFields, useCardName } from './Payment'
-import { PlaceNote, usePlaceProblems } from './Place'
+import { MissingNote, missingSteps, PlaceNote, usePlaceProblems } from './Place'
 import { DiscountCode, GiftCards } from './Savings'
 import { Section } from './Section'
 import { ZipForm } from './ZipForm'
@@ -44,14 +47,16 @@ import { useLocationFollowsOrder } from '../useLocationFollowsOrder'
  * changes it in place. "Place order" sends it (`usePlaceOrder`): a declined card is
  * told at the card's field, a changed price is priced again, and a retry keeps its key.
  * It waits, saying why, while the quote is not yet made where the order goes (the
- * server would refuse it).
+ * server would refuse it). A customer's Review comes ready to place: the delivery they
+ * used last (else the cheapest) is chosen, and the saved address shown; whatever is
+ * still missing is named beside the button, each with a way to it.
  */
 export function ReviewPage() {
   const t = useT(messages)
   useDocumentTitle(t('review'))
   const language = useAtomValue(languageAtom)
   const customer = useAtomValue(customerAtom)
-  const state = useAtomValue(checkoutAtom)
+  const stored = useAtomValue(checkoutAtom)
   const summary = useAtomValue(bagSummaryAtom)
   const options = useAtomValue(shippingOptionsAtom)
   const giftCards = useAtomValue(giftCardsAtom)
@@ -68,6 +73,8 @@ export function ReviewPage() {
   const whereProblems = usePlaceProblems(where, digitalOnly)
   const covered = view.quote?.amount_due === 0
   const refused = quoteProblems(view.error, language)
+  const state = usePreselectedDelivery(stored, digitalOnly)
+  const missing = missingSteps(customer, state, digitalOnly, covered)
   // Spec 2.1's needed info, and (whatever the delivery) a card for what the gift cards leave.
   const ready =
     hasNeededInfo(customer, state, digitalOnly, view.quote) && (covered || chosenCredit(customer, state) !== null)
@@ -87,7 +94,11 @@ export function ReviewPage() {
   if (digitalOnly)
     delivery = digital?.email ? (
       <>
-        <bdi>{digital.email}</bdi>
+        <DigitalRecipients
+          lines={(quote?.bag.products ?? []).map((line) => ({ line, labels: line.meta.personalization }))}
+          // The confirmation goes to the account's e-mail; a guest's is the one given here.
+          email={customer?.email ?? digital.email}
+        />
         {digital.postal_code && (
           <span>
             {t('billingAt', {
@@ -123,14 +134,16 @@ export function ReviewPage() {
         <div className={styles.steps}>
           {!customer && (
             <Part id="contact" title={t('contactSummary')} guestLink="contact">
-              <p className={styles.facts}>{state.email ? <bdi>{state.email}</bdi> : t('nothingChosen')}</p>
+              <p className={styles.facts}>
+                {state.email ? <AddressLine>{state.email}</AddressLine> : t('nothingChosen')}
+              </p>
             </Part>
           )}
           <Part
             id="delivery"
             title={digitalOnly ? t('digitalDelivery') : t('deliverySummary')}
             guestLink="delivery"
-            missing={digitalOnly ? !isCompleteDigital(digital) : type === null}
+            missing={missing.includes('delivery')}
             editor={
               <>
                 <ZipForm problem={refused.zip} />
@@ -142,24 +155,20 @@ export function ReviewPage() {
               </>
             }
           >
-            <p className={styles.facts}>{delivery}</p>
+            <div className={styles.facts}>{delivery}</div>
           </Part>
-          {!digitalOnly && type?.type === 'ship' && (
+          {/* Shown before a method is chosen too: a customer sees their saved address at once. */}
+          {!digitalOnly && type?.type !== 'pickup' && (
             <Part
               id="address"
               title={t('addressSummary')}
               guestLink="address"
-              missing={shown === undefined}
+              missing={missing.includes('address')}
               editor={<AddressFields problems={whereProblems} />}
             >
               {shown ? (
                 <address className={styles.facts}>
-                  <strong>{shown.name}</strong>
-                  <span>{shown.line1}</span>
-                  {shown.line2 && <span>{shown.line2}</span>}
-                  <span>{[shown.city, shown.region, shown.postal_code].filter(Boolean).join(', ')}</span>
-                  <span>{countryName(countries, shown.country, language)}</span>
-                  <span dir="ltr">{shown.phone}</span>
+                  <AddressLines address={shown} countries={countries} />
                 </address>
               ) : (
                 <p className={styles.facts}>{t('nothingChosen')}</p>
@@ -171,14 +180,16 @@ export function ReviewPage() {
               id="pickup"
               title={t('pickupSummary')}
               guestLink="pickup"
-              missing={state.pickupInfo === null}
+              missing={missing.includes('pickup')}
               editor={<PickupFields problems={{}} />}
             >
               {state.pickupInfo ? (
                 <p className={styles.facts}>
-                  <strong>{state.pickupInfo.name}</strong>
-                  <bdi>{state.pickupInfo.email}</bdi>
-                  <span dir="ltr">{state.pickupInfo.phone}</span>
+                  <AddressLine>
+                    <strong>{state.pickupInfo.name}</strong>
+                  </AddressLine>
+                  <AddressLine>{state.pickupInfo.email}</AddressLine>
+                  <AddressLine ltr>{state.pickupInfo.phone}</AddressLine>
                 </p>
               ) : (
                 <p className={styles.facts}>{t('nothingChosen')}</p>
@@ -189,7 +200,7 @@ export function ReviewPage() {
             id="payment"
             title={t('paymentSummary')}
             guestLink="payment"
-            missing={!covered && credit === null}
+            missing={missing.includes('payment')}
             open={cardProblem !== undefined}
             editor={
               <>
@@ -218,7 +229,7 @@ export function ReviewPage() {
           </Part>
         </div>
         <OrderSummary view={view} failed={refused.other}>
-          {!ready && <p className={styles.problem}>{t('needMore')}</p>}
+          {!ready && <MissingNote steps={missing} guest={!customer} digitalOnly={digitalOnly} />}
           {placeProblem && (
             <p role="alert" className={styles.problem}>
               {placeProblem}
@@ -227,7 +238,7 @@ export function ReviewPage() {
           <PlaceNote id={placeId} status={where} />
           <button
             type="button"
-            className={formStyles.primary}
+            className={`${formStyles.primary} ${styles.placeButton}`}
             disabled={!ready || busy || !view.quote || where !== 'here'}
             aria-describedby={where !== 'here' ? placeId : undefined}
             aria-busy={busy}
@@ -317,6 +328,51 @@ function Part({
     </Section>
   )
 }
+
+/**
+ * A customer's delivery, chosen for them while none is: the one of their last order
+ * while it is still offered here, else the cheapest method. (A choice the options stop
+ * offering is dropped by the choice itself, and chosen again here.) The state is stored
+ * after this render; this render already shows it, so Review never opens the choice
+ * as missing only to have it chosen a moment later.
+ */
+function usePreselectedDelivery(state: CheckoutState, digitalOnly: boolean): CheckoutState {
+  const customer = useAtomValue(customerAtom)
+  const options = useAtomValue(shippingOptionsAtom)
+  const setState = useSetAtom(checkoutAtom)
+  const chosen = useMemo(
+    () =>
+      customer && !digitalOnly && state.shippingType === null && options
+        ? withPreferredDelivery(customer, options, state)
+        : undefined,
+    [customer, digitalOnly, state, options],
+  )
+  useEffect(() => {
+    if (!chosen) return
+    const { shippingType, pickupInfo } = chosen
+    setState((current) => (current.shippingType === null ? { ...current, shippingType, pickupInfo } : current))
+  }, [chosen, setState])
+  return chosen ?? state
+}
+
+function withPreferredDelivery(
+  customer: Customer,
+  options: ShippingOptions,
+  state: CheckoutState,
+): CheckoutState | undefined {
+  const last = customer.last_delivery
+  if (last?.type === 'pickup' && options.pickup) {
+    // Pickup starts from what the account knows: the name, e-mail and the default address's phone.
+    const contact = { name: customer.name, email: customer.email, phone: defaultAddress(customer)?.phone ?? '' }
+    return { ...state, shippingType: { type: 'pickup', delivery: false }, pickupInfo: state.pickupInfo ?? contact }
+  }
+  const lastMethod = last?.type === 'ship' ? options.methods.find((m) => m.id === last.id) : undefined
+  const method = lastMethod ?? options.cheapest ?? cheapestOf(options.methods)
+  return method && { ...state, shippingType: { type: 'ship', id: method.id, delivery: true } }
+}
+
+const cheapestOf = <T extends { price: number }>(methods: readonly T[]): T | undefined =>
+  methods.reduce<T | undefined>((best, m) => (best === undefined || m.price < best.price ? m : best), undefined)
 
 /** What to say at the card about the last attempt: a decline, or a 400 naming the payment, while that card is still the one chosen. */
 function cardProblemOf(outcome: PlaceOutcome | undefined, token: string | undefined, language: Language) {

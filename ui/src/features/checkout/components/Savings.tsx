@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useStore } from 'jotai'
-import { useState, type SubmitEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { SubmitButton, TextField } from '@/components/FormField'
 import {
   addGiftCard,
@@ -20,6 +20,58 @@ import { messages } from '../messages'
 import { keyOf, quoteBody, useQuoteInputs } from '../quote'
 import { useAction } from '@/lib/useAction'
 import styles from './Checkout.module.css'
+
+/**
+ * The gift cards and the discount code behind one "Have a gift card or discount code?"
+ * button (Baymard: open code fields send shoppers without a code away to hunt for one).
+ * Open from the start when a code is applied, and by itself when one is refused.
+ */
+export function Savings({
+  quote,
+  giftCardProblems,
+  discountProblem,
+}: {
+  quote: CheckoutQuote | null
+  giftCardProblems: Record<number, string>
+  discountProblem?: string
+}) {
+  const t = useT(messages)
+  const codes = useAtomValue(giftCardsAtom)
+  const discount = useAtomValue(discountAtom)
+  const panelId = useId()
+  const refused = Object.keys(giftCardProblems).length > 0 || discountProblem !== undefined
+  const [open, setOpen] = useState(codes.length > 0 || discount.code !== undefined || refused)
+  // A refusal the shopper must see opens the part (adjusted while rendering: no frame hides it).
+  const [wasRefused, setWasRefused] = useState(refused)
+  if (refused !== wasRefused) {
+    setWasRefused(refused)
+    if (refused) setOpen(true)
+  }
+  return (
+    <section className={styles.section}>
+      <h2>
+        <button
+          type="button"
+          className={styles.disclosure}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => {
+            setOpen(!open)
+          }}
+        >
+          {t('haveCode')}
+          <span aria-hidden="true">{open ? '−' : '+'}</span>
+        </button>
+      </h2>
+      <div id={panelId} hidden={!open} className={styles.savings}>
+        <h3>{t('giftCards')}</h3>
+        <GiftCards quote={quote} problems={giftCardProblems} />
+        <h3>{t('discountTitle')}</h3>
+        <DiscountCode quote={quote} problem={discountProblem} />
+      </div>
+    </section>
+  )
+}
 
 /**
  * Spec 4.5's gift cards: a code is checked by the server first (`POST /api/gift_card`;

@@ -7,8 +7,10 @@ import styles from './Checkout.module.css'
 import { Section } from './Section'
 
 /**
- * `/sign-in`, checkout's first step for a guest: sign in (Login comes back here, and
- * from here a customer goes on to checkout and Review), or go on as a guest.
+ * `/sign-in`, checkout's first step for a guest: go on as a guest, or sign in (Login
+ * comes back here, and from here a customer goes on to checkout and Review). Guest
+ * checkout leads, first and the primary button: most shoppers have no account, and an
+ * account wall loses them (Baymard).
  */
 export function SignInPage() {
   const t = useT(messages)
@@ -18,15 +20,15 @@ export function SignInPage() {
       <h1>{t('signIn')}</h1>
       <p>{t('signInIntro')}</p>
       <div className={styles.choices}>
-        <Section id="sign-in" title={t('haveAccount')}>
-          <Link to="/login" className={formStyles.primary}>
-            {t('signInLink')}
-          </Link>
-        </Section>
         <Section id="guest" title={t('guestTitle')}>
           <p className={styles.intro}>{t('guestIntro')}</p>
-          <Link to="/checkout" className={formStyles.secondary}>
+          <Link to="/checkout" className={formStyles.primary}>
             {t('continueAsGuest')}
+          </Link>
+        </Section>
+        <Section id="sign-in" title={t('haveAccount')}>
+          <Link to="/login" className={formStyles.secondary}>
+            {t('signInLink')}
           </Link>
         </Section>
       </div>

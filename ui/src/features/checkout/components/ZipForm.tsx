@@ -53,11 +53,6 @@ export function ZipForm({ problem: quoteProblem }: { problem?: string }) {
   }
 
   const list = countries && 'list' in countries ? countries.list : undefined
-  const place = location
-    ? [location.zip, location.city, location.state, countryName(countries, location.country, language)]
-        .filter(Boolean)
-        .join(', ')
-    : undefined
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('zipLegend')} className={styles.fieldset}>
       <div className={styles.pair}>
@@ -96,14 +91,29 @@ export function ZipForm({ problem: quoteProblem }: { problem?: string }) {
       <div className={styles.actions}>
         <SubmitButton busy={busy} label={t('updateZip')} busyLabel={t('updatingZip')} />
       </div>
-      {/* Announced when a new ZIP is located. */}
-      <div role="status">
-        {place && location && (
-          <p className={styles.muted}>
-            {t('zipFor', { place })} {t('taxRate', { rate: location.tax_rate })}
-          </p>
-        )}
-      </div>
+      <PricedFor />
     </form>
+  )
+}
+
+/** Where the figures and delivery options are for, and its tax rate; announced when a new ZIP is located. */
+export function PricedFor() {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const location = useAtomValue(zipLookUpAtom)
+  const countries = useCountries()
+  const place = location
+    ? [location.zip, location.city, location.state, countryName(countries, location.country, language)]
+        .filter(Boolean)
+        .join(', ')
+    : undefined
+  return (
+    <div role="status">
+      {place && location && (
+        <p className={styles.muted}>
+          {t('zipFor', { place })} {t('taxRate', { rate: location.tax_rate })}
+        </p>
+      )}
+    </div>
   )
 }

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
+import { buyBarShownAtom } from '@/components/BagButtons'
 import { useT } from '@/lib/i18n'
 import { searchWidgetsHiddenAtom } from '@/lib/panels'
 import { messages } from '../messages'
@@ -11,7 +12,9 @@ export function TopButton() {
   const t = useT(messages)
   const [shown, setShown] = useState(false)
   // Spec 2.7: the mobile search overlay hides it while it is open.
-  const hidden = useAtomValue(searchWidgetsHiddenAtom)
+  const searching = useAtomValue(searchWidgetsHiddenAtom)
+  // The sticky Add to Bag bar holds the bottom of the screen: the button would cover it.
+  const buyBar = useAtomValue(buyBarShownAtom)
   useEffect(() => {
     const onScroll = () => {
       setShown(window.scrollY > window.innerHeight / 2)
@@ -22,7 +25,7 @@ export function TopButton() {
       window.removeEventListener('scroll', onScroll)
     }
   }, [])
-  if (!shown || hidden) return null
+  if (!shown || searching || buyBar) return null
   return (
     <button
       type="button"

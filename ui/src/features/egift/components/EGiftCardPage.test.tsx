@@ -151,6 +151,36 @@ describe('the e-gift card page', () => {
     expect(sent.some((r) => r.url.pathname === '/api/bag/quote')).toBe(false)
   })
 
+  it('checks a field when it is left, and takes its problem away the moment it is right (issue 27)', async () => {
+    catalogue()
+    const { user } = renderPage()
+    await screen.findByRole('radio', { name: '$25.00' })
+    const name = screen.getByRole('textbox', { name: 'Recipient’s name' })
+    const email = screen.getByRole('textbox', { name: 'Recipient’s e-mail' })
+    // A blank field passed through is not told off before Add to Bag.
+    await user.click(name)
+    await user.tab()
+    expect(name).toHaveAttribute('aria-invalid', 'false')
+    await user.type(email, 'avi@example')
+    await user.tab()
+    expect(email).toHaveAccessibleDescription('Please enter an e-mail address like name@example.com.')
+    await user.type(email, '.com')
+    expect(email).not.toHaveAccessibleDescription()
+
+    await user.clear(email)
+    await user.click(screen.getByRole('button', { name: 'Add to Bag' }))
+    expect(name).toHaveAccessibleDescription('Please fill in this field.')
+    expect(email).toHaveAccessibleDescription('Please fill in this field.')
+    // Never "Please fill in this field" under a filled field.
+    await user.type(name, 'Avi')
+    expect(name).not.toHaveAccessibleDescription()
+    await user.type(email, 'a')
+    expect(email).toHaveAccessibleDescription('Please enter an e-mail address like name@example.com.')
+    await user.type(email, 'vi@example.com')
+    expect(email).not.toHaveAccessibleDescription()
+    expect(screen.queryByText('Please fill in this field.')).not.toBeInTheDocument()
+  })
+
   it('says when the bag refuses the card, staying on the page', async () => {
     catalogue({ '/api/bag/quote': answer(409, { message: 'change.line: this item has no field recipient_name' }) })
     const { user, router } = renderPage()

@@ -3,7 +3,14 @@ import { useId, useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
 import formStyles from '@/components/Form.module.css'
-import { FormAlert, FormField, SubmitButton, TextField } from '@/components/FormField'
+import {
+  focusFirstProblem,
+  FormAlert,
+  FormField,
+  SubmitButton,
+  TextField,
+  useFieldChecks,
+} from '@/components/FormField'
 import { Loading } from '@/components/Loading'
 import group from '@/components/OptionGroup.module.css'
 import type { Schema } from '@/lib/api/client'
@@ -37,6 +44,9 @@ export function sendOnBounds(now = new Date()): { min: string; max: string } {
 }
 
 type Field = 'design' | 'amount' | 'recipient_name' | 'recipient_email' | 'message' | 'send_on'
+
+/** What the shopper says of the card: the line's personalization. */
+type Personalization = Record<'recipient_name' | 'recipient_email' | 'message' | 'send_on', string>
 
 /**
  * `/e-gift-card` (eGift): a design (the catalogue's gift card products), an amount (its
@@ -76,8 +86,12 @@ function GiftCardForm({ designs }: { designs: Schema<'ProductCard'>[] }) {
   const { busy, run } = useAction()
   const [designId, setDesignId] = useState(designs[0]?.id)
   const [variationId, setVariationId] = useState<number>()
-  const [message, setMessage] = useState('')
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({})
+  const [values, setValues] = useState<Personalization>(() => ({
+    recipient_name: '',
+    recipient_email: '',
+    message: '',
+    send_on: sendOnBounds().min,
+  }))
   const [alert, setAlert] = useState<string>()
   const bounds = sendOnBounds()
   const designLegend = useId()
@@ -88,38 +102,35 @@ function GiftCardForm({ designs }: { designs: Schema<'ProductCard'>[] }) {
   const variations = design.state === 'done' ? (design.data?.variation_infos ?? []) : []
   const chosen = variations.find((v) => v.id === variationId) ?? variations[0]
 
+  // Every field's problem as the form stands (shown once left, or at Add to Bag).
+  const personalization: Personalization = {
+    recipient_name: values.recipient_name.trim(),
+    recipient_email: values.recipient_email.trim(),
+    message: values.message.trim(),
+    send_on: values.send_on.trim(),
+  }
+  const found: Partial<Record<Field, string>> = {}
+  if (!chosen) found.amount = t('chooseAmount')
+  if (!personalization.recipient_name) found.recipient_name = t('required')
+  if (!personalization.recipient_email) found.recipient_email = t('required')
+  else if (!looksLikeEmail(personalization.recipient_email)) found.recipient_email = t('badEmail')
+  if (personalization.message.length > MESSAGE_MAX) found.message = t('tooLong', { n: MESSAGE_MAX })
+  const { send_on } = personalization
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(send_on) || send_on < bounds.min || send_on > bounds.max) {
+    found.send_on = t('badDate')
+  }
+  const checks = useFieldChecks(found)
+  const problems = checks.shown
+  const change = (name: keyof Personalization) => (event: { target: { value: string } }) => {
+    const value = event.target.value
+    setValues((now) => ({ ...now, [name]: value }))
+  }
+
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    const text = (name: Field) => {
-      const value = data.get(name)
-      return typeof value === 'string' ? value.trim() : ''
-    }
-    const personalization = {
-      recipient_name: text('recipient_name'),
-      recipient_email: text('recipient_email'),
-      message: text('message'),
-      send_on: text('send_on'),
-    }
-    const found: Partial<Record<Field, string>> = {}
-    if (!chosen) found.amount = t('chooseAmount')
-    if (!personalization.recipient_name) found.recipient_name = t('required')
-    if (!personalization.recipient_email) found.recipient_email = t('required')
-    else if (!looksLikeEmail(personalization.recipient_email)) found.recipient_email = t('badEmail')
-    if (personalization.message.length > MESSAGE_MAX) found.message = t('tooLong', { n: MESSAGE_MAX })
-    const { send_on } = personalization
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(send_on) || send_on < bounds.min || send_on > bounds.max) {
-      found.send_on = t('badDate')
-    }
-    setProblems(found)
+    checks.showAll(Object.keys(found) as Field[])
     setAlert(undefined)
-    const first = Object.keys(found)[0]
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-      return
-    }
-    if (!chosen) return
+    if (focusFirstProblem(event.currentTarget, found) || !chosen) return
     void run(async () => {
       const added = await bag.add({
         id: chosen.id,
@@ -135,7 +146,7 @@ function GiftCardForm({ designs }: { designs: Schema<'ProductCard'>[] }) {
   }
 
   return (
-    <form noValidate aria-label={t('title')} className={formStyles.form} onSubmit={onSubmit}>
+    <form noValidate aria-label={t('title')} className={formStyles.form} onSubmit={onSubmit} onBlur={checks.onBlur}>
       <FormAlert message={alert} />
       <fieldset className={group.group} aria-labelledby={designLegend}>
         <legend id={designLegend} className={group.legend}>
@@ -204,7 +215,10 @@ function GiftCardForm({ designs }: { designs: Schema<'ProductCard'>[] }) {
         autoComplete="off"
         maxLength={100}
         required
+        dir="auto"
+        value={values.recipient_name}
         problem={problems.recipient_name}
+        onChange={change('recipient_name')}
       />
       <TextField
         label={t('recipientEmail')}
@@ -213,11 +227,13 @@ function GiftCardForm({ designs }: { designs: Schema<'ProductCard'>[] }) {
         autoComplete="off"
         dir="ltr"
         required
+        value={values.recipient_email}
         problem={problems.recipient_email}
+        onChange={change('recipient_email')}
       />
       <FormField
         label={t('message')}
-        hint={t('messageHint', { n: MESSAGE_MAX, left: Math.max(0, MESSAGE_MAX - message.length) })}
+        hint={t('messageHint', { n: MESSAGE_MAX, left: Math.max(0, MESSAGE_MAX - values.message.length) })}
         problem={problems.message}
       >
         {(control) => (
@@ -226,10 +242,9 @@ function GiftCardForm({ designs }: { designs: Schema<'ProductCard'>[] }) {
             name="message"
             className={`${formStyles.input} ${styles.textarea}`}
             maxLength={MESSAGE_MAX}
-            value={message}
-            onChange={(event) => {
-              setMessage(event.target.value)
-            }}
+            dir="auto"
+            value={values.message}
+            onChange={change('message')}
           />
         )}
       </FormField>
@@ -237,7 +252,8 @@ function GiftCardForm({ designs }: { designs: Schema<'ProductCard'>[] }) {
         label={t('sendOn')}
         name="send_on"
         type="date"
-        defaultValue={bounds.min}
+        value={values.send_on}
+        onChange={change('send_on')}
         min={bounds.min}
         max={bounds.max}
         hint={t('sendOnHint')}

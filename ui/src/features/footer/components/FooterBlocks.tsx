@@ -115,6 +115,30 @@ export function ConnectBlock() {
   )
 }
 
+// Checkout's footer keeps what a shopper may need before paying, and nothing that leads
+// away from the order (newsletter, apps, social links, currency).
+const CHECKOUT_LINKS = [
+  { key: 'shippingPolicy', path: '/shipping-policy/41' },
+  { key: 'returnPolicy', path: '/return-policy/42' },
+  { key: 'contact', path: '/contact-us' },
+] as const
+
+/** Checkout and Review's footer links: the shipping and return policies and the way to contact us. */
+export function CheckoutLinks() {
+  const t = useT(messages)
+  return (
+    <nav aria-label={t('helpAndPolicies')}>
+      <ul className={styles.inlineList}>
+        {CHECKOUT_LINKS.map((link) => (
+          <li key={link.path}>
+            <Link to={link.path}>{t(link.key)}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 /** Terms, privacy and the copyright line with the current year. */
 export function LegalLine() {
   const t = useT(messages)

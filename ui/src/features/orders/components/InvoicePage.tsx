@@ -3,7 +3,10 @@ import { useLayoutEffect } from 'react'
 import { Link, useParams } from 'react-router'
 import formStyles from '@/components/Form.module.css'
 import { Loading } from '@/components/Loading'
+import { AddressLine, AddressLines } from '@/components/order/AddressLines'
+import { LineDetails } from '@/components/order/LineDetails'
 import { formatInstant, OrderTotals, useLineTitle } from '@/components/order/OrderParts'
+import { useCountries } from '@/lib/countries'
 import { formatPrice } from '@/lib/format'
 import { useInterfaceLanguage, useT } from '@/lib/i18n'
 import { readableOrderNumber, type Order } from '@/lib/orders'
@@ -47,6 +50,7 @@ function Invoice({ order, token }: { order: Order; token: string | undefined }) 
   const language = useAtomValue(languageAtom)
   const store = useAtomValue(storeInfoAtom)
   const title = useLineTitle()
+  const countries = useCountries()
   const { delivery } = order
   const shipTo = delivery.address
   const storeName = store ? (language === 'heb' ? store.heb_name : store.name) : ADDRESS.lines[language][0]
@@ -79,24 +83,20 @@ function Invoice({ order, token }: { order: Order; token: string | undefined }) 
         <section aria-labelledby="invoice-bill-to">
           <h2 id="invoice-bill-to">{t('billTo')}</h2>
           <p className={styles.party}>
-            {billName && <span>{billName}</span>}
-            <bdi>{order.email}</bdi>
+            {billName && <AddressLine>{billName}</AddressLine>}
+            <AddressLine>{order.email}</AddressLine>
           </p>
         </section>
         <section aria-labelledby="invoice-ship-to">
           <h2 id="invoice-ship-to">{t('shipTo')}</h2>
           {delivery.type === 'ship' && shipTo ? (
             <address className={styles.party}>
-              <span>{shipTo.name}</span>
-              <span>{shipTo.line1}</span>
-              {shipTo.line2 && <span>{shipTo.line2}</span>}
-              <span>{[shipTo.city, shipTo.region, shipTo.postal_code].filter(Boolean).join(', ')}</span>
-              <span>{shipTo.country}</span>
+              <AddressLines address={shipTo} countries={countries} />
             </address>
           ) : (
             <p className={styles.party}>
               {delivery.type === 'pickup' ? t('pickupAt') : t('deliveredTo')}
-              {delivery.contact_name && <span>{delivery.contact_name}</span>}
+              {delivery.contact_name && <AddressLine>{delivery.contact_name}</AddressLine>}
             </p>
           )}
         </section>
@@ -125,6 +125,7 @@ function Invoice({ order, token }: { order: Order; token: string | undefined }) 
               <tr key={`${line.type}:${line.id}:${index}`}>
                 <td>
                   <span {...name.attributes}>{name.text}</span> <span dir="ltr">({line.sku})</span>
+                  <LineDetails line={line} labels={line.labels} />
                 </td>
                 <td className={styles.number}>{line.quantity}</td>
                 <td className={styles.number} dir="ltr">

@@ -5,8 +5,11 @@ import type { ComponentType } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { rememberOrderToken } from '@/lib/orders'
+import { STORAGE_KEY } from '@/lib/persist'
 import { languageAtom, type Language } from '@/lib/preferences'
+import { customerAtom, type Customer } from '@/lib/session'
 import { answer, stubApiWithBodies } from '@/testing/api'
+import { signedInCustomer } from '@/testing/customer'
 import { departments } from '@/testing/fixtures'
 import { order, orderLine } from '@/testing/orders'
 import { renderApp } from '@/testing/render'
@@ -19,9 +22,16 @@ afterEach(() => {
   localStorage.clear()
 })
 
-function renderScreen(Screen: ComponentType, routePath: string, path: string, language: Language = 'eng') {
+function renderScreen(
+  Screen: ComponentType,
+  routePath: string,
+  path: string,
+  language: Language = 'eng',
+  customer: Customer | null = null,
+) {
   const store = createStore()
   store.set(languageAtom, language)
+  store.set(customerAtom, customer)
   const router = createMemoryRouter(
     [
       { path: routePath, Component: Screen },
@@ -39,13 +49,52 @@ function renderScreen(Screen: ComponentType, routePath: string, path: string, la
 
 const NUMBER = '7KQ4-M2XD-9PRT'
 
+// Order lines carry the variation's choices and the catalogue's personalization labels.
+const anOrder = (overrides: Parameters<typeof order>[0] = {}) => order({ lines: [orderLine()], ...overrides })
+
+const countries = [{ value: 'US', label: 'United States', heb_label: 'ארצות הברית' }]
+
+/** The candle with its scent, gift wrapped and with initials; and an e-gift card for Avi. */
+const candle = orderLine({
+  id: 1002,
+  title: 'Hand-Poured Soy Candle',
+  heb_title: undefined,
+  sku: 'HG-CDL-LAV',
+  options: [{ name: 'Scent', value: 'Lavender Field', heb_name: 'ניחוח', heb_value: 'שדה לבנדר' }],
+  gift_options: true,
+  personalization: { initials: 'NOA' },
+  labels: [{ key: 'initials', label: 'Initials', heb_label: 'ראשי תיבות' }],
+})
+const eGift = orderLine({
+  id: 105901,
+  type: 'variation',
+  item_type: 'digital',
+  title: 'Birthday Balloons E-Gift Card',
+  heb_title: undefined,
+  gift_card: true,
+  quantity: 1,
+  personalization: {
+    recipient_name: 'Avi',
+    recipient_email: 'avi@example.com',
+    message: 'Happy birthday, Avi!',
+    send_on: '2026-11-27',
+  },
+})
+const giftOrder = anOrder({ lines: [eGift], delivery: { type: 'digital' } })
+
+/** The texts of a line's details, in order. */
+const detailsOf = (item: HTMLElement) =>
+  within(within(item).getByRole('list'))
+    .getAllByRole('listitem')
+    .map((part) => part.textContent)
+
 describe('the thank-you page', () => {
   beforeEach(() => {
     rememberOrderToken(NUMBER, 'signed-token')
   })
 
   it('shows the order just placed, with the token this tab kept', async () => {
-    const sent = stubApiWithBodies({ [`/api/orders/${NUMBER}`]: order() })
+    const sent = stubApiWithBodies({ [`/api/orders/${NUMBER}`]: anOrder() })
     renderScreen(ThankYouPage, '/thank-you/:id', `/thank-you/${NUMBER}`)
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('Loading…')
@@ -89,7 +138,7 @@ describe('the thank-you page', () => {
     stubApiWithBodies({
       [`/api/orders/${NUMBER}`]: () => {
         calls += 1
-        return calls === 1 ? answer(500, { message: 'reference 42' }) : order()
+        return calls === 1 ? answer(500, { message: 'reference 42' }) : anOrder()
       },
     })
     const { user } = renderScreen(ThankYouPage, '/thank-you/:id', `/thank-you/${NUMBER}`)
@@ -98,11 +147,84 @@ describe('the thank-you page', () => {
   })
 
   it('speaks Hebrew', async () => {
-    stubApiWithBodies({ [`/api/orders/${NUMBER}`]: order() })
+    stubApiWithBodies({ [`/api/orders/${NUMBER}`]: anOrder() })
     renderScreen(ThankYouPage, '/thank-you/:id', `/thank-you/${NUMBER}`, 'heb')
     expect(screen.getByRole('heading', { level: 1, name: 'תודה על ההזמנה!' })).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'לצפייה בחשבונית' })).toBeInTheDocument()
     expect(screen.getByRole('list', { name: 'פריטים' })).toHaveTextContent('ספל אבן')
+  })
+})
+
+describe('the thank-you page says what was ordered and how it comes', () => {
+  beforeEach(() => {
+    rememberOrderToken(NUMBER, 'signed-token')
+  })
+
+  it('shows each line’s variation, gift wrap and personalization, labelled', async () => {
+    stubApiWithBodies({ [`/api/orders/${NUMBER}`]: anOrder({ lines: [candle] }) })
+    renderScreen(ThankYouPage, '/thank-you/:id', `/thank-you/${NUMBER}`)
+    const items = await screen.findByRole('list', { name: 'Items' })
+    const [item] = within(items)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === items)
+    expect(detailsOf(item as HTMLElement)).toEqual([
+      'Qty 2',
+      '$18.00 each',
+      'Scent: Lavender Field',
+      'Gift wrapped',
+      'Initials: NOA',
+    ])
+  })
+
+  it('tells who gets each e-gift card and when, and where the receipt goes', async () => {
+    stubApiWithBodies({ [`/api/orders/${NUMBER}`]: giftOrder })
+    renderScreen(ThankYouPage, '/thank-you/:id', `/thank-you/${NUMBER}`)
+    const delivery = await screen.findByRole('region', { name: 'Delivery' })
+    expect(
+      within(delivery)
+        .getAllByRole('listitem')
+        .map((part) => part.textContent),
+    ).toEqual(['To: Avi <avi@example.com>', 'Sends on Fri, Nov 27'])
+    expect(delivery).toHaveTextContent('Receipt to noa@example.com')
+    expect(delivery).not.toHaveTextContent('Delivered by e-mail')
+    // The line itself says it too, with labels and the day as a date.
+    expect(screen.getByRole('list', { name: 'Items' })).toHaveTextContent(
+      'To: Avi <avi@example.com>Message: Happy birthday, Avi!Sends on Fri, Nov 27',
+    )
+    expect(screen.queryByText(/2026-11-27/)).not.toBeInTheDocument()
+  })
+
+  it('offers a guest an account under the order’s e-mail', async () => {
+    stubApiWithBodies({ [`/api/orders/${NUMBER}`]: anOrder({ email: 'noa+gifts@example.com' }) })
+    renderScreen(ThankYouPage, '/thank-you/:id', `/thank-you/${NUMBER}`)
+    const link = await screen.findByRole('link', { name: 'Create an account to track this order and check out faster' })
+    expect(link).toHaveAttribute('href', '/register?email=noa%2Bgifts%40example.com')
+    expect(screen.getByText('Your orders with this e-mail will be in your account.')).toBeInTheDocument()
+  })
+
+  it('offers no account to a signed-in customer', async () => {
+    stubApiWithBodies({ [`/api/orders/${NUMBER}`]: anOrder() })
+    renderScreen(ThankYouPage, '/thank-you/:id', `/thank-you/${NUMBER}`, 'eng', signedInCustomer())
+    expect(await screen.findByRole('link', { name: 'View the invoice' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Create an account/ })).not.toBeInTheDocument()
+  })
+
+  it('in Hebrew, names the method and the country in Hebrew, and keeps Latin lines and the phone the right way round', async () => {
+    const hebrew = anOrder({ delivery: { ...order().delivery, heb_method_name: 'משלוח רגיל' } })
+    stubApiWithBodies({ [`/api/orders/${NUMBER}`]: hebrew, '/api/countries': countries })
+    renderScreen(ThankYouPage, '/thank-you/:id', `/thank-you/${NUMBER}`, 'heb')
+    const delivery = await screen.findByRole('region', { name: 'משלוח' })
+    expect(delivery).toHaveTextContent('משלוח רגיל')
+    expect(delivery).not.toHaveTextContent('Standard')
+    expect(await within(delivery).findByText('ארצות הברית')).toBeInTheDocument()
+    // Each Latin line is isolated inside a line that keeps the block's alignment.
+    const street = within(delivery).getByText('1 Olive Lane')
+    expect(street.tagName).toBe('BDI')
+    expect(street.parentElement).not.toHaveAttribute('dir')
+    const phone = within(delivery).getByText('212 555 0100')
+    expect(phone.tagName).toBe('BDI')
+    expect(phone).toHaveAttribute('dir', 'ltr')
+    expect(phone.parentElement).not.toHaveAttribute('dir')
   })
 })
 
@@ -112,10 +234,11 @@ describe('the invoice', () => {
     stubApiWithBodies({
       '/api/categories': departments,
       '/api/store': { name: 'Olive Lane', heb_name: 'שדרת הזית', help_email: 'help@example.com' },
-      [`/api/orders/${NUMBER}`]: order({
+      '/api/countries': countries,
+      [`/api/orders/${NUMBER}`]: anOrder({
         gift_cards: [{ last_four: 'CH99', amount: 1000 }],
         lines: [
-          orderLine(),
+          candle,
           orderLine({
             id: 2002,
             title: 'Linen Towel',
@@ -135,9 +258,13 @@ describe('the invoice', () => {
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
     const rows = within(screen.getByRole('table', { name: 'Items' })).getAllByRole('row')
     expect(rows).toHaveLength(3)
+    expect(detailsOf(rows[1] as HTMLElement)).toEqual(['Scent: Lavender Field', 'Gift wrapped', 'Initials: NOA'])
     expect(rows[2]).toHaveTextContent('Linen Towel (HG-TWL-002)1$9.00$9.00')
     expect(screen.getByRole('region', { name: 'Bill to' })).toHaveTextContent('noa@example.com')
     expect(screen.getByRole('region', { name: 'Ship to' })).toHaveTextContent('1 Olive Lane')
+    expect(
+      await within(screen.getByRole('region', { name: 'Ship to' })).findByText('United States'),
+    ).toBeInTheDocument()
     expect(screen.getByText('Gift card ending in CH99')).toBeInTheDocument()
     expect(screen.getByText('Paid by card ending in 4242')).toBeInTheDocument()
     expect(screen.getByText('12 HaZayit Boulevard')).toBeInTheDocument()
@@ -161,9 +288,9 @@ describe('the guest order status page', () => {
             status: 429,
             headers: { 'Retry-After': '30' },
           })
-        return order({
+        return anOrder({
           status: 'shipped',
-          history: [...order().history, { status: 'shipped', at: '2026-11-26T09:00:00Z' }],
+          history: [...anOrder().history, { status: 'shipped', at: '2026-11-26T09:00:00Z' }],
         })
       },
     })
@@ -187,11 +314,11 @@ describe('the guest order status page', () => {
     )
     expect(screen.getByRole('list', { name: 'Items' })).toHaveTextContent('Stoneware Mug')
     expect(screen.getByRole('region', { name: 'Delivery' })).toHaveTextContent('Standard')
-    expect(sent.at(-1)?.body).toEqual({ email: 'noa@example.com' })
+    expect(sent.filter((r) => r.url.pathname.endsWith('/status')).at(-1)?.body).toEqual({ email: 'noa@example.com' })
   })
 
   it('opens at once with the signed link of the confirmation mail', async () => {
-    const sent = stubApiWithBodies({ [`/api/orders/${NUMBER}`]: order() })
+    const sent = stubApiWithBodies({ [`/api/orders/${NUMBER}`]: anOrder() })
     renderScreen(GuestStatusPage, '/orders/guest/:order_id/status', `/orders/guest/${NUMBER}/status?token=mail-token`)
     expect(await screen.findByRole('region', { name: 'Status' })).toHaveTextContent('Paid')
     expect(screen.queryByRole('form')).not.toBeInTheDocument()
@@ -203,5 +330,28 @@ describe('the guest order status page', () => {
     renderScreen(GuestStatusPage, '/orders/guest/:order_id/status', `/orders/guest/${NUMBER}/status`, 'heb')
     expect(screen.getByRole('heading', { level: 1, name: 'סטטוס הזמנה' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'הצגת ההזמנה' })).toBeInTheDocument()
+  })
+})
+
+describe('the invoice in Hebrew', () => {
+  it('names the country in Hebrew, and keeps the e-mail on a line of its column that may break', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ language: 'heb' }))
+    rememberOrderToken(NUMBER, 'signed-token')
+    stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/store': { name: 'Olive Lane', heb_name: 'שדרת הזית', help_email: 'help@example.com' },
+      '/api/countries': countries,
+      [`/api/orders/${NUMBER}`]: anOrder({ email: 'noa.guest.with.a.long.address@example.com' }),
+    })
+    renderApp(`/view-invoice/${NUMBER}`)
+    const shipTo = await screen.findByRole('region', { name: 'למשלוח' })
+    expect(await within(shipTo).findByText('ארצות הברית')).toBeInTheDocument()
+    const email = within(screen.getByRole('region', { name: 'לחיוב' })).getByText(
+      'noa.guest.with.a.long.address@example.com',
+    )
+    // Isolated, inside a line that keeps the column's direction and wraps anywhere
+    // (a bare <bdi> in the column was a left-to-right box running out of it).
+    expect(email.tagName).toBe('BDI')
+    expect(email.parentElement?.className).toMatch(/addressLine/)
   })
 })

@@ -13,7 +13,8 @@ import { useOrder, withToken } from './useOrder'
 
 /**
  * `/thank-you/:id`: the order just placed: its number, where the confirmation went, its
- * lines, figures and delivery, and links to the invoice and (a guest's) status page.
+ * lines, figures and delivery, and links to the invoice and (a guest's) status page. A
+ * guest is offered an account under the order's e-mail.
  */
 export function ThankYouPage() {
   const t = useT(messages)
@@ -48,6 +49,16 @@ export function ThankYouPage() {
             <h2 id="thanks-delivery">{t('delivery')}</h2>
             <OrderDelivery order={order.data} />
           </section>
+          {!customer && (
+            <section aria-labelledby="thanks-account" className={styles.section}>
+              <h2 id="thanks-account">{t('accountTitle')}</h2>
+              {/* The register page fills the e-mail in; once it is confirmed, the server adds this e-mail's orders. */}
+              <p className={styles.flush}>
+                <Link to={`/register?email=${encodeURIComponent(order.data.email)}`}>{t('createAccount')}</Link>
+              </p>
+              <p className={styles.flush}>{t('accountOrders')}</p>
+            </section>
+          )}
           <div className={styles.links}>
             <Link to={withToken(`/view-invoice/${order.data.number}`, order.token)}>{t('viewInvoice')}</Link>
             {!customer && (
