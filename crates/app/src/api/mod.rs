@@ -119,6 +119,12 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
         "Store API",
         env!("CARGO_PKG_VERSION"),
     )
+    .description(
+        "Every answer's `message` (a refusal or a notice) is worded in the language the \
+         request's `Accept-Language` prefers: Hebrew (`he`) or English (the default). A \
+         refusal that names its field keeps the field's name before a colon \
+         (`code: ...`). An order placed with `Accept-Language: he` is mailed in Hebrew.",
+    )
     .server("/api")
 }
 
