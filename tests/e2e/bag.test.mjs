@@ -1,6 +1,7 @@
 // End-to-end: the bag and favorites (a guest's lines, gift wrap and personalization,
 // the quantity's "10+", saved for later, unavailable lines, live sharing between
-// tabs) in both layouts and both directions, with axe-core on every state visited.
+// tabs) in both layouts and both directions, with axe-core on every state visited; and on
+// a phone, the product page's sticky Add to Bag bar and the toast's "View bag".
 // Names and ids come from the API; the stock is changed in the store's own database.
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
@@ -32,8 +33,12 @@ const WORDS = {
     subtotal: 'Subtotal',
     giftOptions: 'Gift options',
     personalizationFees: 'Personalization',
-    tax: 'Estimated tax',
+    // The estimate's rows name the ZIP ("Estimated tax for 10001"); read by these beginnings.
+    tax: 'Estimated tax for ',
+    shipping: 'Estimated shipping to ',
     total: 'Total',
+    estimatedTotal: 'Estimated total',
+    free: 'Free',
     saveForLater: 'Save for later',
     moveToBag: 'Move to bag',
     remove: 'Remove',
@@ -59,8 +64,11 @@ const WORDS = {
     subtotal: 'סכום ביניים',
     giftOptions: 'אריזות מתנה',
     personalizationFees: 'התאמה אישית',
-    tax: 'מס משוער',
+    tax: 'מס משוער למיקוד ',
+    shipping: 'משלוח משוער למיקוד ',
     total: 'סה״כ',
+    estimatedTotal: 'סה״כ משוער',
+    free: 'חינם',
     saveForLater: 'שמירה להמשך',
     moveToBag: 'העברה לסל',
     remove: 'הסרה',
@@ -163,6 +171,46 @@ describe('the bag in a browser', { timeout: 300_000 }, () => {
     ])
   }
 
+  // On a phone the page's own Add to Bag sits below the pictures: a sticky bar with the
+  // price and Add to Bag shows while it is off screen, and the toast leads to the bag (issue 27).
+  it('buys from the sticky Add to Bag bar on a 390x844 phone, and "View bag" leads to the bag', async () => {
+    const session = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    const page = session.page
+    try {
+      const main = page.getByRole('main')
+      await page.goto(`${store.url}${plain.path}`)
+      const own = main.getByRole('button', { name: WORDS.eng.addToBag, exact: true })
+      const bar = page.getByRole('button', { name: named(WORDS.eng.addToBag, plain.title) })
+      // No bar while the page's own button is on screen.
+      await own.scrollIntoViewIfNeeded()
+      await eventually(async () => ((await bar.count()) === 0 ? undefined : 'the bar shows beside the page’s own button'))
+      // Scrolled past it: the bar comes, on screen, with the price.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await bar.waitFor()
+      assert.equal(await own.isVisible(), true, 'the page’s own button is still in the page')
+      const box = await bar.boundingBox()
+      assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `the bar's button is off screen: ${JSON.stringify(box)}`)
+      const barText = await bar.evaluate((button) => button.parentElement.closest('div').textContent)
+      assert.ok(barText.includes(dollars(plain.price)), `the bar shows no ${dollars(plain.price)}: "${barText}"`)
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }))
+      assert.ok(scrollWidth <= clientWidth, `the product page is ${scrollWidth} px wide in ${clientWidth} px`)
+      await expectAccessible(page, 'the product page with the sticky bar (390x844)')
+
+      await bar.click()
+      await page.getByRole('banner').getByRole('link', { name: WORDS.eng.bagWithCount(1), exact: true }).waitFor()
+      const viewBag = page.getByRole('link', { name: 'View bag', exact: true })
+      await page.getByText('Added to your bag').waitFor()
+      await viewBag.click()
+      await page.waitForURL((url) => url.pathname === '/bag')
+      await main.getByRole('region', { name: WORDS.eng.inBag, exact: true }).getByRole('heading', { level: 3, name: plain.title, exact: true }).waitFor()
+    } finally {
+      await session.close()
+    }
+  })
+
   for (const viewport of VIEWPORTS) {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
       let session
@@ -193,17 +241,24 @@ describe('the bag in a browser', { timeout: 300_000 }, () => {
           .getByRole('listitem')
           .filter({ has: on.getByRole('heading', { level: 3, name: title, exact: true }) })
 
-      /** The order summary's figures, by their visible labels. */
+      /**
+       * The order summary's figures, by their visible labels; the estimate's tax and
+       * shipping (which name the ZIP) under `tax` and `shipping`, its "Estimated total"
+       * under `total`, and a free shipping as $0.00.
+       */
       async function readTotals(language, on = page) {
-        const region = section(WORDS[language].summary, on)
+        const w = WORDS[language]
+        const region = section(w.summary, on)
         if ((await region.count()) === 0) return null
-        return region
+        const rows = await region
           .locator('dl > div')
-          .evaluateAll((rows) =>
-            Object.fromEntries(
-              rows.map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]),
-            ),
-          )
+          .evaluateAll((divs) => divs.map((row) => [row.querySelector('dt').textContent, row.querySelector('dd').textContent]))
+        return Object.fromEntries(
+          rows.map(([label, value]) => [
+            label.startsWith(w.tax) ? w.tax : label.startsWith(w.shipping) ? w.shipping : label === w.estimatedTotal ? w.total : label,
+            value === w.free ? dollars(0) : value,
+          ]),
+        )
       }
 
       /** Waits until the summary shows `expected` (label to cents) and its total adds up. */
@@ -214,13 +269,19 @@ describe('the bag in a browser', { timeout: 300_000 }, () => {
           shown = await readTotals(language, on)
           if (!shown) return `no "${w.summary}" on ${on.url()}`
           for (const [label, cents] of Object.entries(expected)) {
-            if (shown[label] !== dollars(cents)) {
+            // A charge the bag does not have has no row ("Gift options $0.00" is left out).
+            if ((shown[label] ?? (cents === 0 ? dollars(0) : undefined)) !== dollars(cents)) {
               return `expected ${label} ${dollars(cents)}, the summary shows ${JSON.stringify(shown)}`
             }
           }
-          // Shipping is not a row: the total is the shown rows' sum (no discount in these bags).
+          // The bag estimates tax and shipping at the shopper's ZIP (issue 27): both are shown.
+          if (shown[w.tax] === undefined || shown[w.shipping] === undefined) {
+            return `no estimated tax and shipping in ${JSON.stringify(shown)}`
+          }
+          // The total is the shown rows' sum (no discount in these bags).
           const cents = (text) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100)
-          const sum = [w.subtotal, w.giftOptions, w.personalizationFees, w.tax].reduce((s, l) => s + cents(shown[l]), 0)
+          const rows = [w.subtotal, w.giftOptions, w.personalizationFees, w.shipping, w.tax]
+          const sum = rows.reduce((s, l) => s + cents(shown[l] ?? '0'), 0)
           if (cents(shown[w.total]) !== sum) return `the total is not the sum of the rows: ${JSON.stringify(shown)}`
           return undefined
         })

@@ -1,6 +1,7 @@
 // End-to-end: the store's chrome (header, menus, footer, banners, panels) in both
 // layouts (desktop 1280x900, mobile 390x844) and both directions, with axe-core on
-// every state visited. Names and ids come from the API, never from the demo data.
+// every state visited; and a guest's page views with no console error. Names and ids
+// come from the API, never from the demo data.
 import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
@@ -241,6 +242,43 @@ describe('the chrome in a browser', { timeout: 300_000 }, () => {
       })
     })
   }
+
+  // A guest's page views log no console error (issue 27): the session check
+  // (GET /api/customer) answers 204 to a guest with no session cookie, not a 403 that
+  // Chromium logs as "Failed to load resource" on every page.
+  it('logs no console error on a guest’s page views', async () => {
+    const guest = await fetch(`${store.url}/api/customer`)
+    assert.equal(guest.status, 204, 'GET /api/customer without a session cookie')
+    const home = await api('/api/home')
+    const [, index, , id] = home.departments[0].value.split('/')
+    const product = (await api(`/api/lists/${index}/${id}`)).items.find((item) => item.kind === 'product')
+    assert.ok(product, 'the first department lists no product')
+    const offer = await api(`/api/products/${product.id}`)
+
+    const session = await openPage(browser, { viewport: { width: 390, height: 844 } })
+    const { page } = session
+    const errors = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${message.text()} (${page.url()})`)
+    })
+    try {
+      for (const path of ['/', home.departments[0].value, offer.path, '/bag', '/e-gift-card', '/login', '/about/43']) {
+        await page.goto(`${store.url}${path}`)
+        await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor()
+        await page.waitForLoadState('networkidle')
+      }
+      // In the app too, from one page to the next, in Hebrew.
+      await page.evaluate(() => localStorage.setItem('olive-lane', JSON.stringify({ language: 'heb' })))
+      await page.goto(`${store.url}/`)
+      await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor()
+      await page.getByRole('banner').getByRole('link', { name: /^סל/ }).click()
+      await page.waitForURL((url) => url.pathname === '/bag')
+      await page.waitForLoadState('networkidle')
+      assert.deepEqual(errors, [], 'a guest’s page views logged console errors')
+    } finally {
+      await session.close()
+    }
+  })
 
   // The guard above every test: an inline script, which the store's policy forbids,
   // makes the page's session fail when it closes.

@@ -136,6 +136,13 @@ describe('no page is wider than a phone', { timeout: 900_000 }, () => {
       await page.goto(`${store.url}/sign-in`)
       await page.getByRole('link', { name: /^(Continue as guest|המשך כאורח)$/ }).click()
       await page.waitForURL((url) => url.pathname === '/checkout')
+      // Shipping brings the one address form, whose country select is the longest (issue 27);
+      // with no delivery options where the order is priced (the longest country chosen on
+      // an earlier pass), the form is there first.
+      const main = page.getByRole('main')
+      await main.getByRole('combobox').or(main.getByRole('radio')).first().waitFor()
+      if ((await main.getByRole('radio').count()) > 0) await main.getByRole('radio').first().check()
+      await main.getByRole('combobox').first().waitFor()
       await chooseLongestOptions(page)
       return '/checkout'
     })
