@@ -144,6 +144,7 @@ async fn prepare(db: &str, state_path: &str, shoppers: usize) -> Result<(), Erro
             &links,
             new,
             CODE,
+            store_domain::language::Language::English,
         )
         .await?;
         let session = hex::encode(rand::rng().random::<[u8; 32]>());

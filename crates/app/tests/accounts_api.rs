@@ -13,7 +13,7 @@ use store_app::web;
 
 mod common;
 
-use common::session::{call, last_mail, mailed_code, post, registered, token};
+use common::session::{call, call_in_hebrew, last_mail, mailed_code, post, registered, token};
 
 fn app() -> (TestClient<impl Endpoint>, common::Fakes) {
     let (state, fakes) = common::state_with(Arc::new(InMemoryCatalog::new()));
@@ -425,4 +425,33 @@ async fn a_state_change_from_another_site_is_refused() {
         .send()
         .await;
     unmarked.assert_status(StatusCode::FORBIDDEN);
+}
+
+/// A shopper reading Hebrew is mailed in Hebrew: the sign-up code, and the reset link
+/// (issue 27); the code and the link are the same whatever the words around them.
+#[tokio::test]
+async fn account_mails_come_in_the_language_asked_for() {
+    let (client, fakes) = app();
+    let details =
+        json!({"name": "נועה לוי", "email": "noa@example.com", "password": "correct horse"});
+    let asked = call_in_hebrew(&client, "POST", "/api/register", None, Some(details)).await;
+    assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.body);
+    let (subject, body) = last_mail(&fakes, "noa@example.com");
+    assert!(subject.starts_with("קוד ההרשמה שלך"), "{subject}");
+    assert!(body.starts_with("הזינו את הקוד"), "{body}");
+    let code = mailed_code(&fakes, "noa@example.com");
+    let confirmed = post(
+        &client,
+        "/api/register/confirm",
+        json!({"email": "noa@example.com", "code": code}),
+    )
+    .await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
+
+    let forgot = json!({"email": "noa@example.com"});
+    let mailed = call_in_hebrew(&client, "POST", "/api/password/forgot", None, Some(forgot)).await;
+    assert_eq!(mailed.status, StatusCode::ACCEPTED, "{}", mailed.body);
+    let (subject, body) = last_mail(&fakes, "noa@example.com");
+    assert!(subject.starts_with("איפוס הסיסמה שלך"), "{subject}");
+    assert!(body.contains("/password/reset/"), "{body}");
 }

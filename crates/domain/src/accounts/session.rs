@@ -4,6 +4,7 @@
 
 use super::customer::{Customer, NewCustomer, Password, Profile};
 use crate::input::{Email, InputError};
+use crate::language::Language;
 use crate::ports::{
     Accounts, Clock, Mail, MailError, Mailer, PasswordError, Passwords, PendingRegistration,
     StorageError,
@@ -68,11 +69,12 @@ pub async fn register(
     links: &Links,
     new: NewCustomer,
     code: &str,
+    language: Language,
 ) -> Result<(), AccountError> {
     let password_hash = passwords.hash(&new.password).await?;
     if accounts.customer_by_email(&new.email).await?.is_some() {
         mailer
-            .send(&already_registered_mail(&new.email, links))
+            .send(&already_registered_mail(&new.email, links, language))
             .await?;
         return Ok(());
     }
@@ -86,7 +88,13 @@ pub async fn register(
         })
         .await?;
     mailer
-        .send(&code_mail(&new.email, code, policy.code_lifetime, links))
+        .send(&code_mail(
+            &new.email,
+            code,
+            policy.code_lifetime,
+            links,
+            language,
+        ))
         .await?;
     Ok(())
 }
@@ -188,6 +196,7 @@ pub async fn forgot_password(
     links: &Links,
     email: &str,
     link: &str,
+    language: Language,
 ) -> Result<(), AccountError> {
     let email = Email::parse(email)?;
     let Some(customer) = accounts.customer_by_email(&email).await? else {
@@ -201,7 +210,13 @@ pub async fn forgot_password(
         )
         .await?;
     mailer
-        .send(&reset_mail(&email, link, policy.reset_lifetime, links))
+        .send(&reset_mail(
+            &email,
+            link,
+            policy.reset_lifetime,
+            links,
+            language,
+        ))
         .await?;
     Ok(())
 }
@@ -236,42 +251,95 @@ fn minutes(span: Duration) -> u64 {
     span.as_secs().div_ceil(60)
 }
 
-fn code_mail(to: &Email, code: &str, lifetime: Duration, links: &Links) -> Mail {
+fn code_mail(
+    to: &Email,
+    code: &str,
+    lifetime: Duration,
+    links: &Links,
+    language: Language,
+) -> Mail {
+    let (minutes, store) = (minutes(lifetime), &links.store_name);
+    // The code is not in the subject: subjects are logged and shown in mailbox lists.
+    let (subject, body) = match language {
+        Language::English => (
+            format!("Your {store} sign-up code"),
+            format!(
+                "Enter this code to finish creating your account:\n\n{code}\n\n\
+                 It works for {minutes} minutes. If you did not ask for an account, ignore this mail."
+            ),
+        ),
+        Language::Hebrew => (
+            format!("קוד ההרשמה שלך ל־{store}"),
+            format!(
+                "הזינו את הקוד הזה כדי לסיים ליצור את החשבון:\n\n{code}\n\n\
+                 הוא תקף {minutes} דקות. אם לא ביקשתם חשבון, התעלמו מההודעה."
+            ),
+        ),
+    };
     Mail {
         to: to.clone(),
-        // Not in the subject: subjects are logged and shown in mailbox lists.
-        subject: format!("Your {} sign-up code", links.store_name),
-        body: format!(
-            "Enter this code to finish creating your account:\n\n{code}\n\n\
-             It works for {} minutes. If you did not ask for an account, ignore this mail.",
-            minutes(lifetime)
-        ),
+        subject,
+        body,
     }
 }
 
-fn already_registered_mail(to: &Email, links: &Links) -> Mail {
+fn already_registered_mail(to: &Email, links: &Links, language: Language) -> Mail {
+    let (store, sign_in) = (&links.store_name, &links.sign_in);
+    let (subject, body) = match language {
+        Language::English => (
+            format!("You already have a {store} account"),
+            format!(
+                "Someone, probably you, tried to create an account with this address, which \
+                 already has one.\n\nSign in: {sign_in}\n\nForgot your password? You can set a new one \
+                 from the sign-in page. If this was not you, ignore this mail."
+            ),
+        ),
+        Language::Hebrew => (
+            format!("כבר יש לך חשבון ב־{store}"),
+            format!(
+                "מישהו, כנראה את או אתה, ניסה ליצור חשבון עם הכתובת הזאת, שכבר יש לה חשבון.\n\n\
+                 התחברות: {sign_in}\n\nשכחתם את הסיסמה? אפשר לבחור סיסמה חדשה מדף ההתחברות. \
+                 אם זה לא הייתם אתם, התעלמו מההודעה."
+            ),
+        ),
+    };
     Mail {
         to: to.clone(),
-        subject: format!("You already have a {} account", links.store_name),
-        body: format!(
-            "Someone, probably you, tried to create an account with this address, which \
-             already has one.\n\nSign in: {}\n\nForgot your password? You can set a new one \
-             from the sign-in page. If this was not you, ignore this mail.",
-            links.sign_in
-        ),
+        subject,
+        body,
     }
 }
 
-fn reset_mail(to: &Email, link: &str, lifetime: Duration, links: &Links) -> Mail {
+fn reset_mail(
+    to: &Email,
+    link: &str,
+    lifetime: Duration,
+    links: &Links,
+    language: Language,
+) -> Mail {
+    let (minutes, store) = (minutes(lifetime), &links.store_name);
+    let url = format!("{}/{link}", links.reset_password.trim_end_matches('/'));
+    let (subject, body) = match language {
+        Language::English => (
+            format!("Reset your {store} password"),
+            format!(
+                "Open this link to choose a new password:\n\n{url}\n\n\
+                 It works once, for {minutes} minutes. If you did not ask, ignore this mail: your \
+                 password stays as it is."
+            ),
+        ),
+        Language::Hebrew => (
+            format!("איפוס הסיסמה שלך ב־{store}"),
+            format!(
+                "פתחו את הקישור הזה כדי לבחור סיסמה חדשה:\n\n{url}\n\n\
+                 הוא עובד פעם אחת, במשך {minutes} דקות. אם לא ביקשתם, התעלמו מההודעה: \
+                 הסיסמה שלכם נשארת כפי שהיא."
+            ),
+        ),
+    };
     Mail {
         to: to.clone(),
-        subject: format!("Reset your {} password", links.store_name),
-        body: format!(
-            "Open this link to choose a new password:\n\n{}/{link}\n\n\
-             It works once, for {} minutes. If you did not ask, ignore this mail: your \
-             password stays as it is.",
-            links.reset_password.trim_end_matches('/'),
-            minutes(lifetime)
-        ),
+        subject,
+        body,
     }
 }

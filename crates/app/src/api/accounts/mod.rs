@@ -169,6 +169,7 @@ impl AccountsApi {
             &s.account.links,
             new,
             &new_code(),
+            crate::api::language::of(req),
         )
         .await?;
         Ok(code_sent())
@@ -290,6 +291,7 @@ impl AccountsApi {
             &s.account.links,
             &body.email,
             &new_secret(),
+            crate::api::language::of(req),
         )
         .await?;
         Ok(link_sent())
