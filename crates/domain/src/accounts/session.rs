@@ -188,6 +188,7 @@ pub async fn update_profile(
 }
 
 /// Mails a reset link if the address has an account; says nothing either way.
+#[allow(clippy::too_many_arguments)]
 pub async fn forgot_password(
     accounts: &dyn Accounts,
     mailer: &dyn Mailer,
