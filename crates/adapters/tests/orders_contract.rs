@@ -19,6 +19,7 @@ use store_domain::orders::model::{Delivery, GiftCardUse, Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::{Moved, Orders, ReserveError};
 use store_domain::ports::{Catalog, CatalogWriter};
+use store_domain::shipping::ShippingChoice;
 use store_domain::token::TokenHash;
 
 mod common;
@@ -134,7 +135,14 @@ mod cases {
             },
             arrives_on: chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
         };
+        hebrew.order.customer_id = Some(7);
+        assert_eq!(shop.orders.last_shipping_choice(7).await.unwrap(), None);
         shop.orders.reserve(&hebrew).await.unwrap();
+        assert_eq!(
+            shop.orders.last_shipping_choice(7).await.unwrap(),
+            Some(ShippingChoice::Method(2)),
+            "the newest order's method, read alone"
+        );
         let kept = stored(shop, &hebrew.order.number).await;
         assert_eq!(kept, hebrew.order);
         assert_eq!(kept.language, Language::Hebrew);

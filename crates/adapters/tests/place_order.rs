@@ -127,6 +127,13 @@ impl Orders for RacedOrders {
         self.inner.purge_declined(before).await
     }
 
+    async fn last_shipping_choice(
+        &self,
+        customer_id: i64,
+    ) -> Result<Option<ShippingChoice>, StorageError> {
+        self.inner.last_shipping_choice(customer_id).await
+    }
+
     async fn adopt_guest_orders(
         &self,
         email: &Email,

@@ -15,6 +15,7 @@ use store_domain::orders::model::{GiftCardUse, Order, OrderStatus, StatusChange}
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
 use store_domain::ports::StorageError;
+use store_domain::shipping::ShippingChoice;
 
 struct Kept {
     order: Order,
@@ -281,6 +282,17 @@ impl Orders for InMemoryOrders {
 
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError> {
         Ok(self.find(number))
+    }
+
+    async fn last_shipping_choice(
+        &self,
+        customer_id: i64,
+    ) -> Result<Option<ShippingChoice>, StorageError> {
+        let newest = self.newest(
+            |o| o.customer_id == Some(customer_id) && o.status.is_visible(),
+            1,
+        );
+        Ok(newest.first().and_then(|o| o.delivery.choice()))
     }
 
     async fn adopt_guest_orders(

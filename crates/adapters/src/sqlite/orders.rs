@@ -31,6 +31,7 @@ use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
 use store_domain::payments::Brand;
 use store_domain::ports::StorageError;
+use store_domain::shipping::ShippingChoice;
 use store_domain::token::TokenHash;
 
 /// A variation choice as an order line's `options` JSON keeps it.
@@ -813,6 +814,27 @@ impl Orders for SqliteStore {
             Err(Stop::Refused(other)) => Err(StorageError::Storage(format!("{other:?}"))),
             Err(Stop::Failed(e)) => Err(e),
         }
+    }
+
+    async fn last_shipping_choice(
+        &self,
+        customer_id: i64,
+    ) -> Result<Option<ShippingChoice>, StorageError> {
+        let newest: Option<(String, Option<i64>)> = sqlx::query_as(
+            "SELECT delivery, method_id FROM orders WHERE customer_id = $1 AND status <> 'declined'
+             ORDER BY placed_at DESC, id DESC LIMIT 1",
+        )
+        .bind(customer_id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(storage)?;
+        Ok(match newest {
+            Some((kind, Some(id))) if kind == "ship" => Some(ShippingChoice::Method(
+                u32::try_from(id).map_err(|_| corrupt("order shipping method"))?,
+            )),
+            Some((kind, _)) if kind == "pickup" => Some(ShippingChoice::Pickup),
+            _ => None,
+        })
     }
 
     async fn adopt_guest_orders(

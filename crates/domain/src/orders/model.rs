@@ -11,6 +11,7 @@ use crate::input::Email;
 use crate::language::Language;
 use crate::money::Money;
 use crate::payments::Brand;
+use crate::shipping::ShippingChoice;
 use crate::token::TokenHash;
 use chrono::NaiveDate;
 use std::collections::BTreeMap;
@@ -108,6 +109,15 @@ pub enum Delivery {
 }
 
 impl Delivery {
+    /// The choice a shopper made to get it this way; none for an e-mailed order.
+    pub fn choice(&self) -> Option<ShippingChoice> {
+        match self {
+            Delivery::Ship { method_id, .. } => Some(ShippingChoice::Method(*method_id)),
+            Delivery::Pickup { .. } => Some(ShippingChoice::Pickup),
+            Delivery::Digital { .. } => None,
+        }
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             Delivery::Ship { .. } => "ship",

@@ -11,6 +11,7 @@ use crate::clock::Timestamp;
 use crate::input::Email;
 use crate::jobs::NewJob;
 use crate::ports::StorageError;
+use crate::shipping::ShippingChoice;
 use async_trait::async_trait;
 
 /// A discount code's use, counted by the order that reserves it.
@@ -140,6 +141,14 @@ pub trait Orders: Send + Sync {
         email: &Email,
         customer_id: i64,
     ) -> Result<u64, StorageError>;
+
+    /// How the customer's newest order a shopper may see came (a method or pickup);
+    /// none before a first order or after an e-mailed one. Asked at every session
+    /// check, so it reads one row, not the whole order.
+    async fn last_shipping_choice(
+        &self,
+        customer_id: i64,
+    ) -> Result<Option<ShippingChoice>, StorageError>;
 
     /// A customer's orders a shopper may see, newest first.
     async fn customer_orders(

@@ -83,12 +83,11 @@ impl AccountsApi {
         let favorites = accounts::favorites(s.picks.as_ref(), customer.id)
             .await
             .map_err(storage)?;
-        let last = s
+        let last_delivery = s
             .orders
-            .customer_orders(customer.id, 1)
+            .last_shipping_choice(customer.id)
             .await
             .map_err(storage)?;
-        let last_delivery = last.first().map(|order| &order.delivery);
         Ok(CustomerDto::new(
             customer,
             addresses,

@@ -10,8 +10,8 @@ use crate::limits::Limited;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 use store_domain::accounts::{AccountError, Address, Customer, Pick};
-use store_domain::orders::model::Delivery;
 use store_domain::payments::SavedCard;
+use store_domain::shipping::ShippingChoice;
 
 /// Spec 3's customer.
 #[derive(Object)]
@@ -38,7 +38,7 @@ impl CustomerDto {
         addresses: Vec<Address>,
         payments: Vec<SavedCard>,
         favorites: Vec<Pick>,
-        last_delivery: Option<&Delivery>,
+        last_delivery: Option<ShippingChoice>,
     ) -> Self {
         CustomerDto {
             id: c.id,
@@ -48,16 +48,15 @@ impl CustomerDto {
             addresses: addresses.into_iter().map(AddressDto::from).collect(),
             payments: payments.into_iter().map(PaymentDto::from).collect(),
             favorites: favorites.into_iter().map(favorite).collect(),
-            last_delivery: last_delivery.and_then(|d| match d {
-                Delivery::Ship { method_id, .. } => Some(ShippingChoiceDto {
+            last_delivery: last_delivery.map(|choice| match choice {
+                ShippingChoice::Method(id) => ShippingChoiceDto {
                     kind: DeliveryKind::Ship,
-                    id: Some(i64::from(*method_id)),
-                }),
-                Delivery::Pickup { .. } => Some(ShippingChoiceDto {
+                    id: Some(i64::from(id)),
+                },
+                ShippingChoice::Pickup => ShippingChoiceDto {
                     kind: DeliveryKind::Pickup,
                     id: None,
-                }),
-                Delivery::Digital { .. } => None,
+                },
             }),
         }
     }
