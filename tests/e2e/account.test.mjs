@@ -10,12 +10,7 @@ import { readFile } from 'node:fs/promises'
 import { after, before, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { eventually, limitOf, signUpCode } from './helpers.mjs'
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-]
+import { eventually, limitOf, signUpCode, VIEWPORTS } from './helpers.mjs'
 
 // The same key the app's persisted state uses (ui/src/lib/persist.ts).
 const STORAGE_KEY = 'olive-lane'
@@ -77,7 +72,7 @@ describe('the account in a browser', { timeout: 600_000 }, () => {
 
   for (const viewport of VIEWPORTS) {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
-      const mobile = viewport.width < 769
+      const mobile = viewport.mobile
       const where = (state, language = 'eng') => `${state} (${viewport.name}${language === 'heb' ? ', Hebrew' : ''})`
       const contextOptions = { viewport: { width: viewport.width, height: viewport.height } }
 

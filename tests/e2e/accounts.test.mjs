@@ -7,11 +7,7 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-]
+import { VIEWPORTS } from './helpers.mjs'
 
 // The same key the app's persisted state uses (ui/src/lib/persist.ts).
 const STORAGE_KEY = 'olive-lane'
@@ -48,7 +44,7 @@ describe('accounts in a browser', { timeout: 300_000 }, () => {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
       let session
       let page
-      const mobile = viewport.width < 769
+      const mobile = viewport.mobile
       // One account per layout: the two never share a session or a throttle budget.
       const email = `dana.${viewport.name}@example.com`
       const where = (state) => `${state} (${viewport.name})`

@@ -8,12 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { eventually, limitOf } from './helpers.mjs'
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-]
+import { eventually, limitOf, VIEWPORTS } from './helpers.mjs'
 
 // The same key and shape the app's persisted state uses (ui/src/lib/persist.ts).
 const STORAGE_KEY = 'olive-lane'

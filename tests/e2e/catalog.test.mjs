@@ -6,12 +6,7 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { limitOf } from './helpers.mjs'
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-]
+import { limitOf, VIEWPORTS } from './helpers.mjs'
 
 // The same key and shape the app's persisted state uses (ui/src/lib/persist.ts).
 const STORAGE_KEY = 'olive-lane'
@@ -66,7 +61,7 @@ describe('the catalogue in a browser', { timeout: 300_000 }, () => {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
       let session
       let page
-      const mobile = viewport.width < 769
+      const mobile = viewport.mobile
       const where = (state) => `${state} (${viewport.name})`
       const main = () => page.getByRole('main')
 

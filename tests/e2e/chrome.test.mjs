@@ -1,16 +1,12 @@
 // End-to-end: the store's chrome (header, menus, footer, banners, panels) in both
-// layouts (desktop 1280x900, mobile 390x844) and both directions, with axe-core on
+// layouts (E2E_VIEWPORTS, by default desktop 1366x900 and mobile 390x844) and both directions, with axe-core on
 // every state visited; and a guest's page views with no console error. Names and ids
 // come from the API, never from the demo data.
 import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-]
+import { VIEWPORTS } from './helpers.mjs'
 
 describe('the chrome in a browser', { timeout: 300_000 }, () => {
   let store
@@ -85,21 +81,21 @@ describe('the chrome in a browser', { timeout: 300_000 }, () => {
         await openHome()
         // Desktop has the switch in the header; mobile has it in the department menu.
         const languageSwitch = async (label) => {
-          if (viewport.name === 'desktop') return header().getByRole('combobox', { name: label })
+          if (!viewport.mobile) return header().getByRole('combobox', { name: label })
           await header().getByRole('button', { name: label === 'Language' ? 'Menu' : 'תפריט', exact: true }).click()
           return page.getByRole('dialog').getByRole('combobox', { name: label })
         }
 
         await (await languageSwitch('Language')).selectOption('heb')
         await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'he')
-        if (viewport.name === 'mobile') await page.keyboard.press('Escape')
+        if (viewport.mobile) await page.keyboard.press('Escape')
         await footer().getByRole('link', { name: 'אודות', exact: true }).waitFor()
         await header().getByRole('button', { name: 'תפריט', exact: true }).waitFor()
         await expectAccessible(page, where('the home page in Hebrew'))
 
         await (await languageSwitch('שפה')).selectOption('eng')
         await page.waitForFunction(() => document.documentElement.dir === 'ltr' && document.documentElement.lang === 'en')
-        if (viewport.name === 'mobile') await page.keyboard.press('Escape')
+        if (viewport.mobile) await page.keyboard.press('Escape')
         await footer().getByRole('link', { name: 'About', exact: true }).waitFor()
       })
 
@@ -229,7 +225,7 @@ describe('the chrome in a browser', { timeout: 300_000 }, () => {
           await expectAccessible(page, where(`the department menu (${direction})`))
           await page.keyboard.press('Escape')
 
-          if (viewport.name === 'desktop') {
+          if (!viewport.mobile) {
             for (const panel of language === 'heb' ? ['חשבון', 'עזרה'] : ['Account', 'Help']) {
               await header().getByRole('button', { name: panel, exact: true }).click()
               await page.getByRole('dialog').waitFor()

@@ -52,3 +52,19 @@ export async function signUpCode(store, email) {
   })
   return code
 }
+
+/**
+ * The windows each test file runs its journeys in: `E2E_VIEWPORTS` (such as
+ * `1366x900,390x844,320x640`), by default a desktop and a phone. `scripts/e2e-matrix` runs the
+ * suite at the sizes the default leaves out. `name` is unique within a run (it goes into test
+ * names and the e-mail addresses a file signs up with); `mobile` is the app's own breakpoint
+ * (ui/src/lib/useMediaQuery.ts), under which the header folds into the menu.
+ */
+export const VIEWPORTS = (process.env.E2E_VIEWPORTS || '1366x900,390x844').split(',').map((size) => {
+  const match = size.trim().match(/^(\d+)x(\d+)$/)
+  if (!match) throw new Error(`E2E_VIEWPORTS: "${size}" is not WIDTHxHEIGHT`)
+  const [width, height] = [Number(match[1]), Number(match[2])]
+  const mobile = width < 769
+  const name = width === 1366 && height === 900 ? 'desktop' : width === 390 && height === 844 ? 'mobile' : size.trim()
+  return { name, width, height, mobile }
+})

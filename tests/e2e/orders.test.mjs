@@ -11,8 +11,8 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { eventually, signUpCode, simpleProduct } from './helpers.mjs'
-import { DESKTOP, MOBILE, shopper } from './shopper.mjs'
+import { eventually, signUpCode, simpleProduct, VIEWPORTS } from './helpers.mjs'
+import { shopper } from './shopper.mjs'
 
 const APPROVED = '4242 4242 4242 4242'
 const DECLINED = '4000 0000 0000 0002'
@@ -87,7 +87,7 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     await main().getByText(`Visa ending in ${number.slice(-4)}`, { exact: true }).waitFor()
   }
 
-  for (const viewport of [DESKTOP, MOBILE]) {
+  for (const viewport of VIEWPORTS) {
     it(`a guest ships an order paid by card, then sees the thank-you page and the invoice (${viewport.name})`, async () => {
       await open(viewport)
       await addToBag(store, product)
@@ -125,7 +125,7 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     })
   }
 
-  for (const viewport of [DESKTOP, MOBILE]) {
+  for (const viewport of VIEWPORTS) {
     it(`tells a declined card at the card field and keeps the rest filled in (${viewport.name})`, async () => {
       await open(viewport)
       const email = `declined.${viewport.name}@example.com`
@@ -236,7 +236,7 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
   // spends part of it (all of it, near the top of COVERED_BY_THE_CARD). So each viewport's
   // run has a store of its own, a fresh database with the card unspent: neither run depends
   // on the other, on their order or on the product's price, and the flow stays one function.
-  for (const viewport of [DESKTOP, MOBILE]) {
+  for (const viewport of VIEWPORTS) {
     describe(`on a store of its own (${viewport.name})`, () => {
       let own
       let ownProduct
@@ -253,7 +253,7 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     })
   }
 
-  for (const viewport of [DESKTOP, MOBILE]) {
+  for (const viewport of VIEWPORTS) {
     it(`sends an e-gift card bought by a guest to its recipient on its date (${viewport.name})`, async () => {
       await open(viewport)
       const recipient = `gift.recipient.${viewport.name}@example.com`
@@ -313,7 +313,7 @@ describe('orders in a browser', { timeout: 900_000 }, () => {
     })
   }
 
-  for (const viewport of [DESKTOP, MOBILE]) {
+  for (const viewport of VIEWPORTS) {
     it(`finds the guest’s order on the status page by its number and e-mail (${viewport.name})`, async () => {
       const guestOrder = guestOrders.get(viewport)
       assert.ok(guestOrder, `the guest’s ${viewport.name} order was placed`)

@@ -6,11 +6,8 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
+import { VIEWPORTS } from './helpers.mjs'
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-]
 // Enough products for a department's search to fill two pages.
 const GENERATED_PRODUCTS = 300
 // Spec 9: suggestions are asked for at most every 250 ms; the answer follows at once.
@@ -46,7 +43,7 @@ describe('search in a browser', { timeout: 300_000 }, () => {
     describe(`at ${viewport.width}x${viewport.height} (${viewport.name})`, () => {
       let session
       let page
-      const mobile = viewport.width < 769
+      const mobile = viewport.mobile
       const where = (state) => `${state} (${viewport.name})`
       const main = () => page.getByRole('main')
 

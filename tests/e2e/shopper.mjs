@@ -7,7 +7,6 @@ import { expectAccessible } from './browser.mjs'
 import { eventually } from './helpers.mjs'
 
 export const DESKTOP = { name: 'desktop', width: 1366, height: 900 }
-export const MOBILE = { name: 'mobile', width: 390, height: 844 }
 
 // The same key the app's persisted state uses (ui/src/lib/persist.ts).
 export const STORAGE_KEY = 'olive-lane'

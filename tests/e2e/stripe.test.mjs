@@ -11,8 +11,8 @@ import { after, afterEach, before, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { completeStandIn, startLocalstripe } from './localstripe.mjs'
 import { startStore, stopCleanly } from './server.mjs'
-import { signUpCode, simpleProduct } from './helpers.mjs'
-import { DESKTOP, MOBILE, shopper } from './shopper.mjs'
+import { signUpCode, simpleProduct, VIEWPORTS } from './helpers.mjs'
+import { DESKTOP, shopper } from './shopper.mjs'
 
 const CARD_NUMBER = '4242 4242 4242 4242'
 // localstripe's card element takes the number as 16 digits.
@@ -69,7 +69,7 @@ describe('paying through Stripe in a browser', { timeout: 600_000 }, () => {
       .getByRole('group', { name: language === 'heb' ? 'פרטי הכרטיס' : 'Card details' })
       .getByPlaceholder(field, { exact: true })
 
-  for (const viewport of [DESKTOP, MOBILE]) {
+  for (const viewport of VIEWPORTS) {
     it(`a guest ships an order paid with a card typed into Stripe's form (${viewport.name})`, async () => {
       session = await openPage(browser, { viewport: { width: viewport.width, height: viewport.height } })
       page = session.page
