@@ -22,9 +22,20 @@ fn app() -> (TestClient<impl Endpoint>, common::Fakes) {
 
 /// POSTs `body` as the app does, with the AJAX header; returns status and JSON (Null when empty).
 async fn post(client: &TestClient<impl Endpoint>, path: &str, body: &str) -> (StatusCode, Value) {
+    post_in(client, "en", path, body).await
+}
+
+/// `post` from a shopper whose `Accept-Language` is `language`.
+async fn post_in(
+    client: &TestClient<impl Endpoint>,
+    language: &str,
+    path: &str,
+    body: &str,
+) -> (StatusCode, Value) {
     let resp = client
         .post(path)
         .header("X-Requested-With", "XMLHttpRequest")
+        .header("Accept-Language", language)
         .content_type("application/json")
         .body(body.to_owned())
         .send()
@@ -113,6 +124,48 @@ async fn newsletter_sign_up_confirms_by_mail_once() {
         "a link is spent by its confirmation"
     );
     assert_eq!(confirm(&client, "0000").await, StatusCode::NOT_FOUND);
+}
+
+/// A shopper signing up in Hebrew is answered and mailed in Hebrew, with the same link.
+#[tokio::test]
+async fn newsletter_speaks_the_shoppers_language() {
+    let (client, fakes) = app();
+    let (status, body) = post_in(
+        &client,
+        "he-IL,he;q=0.9",
+        "/api/newsletter",
+        &json!({ "email": "noa@example.com" }).to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    assert_eq!(
+        message(&body),
+        "אם הכתובת הזאת יכולה לקבל את הניוזלטר שלנו, הודעת אישור כבר בדרך."
+    );
+    let sent = fakes.mailer.sent();
+    assert_eq!(sent[0].subject, "אישור ההרשמה לניוזלטר");
+    assert!(
+        sent[0].body.starts_with("תודה שנרשמתם."),
+        "{}",
+        sent[0].body
+    );
+    let token = mailed_token(&fakes, 0);
+
+    let (status, body) = post_in(
+        &client,
+        "he",
+        "/api/newsletter/confirm",
+        &json!({ "token": token }).to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(message(&body), "ההרשמה שלך אושרה. ברוכים הבאים!");
+    sign_up(&client, "dana@example.com").await;
+    assert_eq!(
+        fakes.mailer.sent()[1].subject,
+        "Confirm your newsletter subscription",
+        "an English sign-up is mailed in English"
+    );
 }
 
 /// New, pending and confirmed addresses get one answer, byte for byte, so the form

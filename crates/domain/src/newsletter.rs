@@ -8,6 +8,7 @@
 //! the address's state, so it does not tell who is subscribed.
 
 use crate::input::{Email, InputError};
+use crate::language::Language;
 use crate::ports::{Clock, Mail, MailError, Mailer, MailingList, StorageError};
 pub use crate::token::TokenHash;
 use std::time::Duration;
@@ -32,6 +33,8 @@ pub struct Policy {
 /// Signs `raw_email` up: unless the address is confirmed or was mailed within the
 /// cooldown, it gets `new_token` (replacing any earlier one) and a mail with the link.
 /// The outcome is deliberately not returned: every accepted address gets one answer.
+/// The mail is in `language`, the one the shopper signed up in.
+#[allow(clippy::too_many_arguments)]
 pub async fn sign_up(
     list: &dyn MailingList,
     mailer: &dyn Mailer,
@@ -40,6 +43,7 @@ pub async fn sign_up(
     raw_email: &str,
     new_token: &str,
     confirm_url: &str,
+    language: Language,
 ) -> Result<(), NewsletterError> {
     let email = Email::parse(raw_email)?;
     let now = clock.now();
@@ -54,7 +58,7 @@ pub async fn sign_up(
         .await?;
     if issued {
         mailer
-            .send(&confirmation_mail(email, confirm_url, new_token))
+            .send(&confirmation_mail(email, confirm_url, new_token, language))
             .await?;
     }
     Ok(())
@@ -72,13 +76,23 @@ pub async fn confirm(
         .await?)
 }
 
-fn confirmation_mail(to: Email, confirm_url: &str, token: &str) -> Mail {
-    Mail {
-        to,
-        subject: "Confirm your newsletter subscription".into(),
-        body: format!(
-            "Thanks for signing up. Confirm your subscription by opening this link:\n\n{confirm_url}?token={token}\n\n\
-             If you did not sign up, ignore this mail and you will not hear from us."
+fn confirmation_mail(to: Email, confirm_url: &str, token: &str, language: Language) -> Mail {
+    let link = format!("{confirm_url}?token={token}");
+    let (subject, body) = match language {
+        Language::English => (
+            "Confirm your newsletter subscription".to_owned(),
+            format!(
+                "Thanks for signing up. Confirm your subscription by opening this link:\n\n{link}\n\n\
+                 If you did not sign up, ignore this mail and you will not hear from us."
+            ),
         ),
-    }
+        Language::Hebrew => (
+            "אישור ההרשמה לניוזלטר".to_owned(),
+            format!(
+                "תודה שנרשמתם. כדי לאשר את ההרשמה, פתחו את הקישור הזה:\n\n{link}\n\n\
+                 אם לא נרשמתם, התעלמו מההודעה ולא נכתוב לכם שוב."
+            ),
+        ),
+    };
+    Mail { to, subject, body }
 }

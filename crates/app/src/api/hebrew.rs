@@ -211,6 +211,10 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         "If this address can receive our newsletter, a confirmation e-mail is on its way.",
         "אם הכתובת הזאת יכולה לקבל את הניוזלטר שלנו, הודעת אישור כבר בדרך.",
     ),
+    (
+        "Your subscription is confirmed. Welcome!",
+        "ההרשמה שלך אושרה. ברוכים הבאים!",
+    ),
     // Messages to the staff.
     (
         "Thanks for writing to us. We'll answer by e-mail within one business day.",

@@ -4,6 +4,7 @@ use super::ApiTags;
 use super::error::ApiError;
 use super::text::Text;
 use crate::state::AppState;
+use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 use rand::Rng;
@@ -58,9 +59,14 @@ impl From<NewsletterError> for ApiError {
 #[OpenApi(tag = "ApiTags::Messages")]
 impl NewsletterApi {
     /// Signs an address up for the newsletter; it must confirm through the mailed
-    /// link, which works once and for a limited time.
+    /// link, which works once and for a limited time. The mail is in the language
+    /// `Accept-Language` prefers.
     #[oai(path = "/newsletter", method = "post")]
-    async fn newsletter(&self, body: Json<NewsletterSignUp>) -> Result<SignUpAnswer, ApiError> {
+    async fn newsletter(
+        &self,
+        req: &Request,
+        body: Json<NewsletterSignUp>,
+    ) -> Result<SignUpAnswer, ApiError> {
         let s = &self.state;
         newsletter::sign_up(
             s.mailing_list.as_ref(),
@@ -70,6 +76,7 @@ impl NewsletterApi {
             &body.email,
             &new_token(),
             &s.store.newsletter_confirm_url,
+            super::language::of(req),
         )
         .await?;
         Ok(SignUpAnswer::Accepted(Json(SignUpReceived {
