@@ -204,6 +204,7 @@ impl Generator {
             creator_ids,
             category_id: *Self::pick(rng, &self.leaves),
             exclude_free_shipping: rng.random_bool(0.05),
+            returnable: !rng.random_bool(0.02),
             release_date: format!("{year}-{month:02}-{day:02}"),
             media,
             filters: vec![NameValue {

@@ -1,6 +1,7 @@
 //! The job runner: a background task that claims due jobs from the job table and runs
-//! them (order mails, refunds of cancelled orders, the sweep of unfinished orders),
-//! and the sweep itself, which start-up also runs before serving anyone.
+//! them (order and return mails, refunds of cancelled orders and of returns, the
+//! sweep of unfinished orders), and the sweep itself, which start-up also runs
+//! before serving anyone.
 
 use crate::state::AppState;
 use std::time::Duration;
@@ -12,6 +13,9 @@ use store_domain::orders::model::{Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::place::{Payments, SweepReport, sweep_unfinished};
 use store_domain::ports::StorageError;
+use store_domain::returns;
+use store_domain::returns::mail::ReturnMailContext;
+use store_domain::returns::model::{ReturnNumber, ReturnStatus};
 
 /// Jobs one pass claims.
 const BATCH: u32 = 20;
@@ -37,6 +41,59 @@ pub fn order_url(state: &AppState, number: &OrderNumber) -> String {
         number.display(),
         state.order_links.token(number)
     )
+}
+
+/// The return's page a mail links to, signed with its order's token.
+pub fn return_url(state: &AppState, number: &ReturnNumber) -> String {
+    format!(
+        "{}/return-confirmation/{}?token={}",
+        state.store.public_url,
+        number.display(),
+        state.order_links.token(&number.order)
+    )
+}
+
+/// The return's printable prepaid label, signed the same way.
+pub fn label_url(state: &AppState, number: &ReturnNumber) -> String {
+    format!(
+        "{}/return-label/{}?token={}",
+        state.store.public_url,
+        number.display(),
+        state.order_links.token(&number.order)
+    )
+}
+
+fn return_number(subject: &str) -> Result<ReturnNumber, String> {
+    let raw = subject.split(':').next().unwrap_or_default();
+    ReturnNumber::parse(raw).map_err(|e| format!("job subject {subject:?}: {e}"))
+}
+
+/// Mails the news of the return a job's subject names (`{number}:{status}`).
+async fn mail_return(state: &AppState, subject: &str) -> Result<(), String> {
+    let number = return_number(subject)?;
+    let ret = state
+        .returns
+        .get(&number)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("there is no return {number}"))?;
+    let order = subject_order(state, subject).await?;
+    let (return_url, label_url) = (return_url(state, &number), label_url(state, &number));
+    let credit = returns::service::store_credit(&ret, &state.order_links).map(|(_, code)| code);
+    let ctx = ReturnMailContext {
+        store_name: &state.store.name,
+        return_url: &return_url,
+        label_url: &label_url,
+        drop_off: &state.store.address,
+        credit_code: credit.as_deref(),
+    };
+    let mail = match subject.rsplit(':').next().and_then(ReturnStatus::parse) {
+        Some(ReturnStatus::Requested) => returns::mail::requested(&order, &ret, &ctx),
+        Some(ReturnStatus::Refunded) => returns::mail::refunded(&order, &ret, &ctx),
+        Some(ReturnStatus::Rejected) => returns::mail::rejected(&order, &ret, &ctx),
+        _ => Err(format!("job subject {subject:?} names no return mail")),
+    }?;
+    state.mailer.send(&mail).await.map_err(|e| e.to_string())
 }
 
 fn number(subject: &str) -> Result<OrderNumber, String> {
@@ -93,6 +150,18 @@ async fn run(state: &AppState, job: &Job) -> Result<(), String> {
         JobKind::EGiftDelivery => deliver_e_gift(state, &job.subject).await,
         JobKind::OrderConfirmation => mail_order(state, &job.subject, true).await,
         JobKind::OrderStatusMail => mail_order(state, &job.subject, false).await,
+        JobKind::ReturnMail => mail_return(state, &job.subject).await,
+        JobKind::RefundReturn => {
+            let number = return_number(&job.subject)?;
+            returns::service::refund(
+                state.returns.as_ref(),
+                state.orders.as_ref(),
+                state.gateway.as_ref(),
+                &number,
+                state.clock.now(),
+            )
+            .await
+        }
         JobKind::RefundOrder => {
             let number = number(&job.subject)?;
             refund_cancelled(state.orders.as_ref(), state.gateway.as_ref(), &number).await

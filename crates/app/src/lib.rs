@@ -17,6 +17,7 @@ pub mod payments_cli;
 pub mod readiness;
 pub mod reports;
 pub mod retention;
+pub mod returns_cli;
 pub mod search_counts;
 pub mod search_pool;
 pub mod search_refresh;

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use store_adapters::clock::SystemClock;
 use store_app::discounts_cli::{self, DiscountsCommand};
 use store_app::orders_cli::{self, OrdersCommand};
+use store_app::returns_cli::{self, ReturnsCommand};
 use store_app::{api, payments_cli, reports, seed, serve, settings};
 use store_domain::clock::Timestamp;
 use store_domain::ports::Clock;
@@ -64,11 +65,15 @@ enum Command {
         #[command(subcommand)]
         command: DiscountsCommand,
     },
-    /// Print a report for the store owner.
     /// Orders: list them, move them along (the shopper is mailed each move).
     Orders {
         #[command(subcommand)]
         command: OrdersCommand,
+    },
+    /// Returns: list them, receive a parcel (restock, refund, mail) or reject one.
+    Returns {
+        #[command(subcommand)]
+        command: ReturnsCommand,
     },
     /// Order links: `store links rotate` signs new links with a new key; links signed
     /// before keep working for `orders.old_links_days`.
@@ -95,6 +100,7 @@ enum Command {
         #[arg(long, value_name = "TIME", value_parser = discounts_cli::parse_time, requires = "run")]
         at: Option<Timestamp>,
     },
+    /// Print a report for the store owner.
     Report {
         #[command(subcommand)]
         report: Report,
@@ -212,6 +218,12 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let done = orders_cli::run(&store, &links, &command, SystemClock.now()).await;
             store.close().await;
             print!("{}", done?);
+            Ok(())
+        }
+        Command::Returns { command } => {
+            let now = SystemClock.now();
+            let state = serve::jobs_state(&settings, now).await?;
+            print!("{}", returns_cli::run(&state, &command, now).await?);
             Ok(())
         }
         Command::Links {

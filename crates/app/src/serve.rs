@@ -241,6 +241,7 @@ fn state(
             "checkout.gift_card_attempts_per_minute",
         )?),
         orders: store.clone(),
+        returns: store.clone(),
         jobs: store.clone(),
         order_links: Arc::new(links),
         order_config: order_config(settings),

@@ -269,6 +269,8 @@ pub struct StoreSettings {
     pub name: String,
     pub heb_name: String,
     pub help_email: String,
+    /// Where returns are dropped off and posted to.
+    pub address: String,
     pub public_url: String,
     pub seed_demo: bool,
 }

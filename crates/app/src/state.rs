@@ -15,6 +15,7 @@ use store_domain::ports::{
     ErrorReports, Inbox, Mailer, MailingList, Passwords, PaymentGateway, Picks, SavedCards,
     SearchIndex, SearchLog, WriteProbe,
 };
+use store_domain::returns::storage::Returns;
 use store_domain::shipping::ShippingConfig;
 use store_domain::{accounts, newsletter};
 
@@ -66,6 +67,8 @@ pub struct AppState {
     pub gift_card_attempts: Arc<Attempts>,
     /// Orders, the durable jobs that follow them, and the key that signs their links.
     pub orders: Arc<dyn Orders>,
+    /// Returns of those orders (issue 28).
+    pub returns: Arc<dyn Returns>,
     pub jobs: Arc<dyn Jobs>,
     pub order_links: Arc<OrderLinks>,
     pub order_config: OrderConfig,
@@ -118,6 +121,8 @@ pub struct StoreInfo {
     pub name: String,
     pub heb_name: String,
     pub help_email: String,
+    /// Where returns are dropped off and posted to, on one line.
+    pub address: String,
     /// The page the newsletter confirmation mail links to.
     pub newsletter_confirm_url: String,
     /// The store's address as shoppers reach it, without a trailing slash.
@@ -184,6 +189,7 @@ impl StoreInfo {
             name: store.name.clone(),
             heb_name: store.heb_name.clone(),
             help_email: store.help_email.clone(),
+            address: store.address.clone(),
             newsletter_confirm_url: format!(
                 "{}/newsletter/confirm",
                 store.public_url.trim_end_matches('/')

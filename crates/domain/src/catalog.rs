@@ -140,6 +140,9 @@ pub struct ProductRecord {
     pub creator_ids: Vec<i64>,
     pub category_id: i64,
     pub exclude_free_shipping: bool,
+    /// False for a final-sale item, which cannot be returned (issue 28).
+    #[serde(default = "returnable_by_default")]
+    pub returnable: bool,
     pub release_date: String,
     pub media: Vec<Picture>,
     #[serde(default)]
@@ -149,6 +152,11 @@ pub struct ProductRecord {
     pub personalization: Vec<PersonalizationField>,
     #[serde(default)]
     pub variations: Vec<VariationRecord>,
+}
+
+/// Items may come back unless the catalogue marks them final sale.
+fn returnable_by_default() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -322,6 +330,8 @@ pub struct Product {
     pub creators: Vec<CreatorRef>,
     pub category_id: i64,
     pub exclude_free_shipping: bool,
+    /// False for a final-sale item (issue 28).
+    pub returnable: bool,
     pub release_date: String,
     pub media: Vec<String>,
     pub filters: Vec<NameValue>,

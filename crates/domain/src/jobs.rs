@@ -28,15 +28,22 @@ pub enum JobKind {
     /// Mails an e-gift card to its recipient on its date; subject:
     /// `{number}:{line}:{unit}` (see `orders::e_gift`).
     EGiftDelivery,
+    /// Mails a return's news to the shopper; subject: `{return number}:{status}`.
+    ReturnMail,
+    /// Gives a received return's card part back and marks it refunded; subject: the
+    /// return number.
+    RefundReturn,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 5] = [
+    pub const ALL: [JobKind; 7] = [
         JobKind::OrderConfirmation,
         JobKind::OrderStatusMail,
         JobKind::RefundOrder,
         JobKind::UnfinishedOrders,
         JobKind::EGiftDelivery,
+        JobKind::ReturnMail,
+        JobKind::RefundReturn,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -46,6 +53,8 @@ impl JobKind {
             JobKind::RefundOrder => "refund_order",
             JobKind::UnfinishedOrders => "unfinished_orders",
             JobKind::EGiftDelivery => "e_gift_delivery",
+            JobKind::ReturnMail => "return_mail",
+            JobKind::RefundReturn => "refund_return",
         }
     }
 

@@ -24,6 +24,7 @@ pub mod payments;
 pub mod ports;
 pub mod reference;
 pub mod retention;
+pub mod returns;
 pub mod search;
 pub mod shipping;
 pub mod token;

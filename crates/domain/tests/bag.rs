@@ -36,6 +36,7 @@ fn offer(id: i64, price: i64, stock: i64) -> Offer {
         tax_code: "P0000000".into(),
         item_type: "others".into(),
         exclude_free_shipping: false,
+        returnable: true,
         gift_options_price: None,
         personalization: Vec::new(),
         options: Vec::new(),

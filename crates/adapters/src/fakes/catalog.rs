@@ -76,11 +76,23 @@ impl InMemoryCatalog {
         Ok(taken)
     }
 
-    /// Gives back what `take_stock` took.
+    /// Gives back what `take_stock` took, or units coming back (a bundle's into its
+    /// products).
     pub fn give_stock(&self, taken: &[(ItemRef, i64)]) {
         let mut state = write(&self.state);
         for &(item, units) in taken {
-            state.take(item, -units);
+            let parts: Vec<(ItemRef, i64)> = match item {
+                ItemRef::Bundle(id) => state.bundles.get(&id).map_or_else(Vec::new, |b| {
+                    b.items
+                        .iter()
+                        .map(|i| (ItemRef::Product(i.product_id), i.quantity * units))
+                        .collect()
+                }),
+                other => vec![(other, units)],
+            };
+            for (part, units) in parts {
+                state.take(part, -units);
+            }
         }
     }
 }
@@ -163,6 +175,7 @@ impl State {
             tax_code: p.tax_code.clone(),
             item_type: p.item_type.clone(),
             exclude_free_shipping: p.exclude_free_shipping,
+            returnable: p.returnable,
             gift_options_price: p.gift_options_price,
             personalization: p.personalization.clone(),
             options: Vec::new(),
@@ -369,6 +382,7 @@ impl Catalog for InMemoryCatalog {
                 .collect(),
             category_id: p.category_id,
             exclude_free_shipping: p.exclude_free_shipping,
+            returnable: p.returnable,
             release_date: p.release_date.clone(),
             media: p.media.iter().map(Picture::url).collect(),
             filters: p.filters.clone(),
@@ -602,6 +616,7 @@ pub fn product(
         creator_ids: vec![],
         category_id,
         exclude_free_shipping: false,
+        returnable: true,
         release_date: release_date.into(),
         media: vec![pic("mug", "2a9d8f")],
         filters: vec![],

@@ -15,6 +15,7 @@ mod mailer;
 mod mailing_list;
 mod orders;
 mod passwords;
+mod returns;
 mod search;
 mod write_probe;
 mod zip;

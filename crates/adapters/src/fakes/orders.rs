@@ -15,25 +15,28 @@ use store_domain::orders::model::{GiftCardUse, Order, OrderStatus, StatusChange}
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
 use store_domain::ports::StorageError;
+use store_domain::returns::model::Return;
 use store_domain::shipping::ShippingChoice;
 
-struct Kept {
-    order: Order,
+pub(super) struct Kept {
+    pub(super) order: Order,
     key: String,
     request_hash: String,
     taken: Vec<(ItemRef, i64)>,
 }
 
 #[derive(Default)]
-struct State {
-    orders: Vec<Kept>,
-    jobs: Vec<JobListed>,
+pub(super) struct State {
+    pub(super) orders: Vec<Kept>,
+    pub(super) jobs: Vec<JobListed>,
+    /// Each return with the idempotency key it was requested with (`super::returns`).
+    pub(super) returns: Vec<(Return, String)>,
 }
 
 pub struct InMemoryOrders {
-    catalog: Arc<InMemoryCatalog>,
-    checkout: Arc<InMemoryCheckout>,
-    state: RwLock<State>,
+    pub(super) catalog: Arc<InMemoryCatalog>,
+    pub(super) checkout: Arc<InMemoryCheckout>,
+    pub(super) state: RwLock<State>,
     /// One reservation, release or move at a time, as one database writer.
     writing: Mutex<()>,
 }
@@ -88,7 +91,7 @@ impl InMemoryOrders {
             .map(|k| k.order.clone())
     }
 
-    fn enqueue_locked(state: &mut State, jobs: &[NewJob]) {
+    pub(super) fn enqueue_locked(state: &mut State, jobs: &[NewJob]) {
         for job in jobs {
             let queued = state.jobs.iter().any(|j| {
                 j.job.kind == job.kind && j.job.subject == job.subject && j.job.due_at == job.due_at

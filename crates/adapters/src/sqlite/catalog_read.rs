@@ -92,6 +92,7 @@ row! {
         tax_code: String,
         category_id: i64,
         exclude_free_shipping: i16,
+        returnable: i16,
         release_date: String,
         gift_options_price: Option<i64>,
         vendor_id: i64,
@@ -276,7 +277,7 @@ impl Catalog for SqliteStore {
         let row = sqlx::query_as::<_, ProductRow>(
             "SELECT p.id, p.slug, p.product_type, p.item_type, p.title, p.heb_title, p.short_desc, p.heb_short_desc,
                     p.description, p.heb_description, p.price, p.fake_price, p.sku, p.stock, p.max_quantity, p.tax_code,
-                    p.category_id, p.exclude_free_shipping, p.release_date, p.gift_options_price,
+                    p.category_id, p.exclude_free_shipping, p.returnable, p.release_date, p.gift_options_price,
                     v.id AS vendor_id, v.slug AS vendor_slug, v.name AS vendor_name, v.heb_name AS vendor_heb_name
              FROM products p JOIN vendors v ON v.id = p.vendor_id WHERE p.id = $1",
         )
@@ -394,6 +395,7 @@ impl Catalog for SqliteStore {
                 .collect(),
             category_id: row.category_id,
             exclude_free_shipping: row.exclude_free_shipping != 0,
+            returnable: row.returnable != 0,
             release_date: row.release_date,
             media,
             filters: filters.into_iter().map(NameValue::from).collect(),

@@ -119,8 +119,8 @@ impl CatalogWriter for SqliteStore {
             conn,
             "INSERT INTO products (id, slug, product_type, item_type, title, heb_title, short_desc, heb_short_desc,
                description, heb_description, price, fake_price, sku, stock, max_quantity, tax_code, vendor_id,
-               category_id, exclude_free_shipping, release_date, image, gift_options_price) ",
-            22,
+               category_id, exclude_free_shipping, release_date, image, gift_options_price, returnable) ",
+            23,
             &c.products,
             |b, p| {
                 b.push_bind(p.id)
@@ -144,7 +144,8 @@ impl CatalogWriter for SqliteStore {
                     .push_bind(i16::from(p.exclude_free_shipping))
                     .push_bind(&p.release_date)
                     .push_bind(p.media.first().map(Picture::url))
-                    .push_bind(p.gift_options_price.map(|m| m.cents()));
+                    .push_bind(p.gift_options_price.map(|m| m.cents()))
+                    .push_bind(i16::from(p.returnable));
             },
         )
         .await?;

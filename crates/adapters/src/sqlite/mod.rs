@@ -22,6 +22,7 @@ mod orders;
 mod outbox;
 mod picks;
 mod retention;
+mod returns;
 mod rows;
 mod sandbox_gateway;
 mod search_documents;

@@ -27,6 +27,7 @@ row! {
         max_quantity: Option<i64>,
         tax_code: String,
         exclude_free_shipping: i64,
+        returnable: i64,
         image: Option<String>,
         gift_options_price: Option<i64>,
         vendor_name: String,
@@ -134,7 +135,8 @@ impl SqliteStore {
             .by_ids(
                 "SELECT p.id, p.slug, p.product_type, p.item_type, p.title, p.heb_title, p.price,
                         p.fake_price, p.sku, p.stock, p.max_quantity, p.tax_code,
-                        p.exclude_free_shipping, p.image, p.gift_options_price, v.name AS vendor_name,
+                        p.exclude_free_shipping, p.returnable, p.image, p.gift_options_price,
+                        v.name AS vendor_name,
                         CASE WHEN EXISTS (SELECT 1 FROM variations x WHERE x.product_id = p.id)
                              THEN 1 ELSE 0 END AS has_variations
                  FROM products p JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN ({ids})",
@@ -275,6 +277,7 @@ fn product_offer(
         tax_code: p.tax_code,
         item_type: p.item_type,
         exclude_free_shipping: p.exclude_free_shipping != 0,
+        returnable: p.returnable != 0,
         gift_options_price: p.gift_options_price.map(Money::from_cents),
         personalization: fields_of.remove(&p.id).unwrap_or_default(),
         options: Vec::new(),

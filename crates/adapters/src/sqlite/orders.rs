@@ -199,7 +199,11 @@ fn take_stock(tx: &DirectTx, order_id: i64, item: ItemRef, units: i64) -> Result
 
 /// Issues the e-gift cards a payment bought. Their codes are derived from the order
 /// (see `orders::e_gift`), so one issued already is the same card: left as it is.
-fn issue_cards(tx: &DirectTx, cards: &[NewGiftCard], at: Timestamp) -> Result<(), rusqlite::Error> {
+pub(super) fn issue_cards(
+    tx: &DirectTx,
+    cards: &[NewGiftCard],
+    at: Timestamp,
+) -> Result<(), rusqlite::Error> {
     let mut insert = tx.prepare_cached(
         "INSERT INTO gift_cards (code_hash, last_four, balance, initial_balance, expires_at,
              created_at)
@@ -421,9 +425,10 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
         "INSERT INTO order_lines (order_id, position, line_type, item_id, product_id,
              item_key, title, heb_title, sku, path, image, item_type, quantity, unit_price,
              gift_options_chosen, personalization, merchandise, gift_options,
-             personalization_fee, discount, tax, gift_card, options, labels)
+             personalization_fee, discount, tax, gift_card, options, labels, returnable,
+             free_return)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-             $17, $18, $19, $20, $21, $22, $23, $24)",
+             $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)",
     )?;
     for (position, line) in o.lines.iter().enumerate() {
         let (personalization, options, labels) = line_json(line)?;
@@ -452,6 +457,8 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
             line.gift_card,
             options,
             labels,
+            line.returnable,
+            line.free_return,
         ])?;
     }
     for &(item, units) in &new.stock {
@@ -594,6 +601,8 @@ row! {
         gift_card: bool,
         options: String,
         labels: String,
+        returnable: bool,
+        free_return: bool,
     }
 }
 
@@ -638,6 +647,8 @@ impl LineRow {
                 })
                 .collect(),
             gift_card: self.gift_card,
+            returnable: self.returnable,
+            free_return: self.free_return,
             figures: LineFigures {
                 merchandise: cents(self.merchandise),
                 gift_options: cents(self.gift_options),
@@ -902,7 +913,7 @@ impl Orders for SqliteStore {
             "SELECT line_type, item_id, product_id, item_key, title, heb_title, sku, path, image,
                  item_type, quantity, unit_price, gift_options_chosen, personalization,
                  merchandise, gift_options, personalization_fee, discount, tax, gift_card,
-                 options, labels
+                 options, labels, returnable, free_return
              FROM order_lines WHERE order_id = $1 ORDER BY position",
         )
         .bind(row.id)

@@ -96,6 +96,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         14 "processor customers" "0014_processor_customers.sql",
         15 "order link keys" "0015_order_link_keys.sql",
         16 "order language and details" "0016_order_language_and_details.sql",
+        17 "returns" "0017_returns.sql",
     ])
 }
 

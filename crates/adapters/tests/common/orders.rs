@@ -65,6 +65,8 @@ pub fn new_order(number: &str, key: &str, units: i64, from_card: i64) -> NewOrde
                 heb_label: Some("ראשי תיבות".into()),
             }],
             gift_card: false,
+            returnable: true,
+            free_return: true,
             figures: LineFigures {
                 merchandise: Money::from_cents(total),
                 ..LineFigures::default()

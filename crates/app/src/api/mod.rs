@@ -14,6 +14,7 @@ mod messages;
 mod newsletter;
 mod orders;
 mod reference;
+mod returns;
 mod search;
 mod store;
 mod text;
@@ -49,6 +50,8 @@ enum ApiTags {
     Checkout,
     /// Placing an order, and looking orders up afterwards.
     Orders,
+    /// Sending what an order brought back, and the refund.
+    Returns,
 }
 
 type Apis = (
@@ -67,6 +70,7 @@ type Apis = (
     customer::cards::CardsApi,
     checkout::CheckoutApi,
     orders::OrdersApi,
+    returns::ReturnsApi,
 );
 
 pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
@@ -114,7 +118,10 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
             checkout::CheckoutApi {
                 state: state.clone(),
             },
-            orders::OrdersApi { state },
+            orders::OrdersApi {
+                state: state.clone(),
+            },
+            returns::ReturnsApi { state },
         ),
         "Store API",
         env!("CARGO_PKG_VERSION"),
@@ -123,7 +130,8 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
         "Every answer's `message` (a refusal or a notice) is worded in the language the \
          request's `Accept-Language` prefers: Hebrew (`he`) or English (the default). A \
          refusal that names its field keeps the field's name before a colon \
-         (`code: ...`). An order placed with `Accept-Language: he` is mailed in Hebrew.",
+         (`code: ...`). An order placed with `Accept-Language: he` is mailed in Hebrew, \
+         and so is everything about its returns.",
     )
     .server("/api")
 }

@@ -64,6 +64,7 @@ pub fn info() -> StoreInfo {
         name: "Olive Lane".into(),
         heb_name: "שדרת הזית".into(),
         help_email: "help@olivelane.example".into(),
+        address: "Olive Lane, 1 Olive Lane, New York, NY 10001, United States".into(),
         newsletter_confirm_url: "https://shop.example/newsletter/confirm".into(),
         public_url: "https://shop.example".into(),
         processor: store_app::state::Processor::Sandbox,
@@ -239,6 +240,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
             Attempts::new(GIFT_CARD_ATTEMPTS_PER_MINUTE, "gift cards").unwrap(),
         ),
         orders: orders.clone(),
+        returns: orders.clone(),
         jobs: orders,
         order_links: Arc::new(store_domain::orders::links::OrderLinks::with_keys(
             &[9; 32],

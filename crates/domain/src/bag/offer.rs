@@ -59,6 +59,8 @@ pub struct Offer {
     /// `digital`, `service` or `others` (spec 3).
     pub item_type: String,
     pub exclude_free_shipping: bool,
+    /// May come back (issue 28); false for a final-sale item.
+    pub returnable: bool,
     pub gift_options_price: Option<Money>,
     pub personalization: Vec<PersonalizationField>,
     /// A variation's choices ("Size: Large").
@@ -101,6 +103,7 @@ impl Offer {
             tax_code: BUNDLE_TAX_CODE.to_owned(),
             item_type: BUNDLE_ITEM_TYPE.to_owned(),
             exclude_free_shipping: false,
+            returnable: true,
             gift_options_price: None,
             personalization: Vec::new(),
             options: Vec::new(),

@@ -10,6 +10,7 @@
 use super::number::OrderNumber;
 use crate::checkout::gift_cards::GiftCardCode;
 use crate::clock::Timestamp;
+use crate::returns::model::ReturnNumber;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use std::sync::{PoisonError, RwLock};
@@ -92,12 +93,21 @@ impl OrderLinks {
     /// issues: HMAC output under the store's secret, so it is as hard to guess as a
     /// random code, and the same every time it is made (see `e_gift`).
     pub fn gift_card_code(&self, number: &OrderNumber, line: usize, unit: i64) -> GiftCardCode {
+        self.derived_code(&format!("e-gift:{}:{line}:{unit}", number.as_str()))
+    }
+
+    /// The code of the store credit that return `number` gives, made the same way.
+    pub fn store_credit_code(&self, number: &ReturnNumber) -> GiftCardCode {
+        self.derived_code(&format!("return:{}", number.display()))
+    }
+
+    fn derived_code(&self, what: &str) -> GiftCardCode {
         let mut random = Vec::with_capacity(64);
         // Rejection sampling keeps 31 of each 32 bytes on average: each block adds
         // 32 bytes, and 16 symbols are nearly always found in the first.
         for block in 0u32.. {
             let mut mac = hmac(&self.gift_key);
-            mac.update(format!("e-gift:{}:{line}:{unit}:{block}", number.as_str()).as_bytes());
+            mac.update(format!("{what}:{block}").as_bytes());
             random.extend_from_slice(&mac.finalize().into_bytes());
             if let Some(code) = GiftCardCode::from_random_bytes(&random) {
                 return code;

@@ -154,6 +154,11 @@ pub struct OrderLine {
     pub labels: Vec<FieldLabel>,
     /// A gift card: paying for it issues one card per unit (see `e_gift`).
     pub gift_card: bool,
+    /// Whether the catalogue let it be returned when it was bought (not final sale).
+    pub returnable: bool,
+    /// Whether it came back free (spec 2.9: items excluded from free shipping are
+    /// excluded from free returns too).
+    pub free_return: bool,
     pub figures: LineFigures,
 }
 

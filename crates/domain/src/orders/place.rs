@@ -543,6 +543,8 @@ fn order_line(priced: &PricedLine) -> OrderLine {
             })
             .collect(),
         gift_card: offer.product_type == ProductType::GiftCard,
+        returnable: offer.returnable,
+        free_return: !offer.exclude_free_shipping,
         figures: priced.figures,
     }
 }

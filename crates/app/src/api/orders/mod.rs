@@ -148,8 +148,8 @@ impl From<ApiError> for LookupError {
     }
 }
 
-fn no_such_order() -> LookupError {
-    LookupError::NotFound(message(
+fn no_such_order() -> ApiError {
+    ApiError::NotFound(message(
         "We found no order with this number for you. Please check the number and the e-mail address.",
     ))
 }
@@ -164,21 +164,43 @@ fn new_number() -> OrderNumber {
     }
 }
 
-impl OrdersApi {
-    /// The order `typed` names, if a shopper may see it at all.
-    async fn visible(&self, typed: &str) -> Result<(OrderNumber, Order), LookupError> {
-        let number = OrderNumber::parse(typed).map_err(|_| no_such_order())?;
-        let order = self
-            .state
-            .orders
-            .order(&number)
-            .await
-            .map_err(ApiError::from)?
-            .filter(|o| o.status.is_visible())
-            .ok_or_else(no_such_order)?;
-        Ok((number, order))
-    }
+/// The order `typed` names, if a shopper may see it at all.
+async fn visible(state: &AppState, typed: &str) -> Result<(OrderNumber, Order), ApiError> {
+    let number = OrderNumber::parse(typed).map_err(|_| no_such_order())?;
+    let order = state
+        .orders
+        .order(&number)
+        .await
+        .map_err(ApiError::from)?
+        .filter(|o| o.status.is_visible())
+        .ok_or_else(no_such_order)?;
+    Ok((number, order))
+}
 
+/// The order `typed` names, if this shopper may open it: to its customer's session,
+/// or with its signed `token`. To anyone else it does not exist.
+pub(super) async fn opened(
+    state: &AppState,
+    session: &Session,
+    typed: &str,
+    token: Option<&str>,
+) -> Result<Order, ApiError> {
+    let (number, order) = visible(state, typed).await?;
+    let by_token = token.is_some_and(|t| state.order_links.verify(&number, t, state.clock.now()));
+    let by_session = match order.customer_id {
+        Some(owner) => session_customer(state, session.token())
+            .await?
+            .is_some_and(|c| c.id == owner),
+        None => false,
+    };
+    if by_token || by_session {
+        Ok(order)
+    } else {
+        Err(no_such_order())
+    }
+}
+
+impl OrdersApi {
     fn answer(&self, number: &OrderNumber, order: Order) -> Json<OrderDto> {
         let token = self.state.order_links.token(number);
         Json(OrderDto::new(order, Some(token)))
@@ -442,20 +464,8 @@ impl OrdersApi {
         #[oai(validator(max_length = 64))]
         token: Query<Option<String>>,
     ) -> Result<Json<OrderDto>, LookupError> {
-        let (number, order) = self.visible(&number).await?;
-        let by_token = token.0.as_deref().is_some_and(|t| {
-            let now = self.state.clock.now();
-            self.state.order_links.verify(&number, t, now)
-        });
-        let by_session = match order.customer_id {
-            Some(owner) => session_customer(&self.state, session.token())
-                .await?
-                .is_some_and(|c| c.id == owner),
-            None => false,
-        };
-        if !(by_token || by_session) {
-            return Err(no_such_order());
-        }
+        let order = opened(&self.state, &session, &number, token.0.as_deref()).await?;
+        let number = order.number.clone();
         Ok(self.answer(&number, order))
     }
 
@@ -476,9 +486,9 @@ impl OrdersApi {
             ));
         }
         let email = Email::parse(&body.email).map_err(ApiError::from)?;
-        let (number, order) = self.visible(&number).await?;
+        let (number, order) = visible(&self.state, &number).await?;
         if order.email != email {
-            return Err(no_such_order());
+            return Err(no_such_order().into());
         }
         Ok(self.answer(&number, order))
     }
