@@ -63,6 +63,15 @@ pub fn label_url(state: &AppState, number: &ReturnNumber) -> String {
     )
 }
 
+/// A gift's label, opened by the gift receipt's code instead of the order's token.
+pub fn gift_label_url(state: &AppState, number: &ReturnNumber, code: &str) -> String {
+    format!(
+        "{}/return-label/{}?code={code}",
+        state.store.public_url,
+        number.display()
+    )
+}
+
 fn return_number(subject: &str) -> Result<ReturnNumber, String> {
     let raw = subject.split(':').next().unwrap_or_default();
     ReturnNumber::parse(raw).map_err(|e| format!("job subject {subject:?}: {e}"))
@@ -77,21 +86,40 @@ async fn mail_return(state: &AppState, subject: &str) -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("there is no return {number}"))?;
-    let order = subject_order(state, subject).await?;
-    let (return_url, label_url) = (return_url(state, &number), label_url(state, &number));
+    let order = state
+        .orders
+        .order(&number.order)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("there is no order {}", number.order))?;
+    // A gift's recipient may not open the order: their label opens with the gift
+    // receipt's code, and they get no link to the return's page.
+    let (return_url, label_url) = if ret.gift {
+        let code = state.order_links.gift_receipt_code(&number.order);
+        (None, gift_label_url(state, &number, &code))
+    } else {
+        (Some(return_url(state, &number)), label_url(state, &number))
+    };
     let credit = returns::service::store_credit(&ret, &state.order_links).map(|(_, code)| code);
     let ctx = ReturnMailContext {
         store_name: &state.store.name,
-        return_url: &return_url,
+        return_url: return_url.as_deref(),
         label_url: &label_url,
-        drop_off: &state.store.address,
+        drop_off: order
+            .language
+            .pick(&state.store.address, Some(&state.store.heb_address)),
         credit_code: credit.as_deref(),
     };
-    let mail = match subject.rsplit(':').next().and_then(ReturnStatus::parse) {
-        Some(ReturnStatus::Requested) => returns::mail::requested(&order, &ret, &ctx),
-        Some(ReturnStatus::Refunded) => returns::mail::refunded(&order, &ret, &ctx),
-        Some(ReturnStatus::Rejected) => returns::mail::rejected(&order, &ret, &ctx),
-        _ => Err(format!("job subject {subject:?} names no return mail")),
+    let news = subject.rsplit(':').next().unwrap_or_default();
+    let mail = if news == returns::service::GIFT_BUYER {
+        Ok(returns::mail::gift_returned(&order, &ctx))
+    } else {
+        match ReturnStatus::parse(news) {
+            Some(ReturnStatus::Requested) => returns::mail::requested(&order, &ret, &ctx),
+            Some(ReturnStatus::Refunded) => returns::mail::refunded(&order, &ret, &ctx),
+            Some(ReturnStatus::Rejected) => returns::mail::rejected(&order, &ret, &ctx),
+            _ => Err(format!("job subject {subject:?} names no return mail")),
+        }
     }?;
     state.mailer.send(&mail).await.map_err(|e| e.to_string())
 }

@@ -100,8 +100,9 @@ pub async fn run(
                 now,
             )
             .await?;
-            // The refund and its mail, now rather than at the server's next pass.
-            run_all_due(state).await?;
+            // The refund and then its mail, now rather than at the server's next
+            // passes: each pass runs what the one before queued.
+            while run_all_due(state).await? > 0 {}
             let ret =
                 state.returns.get(number).await?.ok_or_else(|| {
                     ReturnsCliError::Refused(format!("there is no return {number}"))

@@ -269,8 +269,9 @@ pub struct StoreSettings {
     pub name: String,
     pub heb_name: String,
     pub help_email: String,
-    /// Where returns are dropped off and posted to.
+    /// Where returns are dropped off and posted to, in English and in Hebrew.
     pub address: String,
+    pub heb_address: String,
     pub public_url: String,
     pub seed_demo: bool,
 }

@@ -121,8 +121,10 @@ pub struct StoreInfo {
     pub name: String,
     pub heb_name: String,
     pub help_email: String,
-    /// Where returns are dropped off and posted to, on one line.
+    /// Where returns are dropped off and posted to, on one line, in English and in
+    /// Hebrew.
     pub address: String,
+    pub heb_address: String,
     /// The page the newsletter confirmation mail links to.
     pub newsletter_confirm_url: String,
     /// The store's address as shoppers reach it, without a trailing slash.
@@ -190,6 +192,7 @@ impl StoreInfo {
             heb_name: store.heb_name.clone(),
             help_email: store.help_email.clone(),
             address: store.address.clone(),
+            heb_address: store.heb_address.clone(),
             newsletter_confirm_url: format!(
                 "{}/newsletter/confirm",
                 store.public_url.trim_end_matches('/')

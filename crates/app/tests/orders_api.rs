@@ -3,7 +3,6 @@
 //! fake checkout store's gift card balances) and the fake gateway. Each failure must
 //! leave nothing behind: no order, no charge, no stock or balance taken.
 
-use poem::Endpoint;
 use poem::http::StatusCode;
 use poem::test::TestClient;
 use serde_json::{Value, json};
@@ -21,138 +20,11 @@ use store_domain::ports::Clock;
 
 mod common;
 
+use common::ordering::{
+    CARD, Shop, address, balance, books, card_order, card_token, kettles, order_body, place,
+    rand_suffix, shop, stock,
+};
 use common::session::{Answer, call, call_from, call_in_hebrew, post, registered};
-
-const CARD: &str = "HHHH-JJJJ-KKKK-2345";
-
-struct Shop {
-    client: TestClient<poem::endpoint::BoxEndpoint<'static>>,
-    fakes: common::Fakes,
-    shop: common::Shop,
-    state: store_app::state::AppState,
-}
-
-async fn shop() -> Shop {
-    let (state, fakes, shop) = common::shop().await;
-    let code = GiftCardCode::parse(CARD).unwrap();
-    let card = NewGiftCard {
-        code_hash: code.hash(),
-        last_four: code.last_four().into(),
-        balance: Money::from_cents(10_000),
-        expires_at: None,
-    };
-    fakes
-        .checkout
-        .issue_gift_card(&card, common::START)
-        .await
-        .unwrap();
-    let client = TestClient::new(web::routes(state.clone()).map_to_response().boxed());
-    Shop {
-        client,
-        fakes,
-        shop,
-        state,
-    }
-}
-
-use poem::EndpointExt;
-
-fn kettles(quantity: i64) -> Value {
-    json!([{"id": 12, "type": "product", "quantity": quantity}])
-}
-
-fn books(quantity: i64) -> Value {
-    json!([{"id": 61, "type": "product", "quantity": quantity}])
-}
-
-async fn card_token(client: &TestClient<impl Endpoint>, number: &str) -> String {
-    let made = post(
-        client,
-        "/api/card/createToken",
-        json!({"card": number, "exp": "12/30", "cvc": "123"}),
-    )
-    .await;
-    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
-    made.body["token"].as_str().unwrap().to_owned()
-}
-
-fn address() -> Value {
-    json!({"name": "Dana Levi", "line1": "1 Main St", "city": "New York",
-           "postal_code": "10001", "country": "US", "phone": "212 555 0100"})
-}
-
-/// A guest's order of `products` shipped by method 2 to 10001, priced first as
-/// Review prices it, so the expected figures are the quote's.
-async fn order_body(client: &TestClient<impl Endpoint>, products: Value, extra: Value) -> Value {
-    let mut quote = json!({"products": products, "later": [], "zip_code": "10001",
-                           "country": "US", "shipping": {"type": "ship", "id": 2}});
-    for key in ["gift_cards", "shipping", "discount_code"] {
-        if let Some(v) = extra.get(key) {
-            quote[key] = v.clone();
-        }
-    }
-    let quoted = post(client, "/api/checkout/quote", quote.clone()).await;
-    assert_eq!(quoted.status, StatusCode::OK, "{}", quoted.body);
-    let mut body = quote;
-    // The order is taxed where it goes: it carries no ZIP of its own.
-    body.as_object_mut().unwrap().remove("zip_code");
-    body.as_object_mut().unwrap().remove("country");
-    body["idempotency_key"] = json!(format!("key-{}", rand_suffix()));
-    body["shipping_info"] = json!({"address": address()});
-    body["email"] = json!("dana@example.com");
-    body["expected_total"] = quoted.body["bag"]["totals"]["total"].clone();
-    body["expected_amount_due"] = quoted.body["amount_due"].clone();
-    body.as_object_mut().unwrap().remove("later");
-    for (k, v) in extra.as_object().unwrap() {
-        body[k] = v.clone();
-    }
-    body
-}
-
-/// A guest's shipped order of `products`, paid by the approved test card.
-async fn card_order(client: &TestClient<impl Endpoint>, products: Value) -> Value {
-    let token = card_token(client, "4242 4242 4242 4242").await;
-    order_body(client, products, json!({"payment": {"token": token}})).await
-}
-
-fn rand_suffix() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(1_000_000_000_000);
-    NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-fn stock(shop: &Shop, item: ItemRef) -> i64 {
-    // Take nothing and give nothing: read the count through a failing take of all.
-    let mut units = 0;
-    while shop.shop.catalog.take_stock(&[(item, 1)]).is_ok() {
-        units += 1;
-    }
-    shop.shop.catalog.give_stock(&[(item, units)]);
-    units
-}
-
-async fn balance(shop: &Shop) -> i64 {
-    let code = GiftCardCode::parse(CARD).unwrap();
-    shop.fakes
-        .checkout
-        .gift_card(&code.hash())
-        .await
-        .unwrap()
-        .unwrap()
-        .balance
-        .cents()
-}
-
-async fn place(shop: &Shop, body: &Value, session: Option<&str>) -> Answer {
-    call(
-        &shop.client,
-        "POST",
-        "/api/orders",
-        session,
-        Some(body.clone()),
-    )
-    .await
-}
 
 #[tokio::test]
 async fn a_guest_order_is_charged_once_takes_its_stock_and_mails_a_confirmation() {

@@ -38,6 +38,7 @@ export function product(overrides: Partial<Schema<'Product'>> = {}): Schema<'Pro
     max_quantity: 10,
     tax_code: 'P0000000',
     exclude_free_shipping: false,
+    returnable: true,
     release_date: '2026-03-14',
     vendor: { id: 1, name: 'Olive & Oak', heb_name: 'זית ואלון', path: '/vendor/olive-and-oak/1' },
     creators: [],

@@ -215,6 +215,54 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         "Your subscription is confirmed. Welcome!",
         "ההרשמה שלך אושרה. ברוכים הבאים!",
     ),
+    // Returns.
+    (
+        "only a delivered order can be returned",
+        "אפשר להחזיר רק הזמנה שנמסרה",
+    ),
+    (
+        "the 30 days to return this order are over",
+        "30 הימים להחזרת ההזמנה הזאת עברו",
+    ),
+    (
+        "choose at least one item to return",
+        "בחרו לפחות פריט אחד להחזרה",
+    ),
+    ("the order has no line {}", "אין בהזמנה שורה {}"),
+    ("line {} is asked for twice", "שורה {} נבחרה פעמיים"),
+    (
+        "a quantity to return is at least 1",
+        "כמות להחזרה היא לפחות 1",
+    ),
+    (
+        "only {} of this item can still be returned",
+        "אפשר להחזיר רק עוד {} מהפריט הזה",
+    ),
+    (
+        "Digital items cannot be returned.",
+        "אי אפשר להחזיר פריטים דיגיטליים.",
+    ),
+    (
+        "Gift cards cannot be returned.",
+        "אי אפשר להחזיר כרטיסי מתנה.",
+    ),
+    ("Services cannot be returned.", "אי אפשר להחזיר שירותים."),
+    (
+        "This item is final sale and cannot be returned.",
+        "הפריט הזה נמכר במבצע סופי ואי אפשר להחזיר אותו.",
+    ),
+    (
+        "a personalized item can only be returned when it is damaged, defective or wrong",
+        "אפשר להחזיר פריט מותאם אישית רק אם הוא פגום, לקוי או שגוי",
+    ),
+    (
+        "this order's returns changed while yours was being made; please try again",
+        "ההחזרות של ההזמנה הזאת השתנו בזמן שהבקשה שלך נשלחה. נסו שוב",
+    ),
+    (
+        "We found no such return for you.",
+        "לא מצאנו החזרה כזאת עבורך.",
+    ),
     // Messages to the staff.
     (
         "Thanks for writing to us. We'll answer by e-mail within one business day.",

@@ -3,6 +3,7 @@
 // Each test file compiles this module on its own and uses only part of it.
 #![allow(dead_code)]
 
+pub mod ordering;
 pub mod session;
 
 use std::sync::Arc;
@@ -64,7 +65,8 @@ pub fn info() -> StoreInfo {
         name: "Olive Lane".into(),
         heb_name: "שדרת הזית".into(),
         help_email: "help@olivelane.example".into(),
-        address: "Olive Lane, 1 Olive Lane, New York, NY 10001, United States".into(),
+        address: "Olive Lane, 12 HaZayit Boulevard, Tel Aviv-Yafo 6810412, Israel".into(),
+        heb_address: "שדרת הזית, שדרות הזית 12, תל אביב-יפו 6810412, ישראל".into(),
         newsletter_confirm_url: "https://shop.example/newsletter/confirm".into(),
         public_url: "https://shop.example".into(),
         processor: store_app::state::Processor::Sandbox,
@@ -328,6 +330,7 @@ pub async fn shop() -> (AppState, Fakes, Shop) {
     ));
     let gateway = Arc::new(InMemoryGateway::default());
     state.orders = orders.clone();
+    state.returns = orders.clone();
     state.jobs = orders.clone();
     state.gateway = gateway.clone();
     (

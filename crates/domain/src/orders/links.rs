@@ -8,7 +8,7 @@
 //! key that replaced it was made, then opens nothing.
 
 use super::number::OrderNumber;
-use crate::checkout::gift_cards::GiftCardCode;
+use crate::checkout::gift_cards::{GiftCardCode, grouped_by_four};
 use crate::clock::Timestamp;
 use crate::returns::model::ReturnNumber;
 use hmac::{Hmac, Mac};
@@ -18,6 +18,8 @@ use std::time::Duration;
 
 /// Hex characters of the MAC a link carries (128 bits).
 const TOKEN_HEX: usize = 32;
+/// Symbols in a gift receipt code.
+const GIFT_RECEIPT_LENGTH: usize = 8;
 
 /// A key that signs links, and when it began to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,6 +101,36 @@ impl OrderLinks {
     /// The code of the store credit that return `number` gives, made the same way.
     pub fn store_credit_code(&self, number: &ReturnNumber) -> GiftCardCode {
         self.derived_code(&format!("return:{}", number.display()))
+    }
+
+    /// The gift receipt code of order `number`, printed on its gift receipt: who holds
+    /// it may return the gift for store credit without seeing the order (issue 28).
+    /// Eight symbols (about 40 bits) beside the order's number, at a limited number
+    /// of tries per client: as unguessable as the order's own link, and short enough
+    /// to type from paper. `ABCD-EFGH`.
+    pub fn gift_receipt_code(&self, number: &OrderNumber) -> String {
+        let code = self.derived_code(&format!("gift-receipt:{}", number.as_str()));
+        grouped_by_four(&code.display().replace('-', "")[..GIFT_RECEIPT_LENGTH])
+    }
+
+    /// Whether `typed` is order `number`'s gift receipt code (case, spaces and dashes
+    /// forgiven), compared in constant time.
+    pub fn is_gift_receipt_code(&self, number: &OrderNumber, typed: &str) -> bool {
+        let canonical = |code: &str| -> Vec<u8> {
+            code.chars()
+                .filter(|c| !c.is_whitespace() && *c != '-')
+                .map(|c| c.to_ascii_uppercase() as u8)
+                .collect()
+        };
+        let expected = canonical(&self.gift_receipt_code(number));
+        let given = canonical(typed);
+        // Every byte is compared, whatever differs first.
+        expected.len() == given.len()
+            && expected
+                .iter()
+                .zip(&given)
+                .fold(0u8, |differs, (a, b)| differs | (a ^ b))
+                == 0
     }
 
     fn derived_code(&self, what: &str) -> GiftCardCode {
@@ -196,5 +228,27 @@ mod tests {
         assert!(!links.verify(&number, &old, start.plus(31 * day)), "lapsed");
         assert!(links.verify(&number, &new, start.plus(400 * day)));
         assert_eq!(links.gift_card_code(&number, 0, 0), code);
+    }
+
+    #[test]
+    fn a_gift_receipt_code_opens_its_order_only() {
+        let links = OrderLinks::new(&[7; 32]);
+        let one = OrderNumber::parse("7KQ4-M2XD-9PRT").unwrap();
+        let two = OrderNumber::parse("7KQ4-M2XD-9PRU").unwrap();
+        let code = links.gift_receipt_code(&one);
+        assert_eq!(code.len(), 9, "{code}");
+        assert_eq!(&code[4..5], "-");
+        assert_eq!(links.gift_receipt_code(&one), code, "the same every time");
+        assert!(links.is_gift_receipt_code(&one, &code));
+        assert!(links.is_gift_receipt_code(&one, &code.to_lowercase().replace('-', " ")));
+        assert!(!links.is_gift_receipt_code(&two, &code));
+        assert!(!links.is_gift_receipt_code(&one, &code[..8]));
+        assert!(!links.is_gift_receipt_code(&one, ""));
+        assert!(!OrderLinks::new(&[8; 32]).is_gift_receipt_code(&one, &code));
+        let card = links.store_credit_code(&ReturnNumber {
+            order: one.clone(),
+            sequence: 1,
+        });
+        assert_ne!(card.display().replace('-', "")[..8], code.replace('-', ""));
     }
 }

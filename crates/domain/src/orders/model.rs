@@ -260,6 +260,12 @@ impl Order {
         self
     }
 
+    /// Whether it has a gift receipt (issue 28): an order with gift options does, and
+    /// its recipient may return the gift with the receipt's code.
+    pub fn has_gift_receipt(&self) -> bool {
+        self.lines.iter().any(|l| l.gift_options)
+    }
+
     /// Whether everything bought is digital (no address, nothing to pack).
     pub fn is_digital(&self) -> bool {
         matches!(self.delivery, Delivery::Digital { .. })

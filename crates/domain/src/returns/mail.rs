@@ -14,8 +14,9 @@ use std::fmt::Write;
 /// What the return mails link to and say about the store.
 pub struct ReturnMailContext<'a> {
     pub store_name: &'a str,
-    /// The return's page, signed like the order's.
-    pub return_url: &'a str,
+    /// The return's page, signed like the order's; none for a gift's recipient, who
+    /// may not open the order.
+    pub return_url: Option<&'a str>,
     /// The printable prepaid label.
     pub label_url: &'a str,
     /// Where a parcel is dropped off.
@@ -74,6 +75,15 @@ fn money_lines(ret: &Return, language: Language) -> String {
     text
 }
 
+/// "See your return: URL", or nothing for a gift's recipient.
+fn see_return(ctx: &ReturnMailContext<'_>, language: Language) -> String {
+    match (ctx.return_url, language) {
+        (Some(url), Language::English) => format!("\nSee your return: {url}\n"),
+        (Some(url), Language::Hebrew) => format!("\nלצפייה בהחזרה: {url}\n"),
+        (None, _) => String::new(),
+    }
+}
+
 pub fn requested(order: &Order, ret: &Return, ctx: &ReturnMailContext<'_>) -> Result<Mail, String> {
     let language = order.language;
     let next = match (ret.return_method, language) {
@@ -94,36 +104,43 @@ pub fn requested(order: &Order, ret: &Return, ctx: &ReturnMailContext<'_>) -> Re
             ctx.drop_off
         ),
     };
-    let (subject, body) = match language {
+    // A gift's recipient sees no prices: only that credit follows.
+    let back = match (ret.gift, language) {
+        (true, Language::English) => {
+            "Once it reaches us, your store credit is mailed to you as a gift card.\n".to_owned()
+        }
+        (true, Language::Hebrew) => {
+            "כשהחבילה תגיע אלינו, הזיכוי יישלח אליך ככרטיס מתנה.\n".to_owned()
+        }
+        (false, Language::English) => format!(
+            "Once it reaches us you get back {}:\n{}",
+            ret.refund.total,
+            money_lines(ret, language)
+        ),
+        (false, Language::Hebrew) => format!(
+            "כשהחבילה תגיע אלינו יוחזרו לך {}:\n{}",
+            ret.refund.total,
+            money_lines(ret, language)
+        ),
+    };
+    let (subject, opening) = match language {
         Language::English => (
             format!("{}: your return {}", ctx.store_name, ret.number),
-            format!(
-                "We have your return {}.\n\nComing back:\n{}\n{next}\n\n\
-                 Once it reaches us you get back {}:\n{}\nSee your return: {}\n",
-                ret.number,
-                items(ret, order),
-                ret.refund.total,
-                money_lines(ret, language),
-                ctx.return_url
-            ),
+            format!("We have your return {}.\n\nComing back:\n", ret.number),
         ),
         Language::Hebrew => (
             format!("{}: ההחזרה שלך {}", ctx.store_name, ret.number),
-            format!(
-                "קיבלנו את בקשת ההחזרה {}.\n\nפריטים להחזרה:\n{}\n{next}\n\n\
-                 כשהחבילה תגיע אלינו יוחזרו לך {}:\n{}\nלצפייה בהחזרה: {}\n",
-                ret.number,
-                items(ret, order),
-                ret.refund.total,
-                money_lines(ret, language),
-                ctx.return_url
-            ),
+            format!("קיבלנו את בקשת ההחזרה {}.\n\nפריטים להחזרה:\n", ret.number),
         ),
     };
     Ok(Mail {
         to: to(ret, order)?,
         subject,
-        body,
+        body: format!(
+            "{opening}{}\n{next}\n\n{back}{}",
+            items(ret, order),
+            see_return(ctx, language)
+        ),
     })
 }
 
@@ -141,24 +158,22 @@ pub fn refunded(order: &Order, ret: &Return, ctx: &ReturnMailContext<'_>) -> Res
             format!("{}: your return {} is refunded", ctx.store_name, ret.number),
             format!(
                 "Your return {} has reached us and {} is on its way back:\n{}{credit}\n\
-                 A card refund shows on your statement within 5 to 10 business days.\n\n\
-                 See your return: {}\n",
+                 A card refund shows on your statement within 5 to 10 business days.\n{}",
                 ret.number,
                 ret.refund.total,
                 money_lines(ret, language),
-                ctx.return_url
+                see_return(ctx, language)
             ),
         ),
         Language::Hebrew => (
             format!("{}: ההחזרה {} זוכתה", ctx.store_name, ret.number),
             format!(
                 "ההחזרה {} הגיעה אלינו ו־{} בדרך חזרה אליך:\n{}{credit}\n\
-                 זיכוי לכרטיס מופיע בפירוט החיובים תוך 5 עד 10 ימי עסקים.\n\n\
-                 לצפייה בהחזרה: {}\n",
+                 זיכוי לכרטיס מופיע בפירוט החיובים תוך 5 עד 10 ימי עסקים.\n{}",
                 ret.number,
                 ret.refund.total,
                 money_lines(ret, language),
-                ctx.return_url
+                see_return(ctx, language)
             ),
         ),
     };
@@ -179,18 +194,18 @@ pub fn rejected(order: &Order, ret: &Return, ctx: &ReturnMailContext<'_>) -> Res
             ),
             format!(
                 "We could not accept your return {}:\n\n{why}\n\n\
-                 Nothing was refunded. Reply to this mail if you think this is a mistake.\n\n\
-                 See your return: {}\n",
-                ret.number, ctx.return_url
+                 Nothing was refunded. Reply to this mail if you think this is a mistake.\n{}",
+                ret.number,
+                see_return(ctx, order.language)
             ),
         ),
         Language::Hebrew => (
             format!("{}: ההחזרה {} לא התקבלה", ctx.store_name, ret.number),
             format!(
                 "לא יכולנו לקבל את ההחזרה {}:\n\n{why}\n\n\
-                 לא בוצע זיכוי. אם לדעתך זו טעות, השיבו להודעה הזאת.\n\n\
-                 לצפייה בהחזרה: {}\n",
-                ret.number, ctx.return_url
+                 לא בוצע זיכוי. אם לדעתך זו טעות, השיבו להודעה הזאת.\n{}",
+                ret.number,
+                see_return(ctx, order.language)
             ),
         ),
     };
@@ -199,4 +214,38 @@ pub fn rejected(order: &Order, ret: &Return, ctx: &ReturnMailContext<'_>) -> Res
         subject,
         body,
     })
+}
+
+/// The buyer's news that a gift from their order came back: not who returned it, nor
+/// what it gave back.
+pub fn gift_returned(order: &Order, ctx: &ReturnMailContext<'_>) -> Mail {
+    let (subject, body) = match order.language {
+        Language::English => (
+            format!(
+                "{}: a gift from your order {} was returned",
+                ctx.store_name, order.number
+            ),
+            format!(
+                "A gift from your order {} was returned for store credit, as gift returns are. \
+                 Nothing changes for you.\n",
+                order.number
+            ),
+        ),
+        Language::Hebrew => (
+            format!(
+                "{}: מתנה מההזמנה שלך {} הוחזרה",
+                ctx.store_name, order.number
+            ),
+            format!(
+                "מתנה מההזמנה שלך {} הוחזרה תמורת זיכוי בחנות, כמו כל החזרת מתנה. \
+                 אצלך לא משתנה דבר.\n",
+                order.number
+            ),
+        ),
+    };
+    Mail {
+        to: order.email.clone(),
+        subject,
+        body,
+    }
 }

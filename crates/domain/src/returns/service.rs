@@ -24,6 +24,9 @@ use crate::ports::{PaymentGateway, StorageError};
 /// worked out again before the shopper is asked to retry.
 const ATTEMPTS: usize = 3;
 
+/// The `ReturnMail` subject's ending for the buyer's news that a gift came back.
+pub const GIFT_BUYER: &str = "buyer";
+
 #[derive(Debug, thiserror::Error)]
 pub enum ReturnError {
     #[error("there is no order {0}")]
@@ -236,7 +239,8 @@ pub async fn receive(
 }
 
 /// The refund job: gives the card its part of a received return (once, whatever
-/// repeats: the refund's key is the return's) and marks it refunded, which mails it.
+/// repeats: the refund's key is the return's) and marks it refunded, which mails it
+/// (and, for a gift, tells its buyer that a gift came back).
 pub async fn refund(
     returns: &dyn Returns,
     orders: &dyn Orders,
@@ -268,12 +272,16 @@ pub async fn refund(
             .await
             .map_err(|e| e.to_string())?;
     }
+    let mut jobs = vec![mail_job(number, ReturnStatus::Refunded, now)];
+    if ret.gift {
+        jobs.push(NewJob {
+            kind: JobKind::ReturnMail,
+            subject: format!("{number}:{GIFT_BUYER}"),
+            due_at: now,
+        });
+    }
     returns
-        .mark_refunded(
-            number,
-            &[mail_job(number, ReturnStatus::Refunded, now)],
-            now,
-        )
+        .mark_refunded(number, &jobs, now)
         .await
         .map_err(|e| e.to_string())?;
     Ok(())

@@ -2573,6 +2573,292 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gift-returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A gift's recipient returns items for store credit, mailed as a gift card to the
+         *     address they give once the parcel is received; the buyer is told only that a
+         *     gift came back. A retry with the same `idempotency_key` answers the same return.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GiftReturnRequest"];
+                };
+            };
+            responses: {
+                /** @description The gift return, made now or by an earlier request with the same key. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["GiftReturnDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                /**
+                 * @description No such order, a wrong gift receipt code, or an order without one: never told
+                 *     apart.
+                 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The order is not delivered, or its 30 days are over. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Too many tries from this client: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gift-returns/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A gift's recipient opens the order with its number and the gift receipt's code:
+         *     its lines and what may come back, without prices or the buyer's details. Tries
+         *     are limited per client.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GiftReceipt"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["GiftReturnOptionsDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                /**
+                 * @description No such order, a wrong gift receipt code, or an order without one: never told
+                 *     apart.
+                 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The order is not delivered, or its 30 days are over. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                /** @description Too many tries from this client: try again after `Retry-After` seconds. Also: Too many requests from this client, or from all: try again after Retry-After seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gift-returns/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A gift return, for its recipient's confirmation and label: opened with the gift
+         *     receipt's code. Tries are limited per client.
+         */
+        get: {
+            parameters: {
+                query: {
+                    code: string;
+                };
+                header?: never;
+                path: {
+                    /** @description `7KQ4-M2XD-9PRT-2`. */
+                    number: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["GiftReturnDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description No such order, a wrong gift receipt code, or an order without one: never told
+                 *     apart.
+                 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The order is not delivered, or its 30 days are over. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                /** @description Too many tries from this client: try again after `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gift_card": {
         parameters: {
             query?: never;
@@ -3321,7 +3607,8 @@ export interface paths {
         put?: never;
         /**
          * Signs an address up for the newsletter; it must confirm through the mailed
-         *     link, which works once and for a limited time.
+         *     link, which works once and for a limited time. The mail is in the language
+         *     `Accept-Language` prefers.
          */
         post: {
             parameters: {
@@ -3672,6 +3959,261 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the order may send back now: each line with the units left to return or
+         *     why it cannot come back, the window, the label's cost, and the order's returns
+         *     so far.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The signed token of the order's link. */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    number: string;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ReturnOptionsDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Asks for the return `body` describes, with its `idempotency_key`: a retry with
+         *     the key answers the same return. The shopper is mailed what to do next.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    number: string;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReturnRequest"];
+                };
+            };
+            responses: {
+                /** @description The return, made now or by an earlier request with the same key. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ReturnDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{number}/returns/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the return `body` describes would give back now, checked as asking for it
+         *     will be: the summary shown before the shopper confirms.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    number: string;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReturnRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["RefundDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                403: components["responses"]["MissingAjaxHeader"];
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4324,6 +4866,88 @@ export interface paths {
                 503: components["responses"]["Unavailable"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return, for its confirmation page: to whoever may open its order. */
+        get: {
+            parameters: {
+                query?: {
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description `7KQ4-M2XD-9PRT-2`. */
+                    number: string;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ReturnDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5311,6 +5935,69 @@ export interface components {
             price: number;
         };
         /**
+         * GiftReceipt
+         * @description A gift's recipient opening its order: the number and the gift receipt's code.
+         */
+        GiftReceipt: {
+            code: string;
+            order_number: string;
+        };
+        /**
+         * GiftReturnDto
+         * @description A gift return as its recipient sees it: no prices, nothing of the buyer.
+         */
+        GiftReturnDto: {
+            /** @description Where the store credit is mailed once the parcel is received. */
+            email: string;
+            /** @description Oldest first. */
+            history: components["schemas"]["ReturnChangeDto"][];
+            lines: components["schemas"]["GiftReturnLineDto"][];
+            number: string;
+            order_number: string;
+            rejection?: string;
+            return_method: components["schemas"]["ReturnMethod"];
+            status: components["schemas"]["ReturnStatus"];
+        };
+        /** GiftReturnLineDto */
+        GiftReturnLineDto: {
+            heb_title?: string;
+            image?: string;
+            note?: string;
+            /** Format: uint32 */
+            position: number;
+            /** Format: int64 */
+            quantity: number;
+            reason: components["schemas"]["ReturnReason"];
+            title: string;
+        };
+        /**
+         * GiftReturnOptionsDto
+         * @description What a gift's recipient may send back: the order's lines without prices, and
+         *     nothing of its buyer.
+         */
+        GiftReturnOptionsDto: {
+            /** @description Why nothing can be returned now; absent while returns are open. */
+            closed?: string;
+            lines: components["schemas"]["ReturnableLineDto"][];
+            order_number: string;
+            /** @description RFC 3339: when the free-return window closes. */
+            window_closes_at?: string;
+        };
+        /**
+         * GiftReturnRequest
+         * @description A gift's recipient asking to send items back for store credit, mailed to `email`.
+         */
+        GiftReturnRequest: {
+            code: string;
+            /** @description Where the store credit (a gift card) and the return's mails go. */
+            email: string;
+            /** @description As for `ReturnRequest`: a retry with the key answers the same return. */
+            idempotency_key: string;
+            lines: components["schemas"]["ReturnLineInput"][];
+            order_number: string;
+            return_method: components["schemas"]["ReturnMethod"];
+        };
+        /**
          * GuestStatusRequest
          * @description `POST /api/orders/{number}/status`: a guest proves the order is theirs.
          */
@@ -5546,6 +6233,11 @@ export interface components {
             email: string;
         };
         /**
+         * @description Why a line can never come back.
+         * @enum {string}
+         */
+        NotReturnable: "digital" | "gift_card" | "service" | "final_sale";
+        /**
          * Notice
          * @description A sentence to show the shopper.
          */
@@ -5600,6 +6292,11 @@ export interface components {
             discount_code?: string;
             email: string;
             gift_cards: components["schemas"]["OrderGiftCardDto"][];
+            /**
+             * @description An order with gift options: the code on its gift receipt, with which the gift's
+             *     recipient may return it for store credit (`POST /api/gift-returns`).
+             */
+            gift_receipt_code?: string;
             /** @description Oldest first. */
             history: components["schemas"]["StatusChangeDto"][];
             lines: components["schemas"]["OrderLineDto"][];
@@ -5963,6 +6660,8 @@ export interface components {
             price: number;
             related: components["schemas"]["ProductCard"][];
             release_date: string;
+            /** @description False for a final-sale item, which cannot be returned. */
+            returnable: boolean;
             short_desc: string;
             sku: string;
             slug: string;
@@ -6089,6 +6788,39 @@ export interface components {
             /** @description A sentence to show the shopper. */
             message: string;
         };
+        /**
+         * RefundDto
+         * @description What a return gives back, in cents.
+         */
+        RefundDto: {
+            /**
+             * Format: int64
+             * @description The items' part: what was paid for them, tax, gift wrap and fees included.
+             */
+            items: number;
+            /**
+             * Format: int64
+             * @description Taken off for a prepaid label when an item excluded from free returns comes
+             *     back for a reason of the shopper's.
+             */
+            label_fee: number;
+            /**
+             * Format: int64
+             * @description The order's shipping, given back with the last of the order.
+             */
+            shipping: number;
+            /** Format: int64 */
+            to_card: number;
+            /**
+             * Format: int64
+             * @description Issued as a new gift card.
+             */
+            to_store_credit: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @enum {string} */
+        RefundMethod: "original" | "store_credit";
         /** Registration */
         Registration: {
             email: string;
@@ -6113,6 +6845,145 @@ export interface components {
             key: components["schemas"]["LineKeyDto"] & unknown;
             /** @description What it becomes: a new quantity, gift options or personalization. */
             line: components["schemas"]["LineInput"] & unknown;
+        };
+        /** ReturnChangeDto */
+        ReturnChangeDto: {
+            /** @description RFC 3339. */
+            at: string;
+            status: components["schemas"]["ReturnStatus"];
+        };
+        /**
+         * ReturnDto
+         * @description A return as its shopper sees it.
+         */
+        ReturnDto: {
+            /** @description Asked for by a gift's recipient. */
+            gift: boolean;
+            /** @description Oldest first. */
+            history: components["schemas"]["ReturnChangeDto"][];
+            lines: components["schemas"]["ReturnLineDto"][];
+            /** @description `7KQ4-M2XD-9PRT-2`: the order's number and the return's place among its returns. */
+            number: string;
+            order_number: string;
+            refund: components["schemas"]["RefundDto"];
+            refund_method: components["schemas"]["RefundMethod"];
+            /** @description Why the store turned it down. */
+            rejection?: string;
+            return_method: components["schemas"]["ReturnMethod"];
+            status: components["schemas"]["ReturnStatus"];
+        };
+        /** ReturnLineDto */
+        ReturnLineDto: {
+            /**
+             * Format: int64
+             * @description What these units give back.
+             */
+            amount: number;
+            heb_title?: string;
+            image?: string;
+            note?: string;
+            /** Format: uint32 */
+            position: number;
+            /** Format: int64 */
+            quantity: number;
+            reason: components["schemas"]["ReturnReason"];
+            title: string;
+        };
+        /**
+         * ReturnLineInput
+         * @description One order line to send back.
+         */
+        ReturnLineInput: {
+            /** @description The shopper's own words. */
+            note?: string;
+            /**
+             * Format: uint32
+             * @description The line's place in the order's `lines`, from 0.
+             */
+            position: number;
+            /** Format: int64 */
+            quantity: number;
+            reason: components["schemas"]["ReturnReason"];
+        };
+        /** @enum {string} */
+        ReturnMethod: "drop_off" | "label";
+        /**
+         * ReturnOptionsDto
+         * @description Everything the return pages need about an order.
+         */
+        ReturnOptionsDto: {
+            /** @description The card the order was paid with (its refunds go back to it), if any. */
+            card_last4?: string;
+            /**
+             * @description Why nothing can be returned now (the order is not delivered, or its 30 days are
+             *     over); absent while returns are open.
+             */
+            closed?: string;
+            /**
+             * Format: int64
+             * @description What a prepaid label costs when one is charged.
+             */
+            label_fee: number;
+            lines: components["schemas"]["ReturnableLineDto"][];
+            order_number: string;
+            /** @description The order's returns so far, oldest first. */
+            returns: components["schemas"]["ReturnDto"][];
+            /** @description RFC 3339: when the free-return window closes. */
+            window_closes_at?: string;
+        };
+        /** @enum {string} */
+        ReturnReason: "defective" | "wrong_item" | "not_as_described" | "no_longer_needed" | "better_price" | "arrived_late" | "other";
+        /**
+         * ReturnRequest
+         * @description What a shopper asks to send back, and how.
+         */
+        ReturnRequest: {
+            /**
+             * @description The client's key for this return (made once per summary): a retry with it
+             *     answers the return the first made. Ignored by the preview.
+             */
+            idempotency_key?: string;
+            lines: components["schemas"]["ReturnLineInput"][];
+            refund_method: components["schemas"]["RefundMethod"];
+            return_method: components["schemas"]["ReturnMethod"];
+        };
+        /** @enum {string} */
+        ReturnStatus: "requested" | "received" | "refunded" | "rejected";
+        /**
+         * ReturnableLineDto
+         * @description One order line as the return pages show it.
+         */
+        ReturnableLineDto: {
+            /** @description Personalized: it comes back only damaged, defective or wrong. */
+            faults_only: boolean;
+            heb_title?: string;
+            image?: string;
+            /**
+             * @description Excluded from free returns: a prepaid label for a reason of the shopper's costs
+             *     `label_fee`.
+             */
+            label_fee: boolean;
+            /**
+             * Format: int64
+             * @description Units that may still come back now (0 when the window is closed).
+             */
+            left: number;
+            /** @description Why it can never come back, if so. */
+            not_returnable?: components["schemas"]["NotReturnable"] & unknown;
+            options: components["schemas"]["VariationOption"][];
+            /** Format: uint32 */
+            position: number;
+            /**
+             * Format: int64
+             * @description Units bought.
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Units back or on an open return.
+             */
+            taken: number;
+            title: string;
         };
         /** SearchResults */
         SearchResults: {

@@ -249,6 +249,8 @@ pub struct Product {
     pub max_quantity: Option<i64>,
     pub tax_code: String,
     pub exclude_free_shipping: bool,
+    /// False for a final-sale item, which cannot be returned.
+    pub returnable: bool,
     pub release_date: String,
     pub vendor: VendorRef,
     pub creators: Vec<CreatorRef>,
@@ -284,6 +286,7 @@ impl From<browse::ProductDetail> for Product {
             max_quantity: p.max_quantity,
             tax_code: p.tax_code,
             exclude_free_shipping: p.exclude_free_shipping,
+            returnable: p.returnable,
             release_date: p.release_date,
             vendor: VendorRef {
                 path: domain::list_path(ListKind::Vendor, &p.vendor.slug, p.vendor.id),

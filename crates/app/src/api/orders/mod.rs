@@ -202,8 +202,15 @@ pub(super) async fn opened(
 
 impl OrdersApi {
     fn answer(&self, number: &OrderNumber, order: Order) -> Json<OrderDto> {
-        let token = self.state.order_links.token(number);
-        Json(OrderDto::new(order, Some(token)))
+        let links = &self.state.order_links;
+        let gift_receipt = order
+            .has_gift_receipt()
+            .then(|| links.gift_receipt_code(number));
+        Json(OrderDto::new(
+            order,
+            Some(links.token(number)),
+            gift_receipt,
+        ))
     }
 
     /// How the order reaches the shopper, and the e-mail its confirmation goes to.

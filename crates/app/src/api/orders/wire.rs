@@ -251,10 +251,17 @@ pub struct OrderDto {
     /// The signed token that opens this order without an account
     /// (`GET /api/orders/{number}?token=`): given to whoever placed it or proved its e-mail.
     pub access_token: Option<String>,
+    /// An order with gift options: the code on its gift receipt, with which the gift's
+    /// recipient may return it for store credit (`POST /api/gift-returns`).
+    pub gift_receipt_code: Option<String>,
 }
 
 impl OrderDto {
-    pub fn new(order: Order, access_token: Option<String>) -> OrderDto {
+    pub fn new(
+        order: Order,
+        access_token: Option<String>,
+        gift_receipt_code: Option<String>,
+    ) -> OrderDto {
         let date = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
         let delivery = match order.delivery {
             Delivery::Ship {
@@ -378,6 +385,7 @@ impl OrderDto {
                 })
                 .collect(),
             access_token,
+            gift_receipt_code,
         }
     }
 }

@@ -240,8 +240,6 @@ pub struct ReturnOptionsDto {
     pub lines: Vec<ReturnableLineDto>,
     /// What a prepaid label costs when one is charged.
     pub label_fee: i64,
-    /// Where parcels are dropped off.
-    pub drop_off_address: String,
     /// The card the order was paid with (its refunds go back to it), if any.
     pub card_last4: Option<String>,
     /// The order's returns so far, oldest first.
@@ -348,6 +346,102 @@ impl ReturnDto {
                     at: rfc3339(c.at),
                 })
                 .collect(),
+        }
+    }
+}
+
+/// A gift's recipient opening its order: the number and the gift receipt's code.
+#[derive(Object, Debug)]
+pub struct GiftReceipt {
+    #[oai(validator(max_length = 32))]
+    pub order_number: Text,
+    #[oai(validator(max_length = 32))]
+    pub code: Text,
+}
+
+/// What a gift's recipient may send back: the order's lines without prices, and
+/// nothing of its buyer.
+#[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct GiftReturnOptionsDto {
+    pub order_number: String,
+    /// Why nothing can be returned now; absent while returns are open.
+    pub closed: Option<String>,
+    /// RFC 3339: when the free-return window closes.
+    pub window_closes_at: Option<String>,
+    pub lines: Vec<ReturnableLineDto>,
+}
+
+/// A gift's recipient asking to send items back for store credit, mailed to `email`.
+#[derive(Object, Debug)]
+pub struct GiftReturnRequest {
+    #[oai(validator(max_length = 32))]
+    pub order_number: Text,
+    #[oai(validator(max_length = 32))]
+    pub code: Text,
+    /// Where the store credit (a gift card) and the return's mails go.
+    #[oai(validator(max_length = 254))]
+    pub email: Text,
+    #[oai(validator(min_items = 1, max_items = 100))]
+    pub lines: Vec<ReturnLineInput>,
+    pub return_method: ReturnMethodDto,
+    /// As for `ReturnRequest`: a retry with the key answers the same return.
+    #[oai(validator(min_length = 16, max_length = 100, pattern = "^[A-Za-z0-9_-]+$"))]
+    pub idempotency_key: String,
+}
+
+#[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct GiftReturnLineDto {
+    pub position: u32,
+    pub title: String,
+    pub heb_title: Option<String>,
+    pub image: Option<String>,
+    pub quantity: i64,
+    pub reason: ReasonDto,
+    pub note: Option<String>,
+}
+
+/// A gift return as its recipient sees it: no prices, nothing of the buyer.
+#[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct GiftReturnDto {
+    pub number: String,
+    pub order_number: String,
+    pub status: ReturnStatusDto,
+    pub lines: Vec<GiftReturnLineDto>,
+    pub return_method: ReturnMethodDto,
+    /// Where the store credit is mailed once the parcel is received.
+    pub email: String,
+    pub rejection: Option<String>,
+    /// Oldest first.
+    pub history: Vec<ReturnChangeDto>,
+}
+
+impl GiftReturnDto {
+    pub fn new(ret: Return, order: &Order) -> GiftReturnDto {
+        let seen = ReturnDto::new(ret.clone(), order);
+        GiftReturnDto {
+            number: seen.number,
+            order_number: seen.order_number,
+            status: seen.status,
+            lines: seen
+                .lines
+                .into_iter()
+                .map(|l| GiftReturnLineDto {
+                    position: l.position,
+                    title: l.title,
+                    heb_title: l.heb_title,
+                    image: l.image,
+                    quantity: l.quantity,
+                    reason: l.reason,
+                    note: l.note,
+                })
+                .collect(),
+            return_method: seen.return_method,
+            email: ret.credit_email,
+            rejection: seen.rejection,
+            history: seen.history,
         }
     }
 }
