@@ -552,3 +552,73 @@ fn no_more_than_is_left_and_never_what_cannot_come_back() {
         "a rejected return gives its units back"
     );
 }
+
+mod mails {
+    use super::*;
+    use store_domain::returns::mail::{self, ReturnMailContext};
+
+    fn ctx(return_url: Option<&str>) -> ReturnMailContext<'_> {
+        ReturnMailContext {
+            store_name: "Olive Lane",
+            return_url,
+            label_url: "https://shop.example/return-label/7KQ4-M2XD-9PRT-1?token=t",
+            drop_off: "שדרת הזית, שדרות הזית 12, תל אביב-יפו",
+            credit_code: None,
+        }
+    }
+
+    fn asked(order: &Order, return_method: ReturnMethod, gift: bool) -> Return {
+        let mut returns = Vec::new();
+        request(
+            order,
+            &mut returns,
+            &[want(0, 1)],
+            RefundMethod::StoreCredit,
+            return_method,
+        )
+        .unwrap();
+        let mut ret = returns.remove(0);
+        if gift {
+            ret.gift = true;
+            ret.credit_email = "noa@example.com".into();
+        }
+        ret
+    }
+
+    #[test]
+    fn a_hebrew_order_s_return_is_mailed_in_hebrew_with_where_to_bring_it() {
+        let mut order = order(vec![simple(2, 2_500, true)], 0, 0);
+        order.language = Language::Hebrew;
+        order.lines[0].heb_title = Some("קומקום".into());
+        let ret = asked(&order, ReturnMethod::DropOff, false);
+        let sent = mail::requested(&order, &ret, &ctx(Some("https://shop.example/r"))).unwrap();
+        assert_eq!(sent.subject, "Olive Lane: ההחזרה שלך 7KQ4-M2XD-9PRT-1");
+        for said in [
+            "1 × קומקום",
+            "שדרות הזית 12",
+            "$25.00",
+            "לצפייה בהחזרה: https://shop.example/r",
+        ] {
+            assert!(sent.body.contains(said), "{said}: {}", sent.body);
+        }
+        assert_eq!(sent.to.as_str(), "dana@example.com");
+    }
+
+    #[test]
+    fn a_gift_s_recipient_is_mailed_without_prices_or_the_order() {
+        let order = order(vec![simple(2, 2_500, true)], 0, 0);
+        let ret = asked(&order, ReturnMethod::Label, true);
+        let sent = mail::requested(&order, &ret, &ctx(None)).unwrap();
+        assert_eq!(sent.to.as_str(), "noa@example.com");
+        assert!(!sent.body.contains('$'), "{}", sent.body);
+        assert!(!sent.body.contains("See your return"), "{}", sent.body);
+        assert!(
+            sent.body.contains("return-label/7KQ4-M2XD-9PRT-1"),
+            "{}",
+            sent.body
+        );
+        let buyer = mail::gift_returned(&order, &ctx(None));
+        assert_eq!(buyer.to.as_str(), "dana@example.com");
+        assert!(!buyer.body.contains("noa"), "{}", buyer.body);
+    }
+}
