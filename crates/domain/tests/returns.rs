@@ -143,6 +143,7 @@ fn request(
         wanted,
         refund_method,
         return_method,
+        false,
     );
     returns.push(Return {
         number: ReturnNumber {
@@ -444,6 +445,23 @@ fn shipping_comes_back_with_the_last_unit_and_a_label_can_cost() {
         ),
         "free returns cost nothing; the last unit brings the shipping"
     );
+}
+
+#[test]
+fn a_gift_s_recipient_never_pays_for_a_label() {
+    let order = order(vec![simple(1, 2_000, false)], 0, 0);
+    let allowances = policy::allowances(&order, &[]);
+    let (refund, _) = refund::work_out(
+        &order,
+        &[],
+        &allowances,
+        &[want(0, 1)],
+        RefundMethod::StoreCredit,
+        ReturnMethod::Label,
+        true,
+    );
+    assert_eq!(refund.label_fee, Money::ZERO);
+    assert_eq!(refund.to_store_credit, Money::from_cents(2_000));
 }
 
 #[test]

@@ -44,7 +44,8 @@ fn counting(returns: &[Return]) -> impl Iterator<Item = &Return> {
 }
 
 /// What returning `wanted` (already checked by `policy::check`) gives back, with the
-/// order's earlier `returns`, and each line's amount in the same order as `wanted`.
+/// order's earlier `returns`, and each line's amount in the same order as `wanted`. A
+/// `gift`'s recipient, who is shown no prices, is never charged for a label.
 pub fn work_out(
     order: &Order,
     returns: &[Return],
@@ -52,6 +53,7 @@ pub fn work_out(
     wanted: &[Wanted],
     refund_method: RefundMethod,
     return_method: ReturnMethod,
+    gift: bool,
 ) -> (Refund, Vec<ReturnLine>) {
     let mut lines = Vec::with_capacity(wanted.len());
     for want in wanted {
@@ -95,7 +97,8 @@ pub fn work_out(
         Money::ZERO
     };
 
-    let pays_for_label = return_method == ReturnMethod::Label
+    let pays_for_label = !gift
+        && return_method == ReturnMethod::Label
         && wanted
             .iter()
             .any(|w| allowances[w.position].label_fee && !w.reason.store_fault());

@@ -97,6 +97,7 @@ fn work_out(
         &asked.wanted,
         asked.refund_method(),
         asked.return_method,
+        asked.gift_recipient.is_some(),
     );
     Ok(Return {
         number: ReturnNumber {
