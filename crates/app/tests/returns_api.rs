@@ -118,6 +118,15 @@ async fn a_guest_returns_part_of_a_delivered_order_and_the_owner_refunds_the_car
         early.body["closed"],
         "only a delivered order can be returned"
     );
+    let in_hebrew = call_in_hebrew(
+        &shop.client,
+        "GET",
+        &format!("/api/orders/{number}/returns?token={raw_token}"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(in_hebrew.body["closed"], "אפשר להחזיר רק הזמנה שנמסרה");
     let refused = ask(
         &shop,
         &number,

@@ -48,6 +48,12 @@ pub enum GiftRequested {
     Gift(Json<GiftReturnDto>),
 }
 
+/// Why nothing may come back, in the shopper's language (a field, which the language
+/// middleware leaves as it is: it words `message` only).
+fn said(req: &Request, closed: &policy::Closed) -> String {
+    super::language::say(&closed.to_string(), super::language::of(req))
+}
+
 fn refusal(why: &Refusal) -> ApiError {
     match why {
         // The order is as it is: no request can change that.
@@ -179,11 +185,12 @@ impl ReturnsApi {
 #[OpenApi(tag = "ApiTags::Returns")]
 impl ReturnsApi {
     /// What the order may send back now: each line with the units left to return or
-    /// why it cannot come back, the window, the label's cost, and the order's returns
-    /// so far.
+    /// why it cannot come back (`closed`, in the language `Accept-Language` prefers),
+    /// the window, the label's cost, and the order's returns so far.
     #[oai(path = "/orders/:number/returns", method = "get")]
     async fn options(
         &self,
+        req: &Request,
         #[oai(name = "session")] session: Session,
         number: Path<String>,
         /// The signed token of the order's link.
@@ -196,7 +203,7 @@ impl ReturnsApi {
         let allowances = policy::allowances(&order, &returns);
         Ok(Json(ReturnOptionsDto {
             order_number: order.number.display(),
-            closed: window.err().map(|closed| closed.to_string()),
+            closed: window.err().map(|closed| said(req, &closed)),
             window_closes_at: policy::delivered_at(&order)
                 .map(|at| rfc3339(at.plus(policy::RETURN_WINDOW))),
             lines: ReturnOptionsDto::lines(&order, &allowances, window.is_ok()),
@@ -307,7 +314,7 @@ impl ReturnsApi {
         let allowances = policy::allowances(&order, &returns);
         Ok(Json(GiftReturnOptionsDto {
             order_number: order.number.display(),
-            closed: window.err().map(|closed| closed.to_string()),
+            closed: window.err().map(|closed| said(req, &closed)),
             window_closes_at: policy::delivered_at(&order)
                 .map(|at| rfc3339(at.plus(policy::RETURN_WINDOW))),
             lines: ReturnOptionsDto::lines(&order, &allowances, window.is_ok()),
