@@ -20,10 +20,10 @@ export const limitOf = (offer) => (offer.max_quantity == null ? offer.max : Math
 
 /**
  * A simple product of the running store (no variations, no personalization, shipped)
- * priced from `min` to `max` cents with at least `units` orderable: the first found on
- * the home page's new arrivals, then in each department's list.
+ * priced from `min` to `max` cents with at least `units` orderable, and that `accept`s:
+ * the first found on the home page's new arrivals, then in each department's list.
  */
-export async function simpleProduct(store, { min, max, units }) {
+export async function simpleProduct(store, { min, max, units, accept = () => true }) {
   const home = await store.api('/api/home')
   const candidates = [...home.new_arrivals]
   for (const department of home.departments) {
@@ -34,7 +34,8 @@ export async function simpleProduct(store, { min, max, units }) {
     if (card.kind !== 'product' || !card.in_stock || card.price < min || card.price > max) continue
     const offer = await store.api(`/api/products/${card.id}`)
     const simple = offer.type === 'product' && offer.variation_infos.length === 0
-    if (simple && offer.item_type === 'others' && limitOf(offer) >= units && offer.meta.personalization.length === 0) {
+    const plain = offer.item_type === 'others' && offer.meta.personalization.length === 0
+    if (simple && plain && limitOf(offer) >= units && accept(offer)) {
       return offer
     }
   }

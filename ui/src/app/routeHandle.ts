@@ -41,6 +41,7 @@ export type RouteName =
   | 'ChooseRefundMethod'
   | 'ChooseReturnMethod'
   | 'ReturnConfirmation'
+  | 'ReturnLabel'
   | 'ProductsShow'
   | 'SearchIndex'
   | 'eGift'

@@ -65,6 +65,7 @@ describe('the route table', () => {
     ['/choose-a-refund-method', 'ChooseRefundMethod'],
     ['/choose-a-return-method', 'ChooseReturnMethod'],
     ['/return-confirmation/6', 'ReturnConfirmation'],
+    ['/return-label/7KQ4-M2XD-9PRT-2', 'ReturnLabel'],
     ['/products/stoneware-mug/1001', 'ProductsShow'],
     ['/bundles/back-to-school-kit/5001', 'ProductsShow'],
     ['/search', 'SearchIndex'],

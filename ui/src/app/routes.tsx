@@ -65,6 +65,11 @@ const thankYouPage = () => import('@/features/orders/components/ThankYouPage')
 const invoicePage = () => import('@/features/orders/components/InvoicePage')
 const guestStatusPage = () => import('@/features/orders/components/GuestStatusPage')
 const eGiftPage = () => import('@/features/egift/components/EGiftCardPage')
+const startReturnPage = () => import('@/features/returns/components/StartReturnPage')
+const selectItemsPage = () => import('@/features/returns/components/SelectItemsPage')
+const refundMethodPage = () => import('@/features/returns/components/RefundMethodPage')
+const returnMethodPage = () => import('@/features/returns/components/ReturnMethodPage')
+const returnConfirmationPage = () => import('@/features/returns/components/ConfirmationPage')
 // The account's order screens share one chunk.
 const accountOrders = (page: 'OrdersPage' | 'OrderPage' | 'BuyItAgainPage' | 'DigitalLibraryPage') => async () => ({
   Component: (await import('@/features/account/components/OrderPages'))[page],
@@ -135,12 +140,32 @@ const screens: RouteObject[] = [
       { path: 'virtual-tour', handle: handle('VirtualTour', 'Virtual Tour'), lazy: virtualTourPage },
     ],
   },
-  soon('/return', 'Return', 'Start a Return'),
-  soon('/gift-return', 'GiftReturn', 'Gift Return'),
-  soon('/select-items-to-return', 'SelectItemsToReturn', 'Select Items to Return'),
-  soon('/choose-a-refund-method', 'ChooseRefundMethod', 'Choose a Refund Method'),
-  soon('/choose-a-return-method', 'ChooseReturnMethod', 'Choose a Return Method'),
-  soon('/return-confirmation/:return_id', 'ReturnConfirmation', 'Return Confirmation'),
+  { path: '/return', handle: handle('Return', 'Start a Return'), lazy: startReturnPage },
+  {
+    path: '/gift-return',
+    handle: handle('GiftReturn', 'Gift Return'),
+    lazy: () => import('@/features/gift-return/components/GiftReturnPage'),
+  },
+  {
+    path: '/select-items-to-return',
+    handle: handle('SelectItemsToReturn', 'Select Items to Return'),
+    lazy: selectItemsPage,
+  },
+  {
+    path: '/choose-a-refund-method',
+    handle: handle('ChooseRefundMethod', 'Choose a Refund Method'),
+    lazy: refundMethodPage,
+  },
+  {
+    path: '/choose-a-return-method',
+    handle: handle('ChooseReturnMethod', 'Choose a Return Method'),
+    lazy: returnMethodPage,
+  },
+  {
+    path: '/return-confirmation/:return_id',
+    handle: handle('ReturnConfirmation', 'Return Confirmation'),
+    lazy: returnConfirmationPage,
+  },
   { path: '/products/:slug/:id', handle: handle('ProductsShow', 'Product'), lazy: productPage },
   { path: '/bundles/:slug/:id', handle: handle('ProductsShow', 'Bundle'), lazy: bundlePage },
   { path: '/search', handle: handle('SearchIndex', 'Search'), lazy: searchResultsPage },
@@ -172,6 +197,13 @@ export const routes: RouteObject[] = [
         path: '/view-invoice/:order_id',
         handle: handle('InvoiceViewer', 'Invoice'),
         lazy: invoicePage,
+        hydrateFallbackElement: <Loading />,
+      },
+      // Like the invoice, a return's label prints on a page of its own, without header or footer.
+      {
+        path: '/return-label/:return_id',
+        handle: handle('ReturnLabel', 'Return Label'),
+        lazy: () => import('@/features/return-label/components/ReturnLabelPage'),
         hydrateFallbackElement: <Loading />,
       },
       {

@@ -70,6 +70,7 @@ export const messages = defineMessages({
     browseDepartments: 'Browse a department',
     follow: 'Follow',
     following: 'Following',
+    finalSale: 'Final sale: this item cannot be returned.',
   },
   heb: {
     brand: 'מותג',
@@ -139,6 +140,7 @@ export const messages = defineMessages({
     browseDepartments: 'עיון במחלקות',
     follow: 'מעקב',
     following: 'במעקב',
+    finalSale: 'מבצע סופי: אי אפשר להחזיר את הפריט הזה.',
   },
 })
 

@@ -35,6 +35,11 @@ export const messages = defineMessages({
     amount: 'Amount',
     payment: 'Payment',
     backToOrder: 'Back to the order',
+    giftReceipt: 'Gift receipt',
+    giftReceiptCode: 'Gift receipt code',
+    giftReceiptItems: 'Items in this gift',
+    giftReceiptHow:
+      'To return this gift, visit {url} with the order number and this code. You will receive store credit; the sender is told only that a gift was returned.',
 
     statusTitle: 'Order Status',
     statusIntro: 'Enter your order number and the e-mail you ordered with to see where your order is.',
@@ -81,6 +86,11 @@ export const messages = defineMessages({
     amount: 'סכום',
     payment: 'תשלום',
     backToOrder: 'חזרה להזמנה',
+    giftReceipt: 'קבלת מתנה',
+    giftReceiptCode: 'קוד קבלת המתנה',
+    giftReceiptItems: 'הפריטים במתנה',
+    giftReceiptHow:
+      'כדי להחזיר את המתנה, היכנסו אל {url} עם מספר ההזמנה והקוד הזה. תקבלו זיכוי בחנות, ומי ששלח את המתנה יקבל הודעה רק על כך שמתנה הוחזרה.',
 
     statusTitle: 'סטטוס הזמנה',
     statusIntro: 'הזינו את מספר ההזמנה ואת הדואר האלקטרוני שאיתו הזמנתם כדי לראות היכן ההזמנה.',

@@ -3974,8 +3974,8 @@ export interface paths {
         };
         /**
          * What the order may send back now: each line with the units left to return or
-         *     why it cannot come back, the window, the label's cost, and the order's returns
-         *     so far.
+         *     why it cannot come back (`closed`, in the language `Accept-Language` prefers),
+         *     the window, the label's cost, and the order's returns so far.
          */
         get: {
             parameters: {

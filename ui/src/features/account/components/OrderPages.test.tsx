@@ -7,6 +7,7 @@ import { signedInCustomer } from '@/testing/customer'
 import { departments, quoteAnswer } from '@/testing/fixtures'
 import { order, orderLine } from '@/testing/orders'
 import { renderApp } from '@/testing/render'
+import { aReturn, returnOptions } from '@/testing/returns'
 import { boughtBefore } from './OrderPages'
 
 afterEach(() => {
@@ -124,6 +125,75 @@ describe('My Orders', () => {
     const items = await screen.findByRole('region', { name: 'Items' })
     expect(within(items).getByText('Gift wrapped')).toBeInTheDocument()
     expect(within(items).getByText('NOA').parentElement).toHaveTextContent(/^Initials: NOA$/)
+  })
+
+  it('offers to return items from a delivered order, and lists its returns', async () => {
+    const sent = signedIn({
+      '/api/orders/AAAA-BBBB-CCCC': older,
+      '/api/orders/AAAA-BBBB-CCCC/returns': returnOptions({
+        order_number: 'AAAA-BBBB-CCCC',
+        returns: [
+          aReturn({
+            number: 'AAAA-BBBB-CCCC-1',
+            order_number: 'AAAA-BBBB-CCCC',
+            status: 'refunded',
+            lines: [{ position: 0, title: 'Olive Wood Board', quantity: 1, reason: 'defective', amount: 2450 }],
+            refund: { items: 2450, shipping: 0, label_fee: 0, total: 2450, to_card: 2450, to_store_credit: 0 },
+          }),
+        ],
+      }),
+    })
+    renderApp('/account/orders/AAAA-BBBB-CCCC')
+    const returns = await screen.findByRole('region', { name: 'Returns' })
+    expect(within(returns).getByRole('link', { name: 'Return items from order AAAA-BBBB-CCCC' })).toHaveAttribute(
+      'href',
+      '/return?order=AAAA-BBBB-CCCC',
+    )
+    const list = await within(returns).findByRole('list', { name: 'Returns of this order' })
+    expect(list).toHaveTextContent('Return AAAA-BBBB-CCCC-1')
+    expect(list).toHaveTextContent('Refunded')
+    expect(list).toHaveTextContent('Olive Wood Board × 1')
+    expect(list).toHaveTextContent('Refund $24.50')
+    expect(within(list).getByRole('link', { name: 'View return AAAA-BBBB-CCCC-1' })).toHaveAttribute(
+      'href',
+      '/return-confirmation/AAAA-BBBB-CCCC-1',
+    )
+    expect(sent.find((r) => r.url.pathname === '/api/orders/AAAA-BBBB-CCCC/returns')?.url.search).toBe('')
+  })
+
+  it('says when nothing more can be returned', async () => {
+    signedIn({
+      '/api/orders/AAAA-BBBB-CCCC': older,
+      '/api/orders/AAAA-BBBB-CCCC/returns': returnOptions({ closed: 'the 30 days to return this order are over' }),
+    })
+    renderApp('/account/orders/AAAA-BBBB-CCCC')
+    const returns = await screen.findByRole('region', { name: 'Returns' })
+    expect(await within(returns).findByText('The 30 days to return this order are over.')).toBeInTheDocument()
+    expect(within(returns).queryByRole('link')).not.toBeInTheDocument()
+  })
+
+  it('still shows a delivered order when its returns cannot be loaded', async () => {
+    signedIn({
+      '/api/orders/AAAA-BBBB-CCCC': older,
+      '/api/orders/AAAA-BBBB-CCCC/returns': answer(500, { message: 'reference 42' }),
+    })
+    renderApp('/account/orders/AAAA-BBBB-CCCC')
+    expect(await screen.findByRole('region', { name: 'Items' })).toHaveTextContent('Olive Wood Board')
+    const returns = screen.getByRole('region', { name: 'Returns' })
+    await waitFor(() => {
+      expect(within(returns).queryByRole('list')).not.toBeInTheDocument()
+    })
+    expect(within(returns).getByRole('link', { name: 'Return items from order AAAA-BBBB-CCCC' })).toBeInTheDocument()
+    expect(within(screen.getByRole('main')).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('asks about returns only for a delivered order', async () => {
+    const sent = signedIn({ '/api/orders/7KQ4-M2XD-9PRT': newer })
+    renderApp('/account/orders/7KQ4-M2XD-9PRT')
+    expect(await screen.findByRole('region', { name: 'Items' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Returns' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Return items/ })).not.toBeInTheDocument()
+    expect(sent.some((r) => r.url.pathname.endsWith('/returns'))).toBe(false)
   })
 
   it('says when the order is not the customer’s', async () => {

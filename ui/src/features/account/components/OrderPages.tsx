@@ -12,6 +12,7 @@ import {
   StatusBadge,
   useLineTitle,
 } from '@/components/order/OrderParts'
+import { OrderReturns } from '@/components/order/OrderReturns'
 import { ApiError } from '@/lib/api/errors'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
@@ -103,7 +104,10 @@ export function OrdersPage() {
   )
 }
 
-/** `/account/orders/:id`: one order, with its history and a link to the invoice. */
+/**
+ * `/account/orders/:id`: one order, with its history and a link to the invoice; a
+ * delivered order also its returns and a way to start one.
+ */
 export function OrderPage() {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
@@ -145,6 +149,7 @@ export function OrderPage() {
             <h2 id="order-delivery">{t('delivery')}</h2>
             <OrderDelivery order={order.data} />
           </section>
+          <OrderReturns order={order.data} className={styles.panel} />
           <div className={styles.actions}>
             <Link to={`/view-invoice/${order.data.number}`}>{t('viewInvoice')}</Link>
             <Link to="/account/orders">{t('backToOrders')}</Link>

@@ -118,6 +118,25 @@ describe('the product page', () => {
     )
     expect(screen.getByRole('button', { name: 'Show view 2 of 2' })).toHaveAttribute('aria-pressed', 'true')
   })
+
+  it('says before Add to Bag that a final-sale item cannot be returned', async () => {
+    stubApi({ '/api/categories': departments, '/api/products/1001': product({ returnable: false }) })
+    renderApp('/products/stoneware-mug/1001')
+
+    const note = await screen.findByText('Final sale: this item cannot be returned.')
+    const addToBag = screen.getAllByRole('button', { name: /Add to Bag/ })[0]
+    expect(addToBag).toBeDefined()
+    // Read (and tabbed past) before the button.
+    expect(note.compareDocumentPosition(addToBag as Node) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('says nothing of a final sale for an item that can be returned', async () => {
+    stubApi({ '/api/categories': departments, '/api/products/1001': product({ returnable: true }) })
+    renderApp('/products/stoneware-mug/1001')
+
+    await screen.findByRole('heading', { level: 1, name: 'Stoneware Mug' })
+    expect(screen.queryByText(/Final sale/)).not.toBeInTheDocument()
+  })
 })
 
 describe('the product page in Hebrew (spec 4.9)', () => {
@@ -159,6 +178,14 @@ describe('the product page in Hebrew (spec 4.9)', () => {
     // Red has no Hebrew value: the English is shown, inside <bdi>.
     const red = within(picker).getByRole('radio', { name: /Red/ })
     expect(red.closest('label')?.querySelector('bdi')).toHaveTextContent('Red')
+  })
+
+  it('says in Hebrew that a final-sale item cannot be returned', async () => {
+    storeLanguage('heb')
+    stubApi({ '/api/categories': departments, '/api/products/1001': product({ returnable: false }) })
+    renderApp('/products/stoneware-mug/1001')
+
+    expect(await screen.findByText('מבצע סופי: אי אפשר להחזיר את הפריט הזה.')).toBeInTheDocument()
   })
 
   it('offers no toggle and stays English when there is no Hebrew text', async () => {

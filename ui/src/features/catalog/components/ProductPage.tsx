@@ -117,6 +117,8 @@ function ProductDetail({ product }: { product: Product }) {
           {/* Keyed by variation: another variation's limit starts the selector afresh. */}
           <QuantitySelector key={variation?.id} value={quantity} max={limit} onChange={setQuantity} />
           <PurchaseOptions meta={product.meta} hebrew={hebrew} choices={choices} onChange={setChoices} />
+          {/* Said before Add to Bag, so nobody buys a final-sale item expecting to send it back. */}
+          {!product.returnable && <p className={styles.finalSale}>{t('finalSale')}</p>}
           <div ref={buy} className={styles.buy}>
             <AddToBagButton line={line} disabled={limit < 1} />
             <FavoriteButton favorite={{ id: product.id, kind: 'product' }} />

@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router'
 import { focusFirstProblem, FormAlert, SubmitButton, TextField } from '@/components/FormField'
 import { Loading } from '@/components/Loading'
 import { formatInstant, OrderDelivery, OrderHistory, OrderLines, StatusBadge } from '@/components/order/OrderParts'
+import { OrderReturns } from '@/components/order/OrderReturns'
 import { ApiError } from '@/lib/api/errors'
 import { problemText, refusalOf, sentence } from '@/lib/api/problem'
 import { useT } from '@/lib/i18n'
@@ -19,7 +20,8 @@ import styles from './Orders.module.css'
 /**
  * `/orders/guest/:order_id/status`: a guest's order, found by its number and e-mail
  * (`POST /api/orders/{number}/status`), or opened at once by the signed link of the
- * confirmation mail (`?token=`): its status and history, lines and delivery.
+ * confirmation mail (`?token=`): its status and history, lines and delivery, and a
+ * delivered order's returns with a way to start one.
  */
 export function GuestStatusPage() {
   const t = useT(messages)
@@ -32,7 +34,7 @@ export function GuestStatusPage() {
     <div className={`page ${styles.screen}`}>
       <h1>{t('statusTitle')}</h1>
       {found ? (
-        <OrderStatus order={found} />
+        <OrderStatus order={found} token={found.access_token} />
       ) : token ? (
         <SignedLink number={number} token={token} />
       ) : (
@@ -46,7 +48,7 @@ function SignedLink({ number, token }: { number: string; token: string }) {
   const order = useLoad(`${number}:${token}`, (signal) => getOrder(number, token, signal))
   if (order.state === 'loading') return <Loading />
   if (order.state === 'failed') return <OrderProblem error={order.error} number={number} retry={order.reload} />
-  return <OrderStatus order={order.data} />
+  return <OrderStatus order={order.data} token={token} />
 }
 
 /** What the look-up's failure means for the shopper: no such order (404), too many tries (429), a field (400). */
@@ -119,7 +121,8 @@ function LookUpForm({ number, onFound }: { number: string; onFound: (order: Orde
   )
 }
 
-function OrderStatus({ order }: { order: Order }) {
+/** The order as its guest sees it; `token` (the link's, else the look-up's) opens its returns. */
+function OrderStatus({ order, token }: { order: Order; token?: string | undefined }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
   return (
@@ -146,6 +149,7 @@ function OrderStatus({ order }: { order: Order }) {
         <h2 id="status-delivery">{t('delivery')}</h2>
         <OrderDelivery order={order} />
       </section>
+      <OrderReturns order={order} token={token ?? order.access_token} className={styles.section} />
     </>
   )
 }

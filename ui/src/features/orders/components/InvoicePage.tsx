@@ -144,6 +144,8 @@ function Invoice({ order, token }: { order: Order; token: string | undefined }) 
         <OrderTotals order={order} />
       </div>
 
+      {order.gift_receipt_code && <GiftReceipt order={order} code={order.gift_receipt_code} storeName={storeName} />}
+
       <div className={styles.actions}>
         <button
           type="button"
@@ -157,6 +159,66 @@ function Invoice({ order, token }: { order: Order; token: string | undefined }) 
         <Link to={withToken(`/thank-you/${order.number}`, token)}>{t('backToOrder')}</Link>
       </div>
     </>
+  )
+}
+
+/**
+ * The gift receipt of an order with gift options: a block of its own after the invoice,
+ * printed on a page of its own to go in the parcel. The order number and its code, the
+ * items and how many, and how to return the gift, but no price anywhere.
+ */
+function GiftReceipt({ order, code, storeName }: { order: Order; code: string; storeName: string | undefined }) {
+  const t = useT(messages)
+  const language = useAtomValue(languageAtom)
+  const title = useLineTitle()
+  const url = `${window.location.origin}/gift-return`
+  // The address is a left-to-right island in the sentence, wherever the language puts it.
+  const [before = '', after = ''] = messages[language].giftReceiptHow.split('{url}')
+  return (
+    <section aria-labelledby="gift-receipt" className={styles.giftReceipt}>
+      <div className={styles.giftTop}>
+        <strong className={styles.giftStore}>{storeName}</strong>
+        <h2 id="gift-receipt">{t('giftReceipt')}</h2>
+      </div>
+      <dl className={styles.facts}>
+        <dt>{t('orderNumber')}</dt>
+        <dd dir="ltr">{readableOrderNumber(order.number)}</dd>
+        <dt>{t('giftReceiptCode')}</dt>
+        <dd dir="ltr" className={styles.giftCode}>
+          {code}
+        </dd>
+      </dl>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{t('giftReceiptItems')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('item')}</th>
+            <th scope="col" className={styles.number}>
+              {t('quantity')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => {
+            const name = title(line)
+            return (
+              <tr key={`${line.type}:${line.id}:${index}`}>
+                <td>
+                  <span {...name.attributes}>{name.text}</span>
+                  <LineDetails line={{ options: line.options, gift_options: false, personalization: {} }} labels={[]} />
+                </td>
+                <td className={styles.number}>{line.quantity}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      <p className={styles.giftHow}>
+        {before}
+        <bdi dir="ltr">{url}</bdi>
+        {after}
+      </p>
+    </section>
   )
 }
 

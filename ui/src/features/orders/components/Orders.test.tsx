@@ -13,6 +13,7 @@ import { signedInCustomer } from '@/testing/customer'
 import { departments } from '@/testing/fixtures'
 import { order, orderLine } from '@/testing/orders'
 import { renderApp } from '@/testing/render'
+import { aReturn, returnOptions } from '@/testing/returns'
 import { GuestStatusPage } from './GuestStatusPage'
 import { ThankYouPage } from './ThankYouPage'
 
@@ -323,6 +324,50 @@ describe('the guest order status page', () => {
     expect(await screen.findByRole('region', { name: 'Status' })).toHaveTextContent('Paid')
     expect(screen.queryByRole('form')).not.toBeInTheDocument()
     expect(sent[0]?.url.searchParams.get('token')).toBe('mail-token')
+  })
+
+  it('offers a guest to return items from a delivered order with its token, and lists the returns in Hebrew', async () => {
+    const sent = stubApiWithBodies({
+      [`/api/orders/${NUMBER}`]: anOrder({ status: 'delivered' }),
+      [`/api/orders/${NUMBER}/returns`]: returnOptions({ returns: [aReturn()] }),
+    })
+    renderScreen(
+      GuestStatusPage,
+      '/orders/guest/:order_id/status',
+      `/orders/guest/${NUMBER}/status?token=mail-token`,
+      'heb',
+    )
+    const returns = await screen.findByRole('region', { name: 'החזרות' })
+    expect(within(returns).getByRole('link', { name: `החזרת פריטים מהזמנה ${NUMBER}` })).toHaveAttribute(
+      'href',
+      `/return?order=${NUMBER}&token=mail-token`,
+    )
+    const list = await within(returns).findByRole('list', { name: 'ההחזרות של ההזמנה הזאת' })
+    expect(list).toHaveTextContent('הבקשה נשלחה')
+    expect(list).toHaveTextContent('ספל אבן × 1')
+    expect(within(list).getByRole('link', { name: `לצפייה בהחזרה ${NUMBER}-1` })).toHaveAttribute(
+      'href',
+      `/return-confirmation/${NUMBER}-1?token=mail-token`,
+    )
+    expect(sent.find((r) => r.url.pathname.endsWith('/returns'))?.url.searchParams.get('token')).toBe('mail-token')
+  })
+
+  it('opens the returns of an order found by its e-mail with the token the look-up answered', async () => {
+    const sent = stubApiWithBodies({
+      [`/api/orders/${NUMBER}/status`]: anOrder({ status: 'delivered', access_token: 'looked-up' }),
+      [`/api/orders/${NUMBER}/returns`]: returnOptions(),
+    })
+    const { user } = renderScreen(GuestStatusPage, '/orders/guest/:order_id/status', `/orders/guest/${NUMBER}/status`)
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'noa@example.com')
+    await user.click(screen.getByRole('button', { name: 'Show my order' }))
+    const returns = await screen.findByRole('region', { name: 'Returns' })
+    expect(within(returns).getByRole('link', { name: `Return items from order ${NUMBER}` })).toHaveAttribute(
+      'href',
+      `/return?order=${NUMBER}&token=looked-up`,
+    )
+    await waitFor(() => {
+      expect(sent.find((r) => r.url.pathname.endsWith('/returns'))?.url.searchParams.get('token')).toBe('looked-up')
+    })
   })
 
   it('speaks Hebrew', () => {
