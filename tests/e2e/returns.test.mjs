@@ -15,89 +15,72 @@ import { shopper } from './shopper.mjs'
 const PASSWORD = 'olive-lane-returns-2026'
 
 /**
+ * POSTs `body` to the API from `page`, as the storefront does (its cookies, the AJAX
+ * header): the answer's status and JSON. Failing statuses are the caller's to judge.
+ */
+async function post(page, path, body) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const answer = await fetch(`/api${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: JSON.stringify(body),
+      })
+      return { status: answer.status, json: await answer.json().catch(() => null) }
+    },
+    { path, body },
+  )
+}
+
+/** `post`, failing unless it succeeds; its JSON. */
+async function posted(page, path, body) {
+  const { status, json } = await post(page, path, body)
+  assert.ok(status >= 200 && status < 300, `${path}: ${status} ${JSON.stringify(json)}`)
+  return json
+}
+
+/**
  * Places an order from `page` through the API as the storefront does (a card token made
  * in this browser, the checkout quote, then the order with the quote's figures): shipped
  * to New York by Standard, paid by the sandbox's approved card. Answers the order.
  */
 async function placeByApi(page, { products, email }) {
-  return page.evaluate(
-    async ({ products, email }) => {
-      const send = async (path, body) => {
-        const answer = await fetch(`/api${path}`, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'X-Requested-With': 'XMLHttpRequest',
-          },
-          body: JSON.stringify(body),
-        })
-        const json = await answer.json()
-        if (!answer.ok) throw new Error(`${path}: ${answer.status} ${JSON.stringify(json)}`)
-        return json
-      }
-      const year = (new Date().getFullYear() + 2) % 100
-      const card = await send('/card/createToken', {
-        card: '4242 4242 4242 4242',
-        exp: `12/${year}`,
-        cvc: '123',
-      })
-      const shipping = { type: 'ship', id: 1 }
-      const quote = await send('/checkout/quote', {
-        products,
-        later: [],
-        zip_code: '10001',
+  const year = (new Date().getFullYear() + 2) % 100
+  const card = await posted(page, '/card/createToken', { card: '4242 4242 4242 4242', exp: `12/${year}`, cvc: '123' })
+  const shipping = { type: 'ship', id: 1 }
+  const quote = await posted(page, '/checkout/quote', {
+    products,
+    later: [],
+    zip_code: '10001',
+    country: 'US',
+    shipping,
+  })
+  return posted(page, '/orders', {
+    idempotency_key: `e2e-return-${crypto.randomUUID()}`,
+    products,
+    shipping,
+    shipping_info: {
+      address: {
+        name: 'Dana Levi',
+        line1: '1 Olive Lane',
+        city: 'New York',
+        postal_code: '10001',
         country: 'US',
-        shipping,
-      })
-      return send('/orders', {
-        idempotency_key: `e2e-return-${crypto.randomUUID()}`,
-        products,
-        shipping,
-        shipping_info: {
-          address: {
-            name: 'Dana Levi',
-            line1: '1 Olive Lane',
-            city: 'New York',
-            postal_code: '10001',
-            country: 'US',
-            phone: '212 555 0100',
-          },
-        },
-        email,
-        payment: { token: card.token },
-        expected_total: quote.bag.totals.total,
-        expected_amount_due: quote.amount_due,
-      })
+        phone: '212 555 0100',
+      },
     },
-    { products, email },
-  )
+    email,
+    payment: { token: card.token },
+    expected_total: quote.bag.totals.total,
+    expected_amount_due: quote.amount_due,
+  })
 }
 
 /** Signs `email` up in `page`'s browser through the API, with the mailed code. */
 async function signUp(page, store, email) {
-  const send = (path, body) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const answer = await fetch(`/api${path}`, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'X-Requested-With': 'XMLHttpRequest',
-          },
-          body: JSON.stringify(body),
-        })
-        return answer.status
-      },
-      { path, body },
-    )
-  assert.equal(await send('/register', { name: 'Dana', email, password: PASSWORD }), 202)
-  assert.equal(
-    await send('/register/confirm', {
-      email,
-      code: await signUpCode(store, email),
-    }),
-    200,
-  )
+  assert.equal((await post(page, '/register', { name: 'Dana', email, password: PASSWORD })).status, 202)
+  const code = await signUpCode(store, email)
+  assert.equal((await post(page, '/register/confirm', { email, code })).status, 200)
 }
 
 /** The outbox's newest mail to `to` whose text holds `words`, as the owner's `store mail` prints it. */
@@ -245,10 +228,13 @@ describe('returns in a browser', { timeout: 900_000 }, () => {
       const placing = await open()
       const session = await open()
       const { page } = session
-      const { main, h1, waitForPath } = shopper({
-        session: () => session,
-        store: () => store,
-      })
+      const steps = shopper({ session: () => session, store: () => store })
+      const { main, h1, waitForPath } = steps
+      /** axe on this page, and in Hebrew too on the desktop, once `hebrewReady` says it is drawn. */
+      const checked = async (where, hebrewReady) => {
+        if (inHebrewToo) await steps.accessibleBothWays(`${where} (${size})`, hebrewReady)
+        else await expectAccessible(page, `${where} (${size})`)
+      }
       try {
         const email = `noa.returns.${size}@example.com`
         await placing.page.goto(`${store.url}/`)
@@ -260,7 +246,7 @@ describe('returns in a browser', { timeout: 900_000 }, () => {
 
         await page.goto(`${store.url}/return`)
         await h1('Start a Return').waitFor()
-        await expectAccessible(page, `start a return (${size})`)
+        await checked('start a return', () => h1('התחלת החזרה').waitFor())
         await main().getByRole('textbox', { name: 'Order number' }).fill(order.number.toLowerCase())
         await main().getByRole('textbox', { name: 'E-mail' }).fill(email)
         await main().getByRole('button', { name: 'Find my order' }).click()
@@ -288,7 +274,9 @@ describe('returns in a browser', { timeout: 900_000 }, () => {
         await main().getByRole('link', { name: 'Print your label' }).click()
         await page.waitForURL((url) => url.pathname.startsWith('/return-label/'))
         await page.getByRole('img', { name: `Barcode of return ${number}` }).waitFor()
-        await expectAccessible(page, `the return label (${size})`)
+        await checked('the return label', () =>
+          page.getByRole('heading', { level: 1, name: 'תווית החזרה ששולמה מראש' }).waitFor(),
+        )
 
         assert.match(await store.command('returns', 'receive', number), /received and refunded/)
         const credit = await mailTo(store, email, "Your store credit's gift card code:")
@@ -306,10 +294,8 @@ describe('returns in a browser', { timeout: 900_000 }, () => {
       const buyer = await open()
       const recipient = await open()
       const { page } = recipient
-      const { main, h1 } = shopper({
-        session: () => recipient,
-        store: () => store,
-      })
+      const steps = shopper({ session: () => recipient, store: () => store })
+      const { main, h1 } = steps
       try {
         const email = `gift.buyer.${size}@example.com`
         await buyer.page.goto(`${store.url}/`)
@@ -329,7 +315,8 @@ describe('returns in a browser', { timeout: 900_000 }, () => {
 
         await page.goto(`${store.url}/gift-return`)
         await h1('Return a gift').waitFor()
-        await expectAccessible(page, `the gift return (${size})`)
+        if (inHebrewToo) await steps.accessibleBothWays(`the gift return (${size})`, () => h1('החזרת מתנה').waitFor())
+        else await expectAccessible(page, `the gift return (${size})`)
         await main().getByRole('textbox', { name: 'Order number' }).fill(order.number)
         await main().getByRole('textbox', { name: 'Gift receipt code' }).fill(order.gift_receipt_code)
         await main().getByRole('button', { name: 'Find my gift' }).click()

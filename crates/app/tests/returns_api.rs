@@ -382,6 +382,17 @@ async fn a_return_opens_only_to_its_customer_or_its_token() {
         .await;
         assert_eq!(previewed.status, StatusCode::NOT_FOUND);
     }
+    // A guest with the wrong e-mail gets no token to open it with.
+    let wrong_email = call(
+        &shop.client,
+        "POST",
+        &format!("/api/orders/{number}/status"),
+        None,
+        Some(json!({"email": "noa@example.com"})),
+    )
+    .await;
+    assert_eq!(wrong_email.status, StatusCode::NOT_FOUND);
+    assert!(wrong_email.body.get("access_token").is_none());
     assert_eq!(returns_of(&shop, &number).await, 0);
 
     let made = ask(
