@@ -65,7 +65,8 @@ enum Command {
         #[command(subcommand)]
         command: DiscountsCommand,
     },
-    /// Orders: list them, move them along (the shopper is mailed each move).
+    /// Orders: list them, print a packing slip, move them along (the shopper is mailed
+    /// each move).
     Orders {
         #[command(subcommand)]
         command: OrdersCommand,

@@ -1,14 +1,16 @@
-//! `store orders` and `store jobs`: the owner lists orders and moves them along (each
-//! move mailed to the shopper by the job runner), and sees what jobs ran and are due.
+//! `store orders` and `store jobs`: the owner lists orders, prints their packing slips
+//! and moves them along (each move mailed to the shopper by the job runner), and sees
+//! what jobs ran and are due.
 
 use clap::Subcommand;
 use std::fmt::Write;
 use store_adapters::clock::utc_text;
+use store_domain::accounts::AddressFields;
 use store_domain::clock::Timestamp;
 use store_domain::jobs::Jobs;
 use store_domain::orders::links::OrderLinks;
 use store_domain::orders::manage::{MoveError, move_order};
-use store_domain::orders::model::{Order, OrderStatus};
+use store_domain::orders::model::{Delivery, Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::Orders;
 use store_domain::ports::StorageError;
@@ -23,6 +25,13 @@ pub enum OrdersCommand {
         status: Option<OrderStatus>,
         #[arg(long, default_value_t = 20)]
         limit: u32,
+    },
+    /// Print an order's packing slip to put in the parcel: what it holds, where it goes
+    /// and, for an order with gift options, its gift receipt (no prices, the code with
+    /// which the gift's recipient may return it).
+    Slip {
+        #[arg(value_parser = parse_number)]
+        number: OrderNumber,
     },
     /// Move an order on: packed, shipped, delivered, or cancelled (refunded in full).
     Move {
@@ -80,6 +89,13 @@ pub async fn run(
             }
             Ok(found.iter().map(line).collect())
         }
+        OrdersCommand::Slip { number } => {
+            let order = orders
+                .order(number)
+                .await?
+                .ok_or_else(|| OrdersCliError::Move(MoveError::NotFound(number.display())))?;
+            Ok(slip(&order, links))
+        }
         OrdersCommand::Move { number, status } => {
             let order = move_order(orders, links, number, *status, now).await?;
             Ok(format!(
@@ -88,6 +104,51 @@ pub async fn run(
             ))
         }
     }
+}
+
+/// The packing slip: the order's number and date, where it goes, each line and how
+/// many, and for an order with gift options the gift receipt, with no prices anywhere
+/// (the slip travels in a gift's parcel).
+pub fn slip(order: &Order, links: &OrderLinks) -> String {
+    let mut out = format!(
+        "Packing slip\nOrder {}, placed {}\n",
+        order.number,
+        utc_text(order.placed_at)
+    );
+    if let Delivery::Ship { address, .. } = &order.delivery {
+        let _ = writeln!(out, "To: {}", address_line(address));
+    }
+    out.push('\n');
+    for line in &order.lines {
+        let _ = writeln!(out, "  {} × {}  ({})", line.quantity, line.title, line.sku);
+    }
+    if order.has_gift_receipt() {
+        let _ = write!(
+            out,
+            "\nGift receipt\nOrder {}  Gift receipt code {}\n\
+             To return this gift, visit the store's Gift Return page with the order number and this code.\n",
+            order.number,
+            links.gift_receipt_code(&order.number)
+        );
+    }
+    out
+}
+
+/// An address on one line: name, street, city, postal code, country.
+fn address_line(a: &AddressFields) -> String {
+    [
+        a.name.as_str(),
+        a.line1.as_str(),
+        a.line2.as_str(),
+        a.city.as_str(),
+        a.region.as_str(),
+        a.postal_code.as_str(),
+        a.country.as_str(),
+    ]
+    .into_iter()
+    .filter(|part| !part.is_empty())
+    .collect::<Vec<_>>()
+    .join(", ")
 }
 
 /// `store jobs`: the newest jobs by due time, with their state.

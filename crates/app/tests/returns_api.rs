@@ -549,6 +549,22 @@ async fn a_gift_s_recipient_returns_it_for_credit_and_the_buyer_learns_only_that
         .as_str()
         .unwrap()
         .to_owned();
+    // The packing slip in the parcel carries the gift receipt, without prices.
+    let slip = orders_cli::run(
+        shop.shop.orders.as_ref(),
+        &shop.state.order_links,
+        &OrdersCommand::Slip {
+            number: number.clone(),
+        },
+        shop.state.clock.now(),
+    )
+    .await
+    .unwrap();
+    assert!(
+        slip.contains(&format!("Gift receipt code {code}")),
+        "{slip}"
+    );
+    assert!(!slip.contains('$'), "{slip}");
     deliver(&shop, &number).await;
 
     let receipt = |code: &str| json!({"order_number": number.to_string(), "code": code});
