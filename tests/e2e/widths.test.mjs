@@ -128,6 +128,8 @@ describe('no page is wider than a phone', { timeout: 900_000 }, () => {
       '/about/43',
       '/return-policy/42',
       '/contact-us',
+      '/return',
+      '/gift-return',
       '/school',
       '/no-such-page/for-sure/404',
     ]
@@ -171,6 +173,7 @@ describe('no page is wider than a phone', { timeout: 900_000 }, () => {
       '/review',
       '/account/dashboard',
       '/account/orders',
+      '/return',
       '/account/favorites',
       '/account/buy-it-again',
       '/account/digital-libary',
