@@ -2,18 +2,18 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react'
 import { Link } from 'react-router'
 import formStyles from '@/components/Form.module.css'
+import { focusFirstProblem, SubmitButton, TextField, useFieldChecks } from '@/components/FormField'
+import { formatInstant } from '@/components/order/OrderParts'
+import { useLineRefusal } from '@/components/order/OrderReturns'
 import {
-  CheckboxField,
-  focusFirstProblem,
-  FormField,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useFieldChecks,
-} from '@/components/FormField'
-import { LineDetails } from '@/components/order/LineDetails'
-import { formatInstant, useLineTitle } from '@/components/order/OrderParts'
-import { LineImage, useLineRefusal } from '@/components/order/OrderReturns'
+  ChoosableReturnLine,
+  ReturnLineFields,
+  ReturnLineList,
+  ReturnLineNote,
+  ReturnLinesBack,
+  UnavailableReturnLine,
+  type LineChoice,
+} from '@/components/order/ReturnLine'
 import { ApiError, isRefusal } from '@/lib/api/errors'
 import { problemText, sentence } from '@/lib/api/problem'
 import { looksLikeEmail } from '@/lib/checkout'
@@ -24,10 +24,8 @@ import {
   giftLabelPath,
   newReturnKey,
   NOTE_MAX,
-  reasonsOf,
   returnableNow,
   useNotReturnableText,
-  useReasonName,
   type GiftReturn,
   type ReturnableLine,
   type ReturnMethod,
@@ -258,11 +256,7 @@ function LookUpStep({
 
 // (b) The items, how they go back, and where the credit goes.
 
-interface Choice {
-  quantity: number
-  reason: ReturnReason | ''
-  note: string
-}
+type Choice = LineChoice
 
 function ItemsStep({
   receipt,
@@ -301,13 +295,13 @@ function ItemsStep({
       {closedText !== undefined || returnable.length === 0 ? (
         <>
           <p className={`${formStyles.status} ${styles.flush}`}>{closedText ?? t('nothingToReturn')}</p>
-          <ul className={styles.lines} aria-label={t('items')}>
+          <ReturnLineList label={t('items')}>
             {options.lines.map((line) => (
               <li key={line.position}>
                 <UnavailableLine line={line} closed={!open} />
               </li>
             ))}
-          </ul>
+          </ReturnLineList>
           <div className={styles.actions}>
             <button type="button" className={formStyles.secondary} onClick={onBack}>
               {t('otherGift')}
@@ -427,7 +421,7 @@ function ItemsForm({
           {shown.lines}
         </p>
       )}
-      <ul className={styles.lines} aria-label={t('items')}>
+      <ReturnLineList label={t('items')}>
         {options.lines.map((line) => (
           <li key={line.position}>
             {returnableNow(line) ? (
@@ -445,7 +439,7 @@ function ItemsForm({
             )}
           </li>
         ))}
-      </ul>
+      </ReturnLineList>
 
       <MethodChoice method={method} problem={shown.return_method} problemId={methodProblemId} onChange={setMethod} />
 
@@ -475,27 +469,6 @@ function ItemsForm({
   )
 }
 
-/** A line's picture, title (in Hebrew where it has one) and its variation's choices, with how many came. */
-function LineHead({ line, titleId }: { line: ReturnableLine; titleId?: string }) {
-  const t = useT(messages)
-  const name = useLineTitle()(line)
-  return (
-    <div className={styles.lineHead}>
-      <LineImage image={line.image} />
-      <div className={styles.lineText}>
-        <span id={titleId} className={styles.title} {...name.attributes}>
-          {name.text}
-        </span>
-        <LineDetails
-          line={{ options: line.options, gift_options: false, personalization: {} }}
-          labels={[]}
-          lead={[{ key: 'received', node: t('received', { n: line.quantity }) }]}
-        />
-      </div>
-    </div>
-  )
-}
-
 function ChoosableLine({
   line,
   choice,
@@ -510,82 +483,38 @@ function ChoosableLine({
   onChange: (choice: Choice | undefined) => void
 }) {
   const t = useT(messages)
-  const reasonName = useReasonName()
-  const titleId = useId()
-  const update = (change: Partial<Choice>) => {
-    if (choice) onChange({ ...choice, ...change })
-  }
-  const reasons = reasonsOf(line)
   return (
-    <fieldset className={styles.line} aria-labelledby={titleId}>
-      <LineHead line={line} titleId={titleId} />
-      {line.faults_only && <p className={styles.note}>{t('faultsOnly')}</p>}
-      <CheckboxField
-        label={t('returnThis')}
-        name={`return-${String(line.position)}`}
-        checked={choice !== undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => {
-          onChange(event.target.checked ? { quantity: 1, reason: '', note: '' } : undefined)
-        }}
-      />
+    <ChoosableReturnLine
+      line={line}
+      lead={{ key: 'received', node: t('received', { n: line.quantity }) }}
+      named="title"
+      notes={line.faults_only && <ReturnLineNote>{t('faultsOnly')}</ReturnLineNote>}
+      checkboxLabel={t('returnThis')}
+      checked={choice !== undefined}
+      describedBy={describedBy}
+      onCheck={(checked) => {
+        onChange(checked ? { quantity: 1, reason: '', note: '' } : undefined)
+      }}
+    >
       {choice && (
-        <div className={styles.fields}>
-          <SelectField
-            label={t('quantity')}
-            name={`quantity-${String(line.position)}`}
-            value={Math.min(choice.quantity, line.left)}
-            onChange={(event) => {
-              update({ quantity: Number(event.target.value) })
-            }}
-          >
-            {Array.from({ length: line.left }, (_, index) => index + 1).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('reason')}
-            name={`reason-${String(line.position)}`}
-            value={choice.reason}
-            required
-            problem={reasonProblem}
-            onChange={(event) => {
-              const picked = reasons.find((reason) => reason === event.target.value)
-              update({ reason: picked ?? '' })
-            }}
-          >
-            <option value="" disabled>
-              {t('chooseReason')}
-            </option>
-            {reasons.map((reason) => (
-              <option key={reason} value={reason}>
-                {reasonName(reason)}
-              </option>
-            ))}
-          </SelectField>
-          <div className={styles.wide}>
-            <FormField label={t('note')} hint={t('noteHint', { left: NOTE_MAX - choice.note.length })}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  className={`${formStyles.input} ${styles.textarea}`}
-                  name={`note-${String(line.position)}`}
-                  maxLength={NOTE_MAX}
-                  rows={3}
-                  dir="auto"
-                  value={choice.note}
-                  onChange={(event) => {
-                    update({ note: event.target.value.slice(0, NOTE_MAX) })
-                  }}
-                />
-              )}
-            </FormField>
-          </div>
-        </div>
+        <ReturnLineFields
+          line={line}
+          choice={choice}
+          labels={{
+            quantity: t('quantity'),
+            reason: t('reason'),
+            chooseReason: t('chooseReason'),
+            note: t('note'),
+            noteHint: t('noteHint', { left: NOTE_MAX - choice.note.length }),
+          }}
+          reasonProblem={reasonProblem}
+          noteDir="auto"
+          onChange={(change) => {
+            onChange({ ...choice, ...change })
+          }}
+        />
       )}
-    </fieldset>
+    </ChoosableReturnLine>
   )
 }
 
@@ -599,10 +528,11 @@ function UnavailableLine({ line, closed }: { line: ReturnableLine; closed: boole
       ? t('alreadyReturned')
       : undefined
   return (
-    <div className={`${styles.line} ${styles.unavailable}`}>
-      <LineHead line={line} />
-      {reason && <p className={styles.note}>{reason}</p>}
-    </div>
+    <UnavailableReturnLine
+      line={line}
+      lead={{ key: 'received', node: t('received', { n: line.quantity }) }}
+      why={reason}
+    />
   )
 }
 
@@ -686,8 +616,6 @@ function StoreAddress({ language }: { language: Language }) {
 function DoneStep({ receipt, ret }: { receipt: GiftReceipt; ret: GiftReturn }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
-  const title = useLineTitle()
-  const reasonName = useReasonName()
   const itemsId = useId()
   const nextId = useId()
   const creditId = useId()
@@ -703,42 +631,7 @@ function DoneStep({ receipt, ret }: { receipt: GiftReceipt; ret: GiftReturn }) {
 
       <section aria-labelledby={itemsId} className={styles.section}>
         <h2 id={itemsId}>{t('returning')}</h2>
-        <ul className={styles.back}>
-          {ret.lines.map((line) => {
-            const name = title(line)
-            const note = line.note?.trim()
-            return (
-              <li key={line.position} className={styles.backLine}>
-                <LineImage image={line.image} />
-                <div className={styles.lineText}>
-                  <span className={styles.title} {...name.attributes}>
-                    {name.text}
-                  </span>
-                  <LineDetails
-                    line={{ options: [], gift_options: false, personalization: {} }}
-                    labels={[]}
-                    lead={[
-                      { key: 'quantity', node: t('quantityIs', { n: line.quantity }) },
-                      { key: 'reason', node: t('reasonIs', { reason: reasonName(line.reason) }) },
-                      ...(note
-                        ? [
-                            {
-                              key: 'note',
-                              node: (
-                                <>
-                                  {t('noteIs')}: <bdi>{note}</bdi>
-                                </>
-                              ),
-                            },
-                          ]
-                        : []),
-                    ]}
-                  />
-                </div>
-              </li>
-            )
-          })}
-        </ul>
+        <ReturnLinesBack lines={ret.lines} />
       </section>
 
       <section aria-labelledby={nextId} className={styles.section}>

@@ -1,16 +1,15 @@
 import { useAtomValue } from 'jotai'
-import { useState, type SubmitEvent } from 'react'
+import { useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import { focusFirstProblem, FormAlert, SubmitButton, TextField } from '@/components/FormField'
 import { Loading } from '@/components/Loading'
+import { OrderLookUpForm } from '@/components/order/OrderLookUpForm'
 import { formatInstant, OrderDelivery, OrderHistory, OrderLines, StatusBadge } from '@/components/order/OrderParts'
 import { OrderReturns } from '@/components/order/OrderReturns'
 import { ApiError } from '@/lib/api/errors'
 import { problemText, refusalOf, sentence } from '@/lib/api/problem'
 import { useT } from '@/lib/i18n'
-import { getOrder, lookUpOrder, readableOrderNumber, type Order } from '@/lib/orders'
+import { getOrder, readableOrderNumber, type Order } from '@/lib/orders'
 import { languageAtom, type Language } from '@/lib/preferences'
-import { useAction } from '@/lib/useAction'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { useLoad } from '@/lib/useLoad'
 import { messages } from '../messages'
@@ -62,62 +61,22 @@ function lookUpProblem(error: unknown, language: Language, noSuchOrder: string):
 function LookUpForm({ number, onFound }: { number: string; onFound: (order: Order) => void }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
-  const { busy, run } = useAction()
-  const [problems, setProblems] = useState<{ number?: string; email?: string }>({})
-  const [alert, setAlert] = useState<string>()
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    const typed = (name: string) => {
-      const value = data.get(name)
-      return typeof value === 'string' ? value.trim() : ''
-    }
-    const typedNumber = typed('number')
-    const email = typed('email')
-    const missing = {
-      ...(typedNumber ? {} : { number: t('required') }),
-      ...(email ? {} : { email: t('required') }),
-    }
-    setProblems(missing)
-    setAlert(undefined)
-    if (focusFirstProblem(form, missing)) return
-    void run(async () => {
-      try {
-        onFound(await lookUpOrder(readableOrderNumber(typedNumber), email))
-      } catch (error) {
-        setAlert(lookUpProblem(error, language, t('noSuchOrder')))
-      }
-    })
-  }
-
   return (
-    <form noValidate aria-label={t('lookUp')} className={styles.form} onSubmit={onSubmit}>
-      <p>{t('statusIntro')}</p>
-      <FormAlert message={alert} />
-      <TextField
-        label={t('orderNumber')}
-        name="number"
-        defaultValue={number}
-        autoComplete="off"
-        dir="ltr"
-        required
-        problem={problems.number}
-      />
-      <TextField
-        label={t('email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        dir="ltr"
-        required
-        problem={problems.email}
-      />
-      <div>
-        <SubmitButton busy={busy} label={t('show')} busyLabel={t('looking')} />
-      </div>
-    </form>
+    <OrderLookUpForm
+      number={number}
+      words={{
+        orderNumber: t('orderNumber'),
+        email: t('email'),
+        required: t('required'),
+        submit: t('show'),
+        busy: t('looking'),
+      }}
+      label={t('lookUp')}
+      className={styles.form}
+      intro={<p>{t('statusIntro')}</p>}
+      problemOf={(error) => lookUpProblem(error, language, t('noSuchOrder'))}
+      onFound={onFound}
+    />
   )
 }
 

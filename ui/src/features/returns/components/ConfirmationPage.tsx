@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import formStyles from '@/components/Form.module.css'
 import { ReturnStatusBadge } from '@/components/order/OrderReturns'
+import { ReturnLinesBack } from '@/components/order/ReturnLine'
 import { ApiError } from '@/lib/api/errors'
 import { useT } from '@/lib/i18n'
 import { rememberedOrderToken } from '@/lib/orders'
@@ -13,7 +14,7 @@ import { ADDRESS } from '@/lib/storeAddress'
 import { useLoad } from '@/lib/useLoad'
 import { keyMadeWith, returnFlowAtom } from '../flow'
 import { messages } from '../messages'
-import { Busy, LinesBack, RefundFigures, ReturnScreen } from './FlowParts'
+import { Busy, RefundFigures, ReturnScreen } from './FlowParts'
 import styles from './Returns.module.css'
 
 /**
@@ -91,7 +92,7 @@ function Confirmation({ ret, token }: { ret: Return; token: string | undefined }
       </section>
       <section aria-labelledby={ids.items} className={styles.section}>
         <h2 id={ids.items}>{t('items')}</h2>
-        <LinesBack lines={ret.lines} label={t('items')} />
+        <ReturnLinesBack lines={ret.lines} label={t('items')} priced />
       </section>
       <section aria-labelledby={ids.refund} className={styles.section}>
         <h2 id={ids.refund}>{t('yourRefund')}</h2>

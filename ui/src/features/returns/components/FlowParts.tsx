@@ -2,16 +2,14 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, Navigate } from 'react-router'
 import formStyles from '@/components/Form.module.css'
-import { LineDetails } from '@/components/order/LineDetails'
-import { LineImage, useClosedText, useLineRefusal } from '@/components/order/OrderReturns'
-import { useLineTitle } from '@/components/order/OrderParts'
-import type { Schema } from '@/lib/api/client'
+import { useClosedText, useLineRefusal } from '@/components/order/OrderReturns'
+import type { LineBack } from '@/components/order/ReturnLine'
 import { ApiError } from '@/lib/api/errors'
 import { problemText } from '@/lib/api/problem'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
-import { useReasonName, type Refund, type ReturnOptions, type ReturnReason } from '@/lib/returns'
+import type { Refund, ReturnOptions } from '@/lib/returns'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { useLoad } from '@/lib/useLoad'
 import { getReturnOptions } from '../api'
@@ -174,66 +172,6 @@ export function OrderNumber({ number }: { number: string }) {
         {number}
       </bdi>
     </p>
-  )
-}
-
-/** One line on its way back, as the summary and the confirmation show it. */
-export interface LineBack {
-  position: number
-  title: string
-  heb_title?: string | undefined
-  image?: string | undefined
-  options?: readonly Schema<'VariationOption'>[]
-  quantity: number
-  reason: ReturnReason
-  note?: string | undefined
-  /** What these units give back, when known. */
-  amount?: number
-}
-
-/** What comes back: each line with its quantity, reason and note (and what it gives back). */
-export function LinesBack({ lines, label }: { lines: readonly LineBack[]; label: string }) {
-  const t = useT(messages)
-  const title = useLineTitle()
-  const reasonName = useReasonName()
-  return (
-    <ul className={styles.back} aria-label={label}>
-      {lines.map((line) => {
-        const name = title(line)
-        const note = line.note?.trim()
-        return (
-          <li key={line.position} className={styles.backLine}>
-            <LineImage image={line.image} />
-            <div className={styles.lineText}>
-              <span className={styles.title} {...name.attributes}>
-                {name.text}
-              </span>
-              <LineDetails
-                line={{ options: line.options ?? [], gift_options: false, personalization: {} }}
-                labels={[]}
-                lead={[
-                  { key: 'quantity', node: t('quantityIs', { n: line.quantity }) },
-                  { key: 'reason', node: t('reasonIs', { reason: reasonName(line.reason) }) },
-                  ...(note
-                    ? [
-                        {
-                          key: 'note',
-                          node: (
-                            <>
-                              {t('noteIs')}: <bdi>{note}</bdi>
-                            </>
-                          ),
-                        },
-                      ]
-                    : []),
-                ]}
-              />
-            </div>
-            {line.amount !== undefined ? <span dir="ltr">{formatPrice(line.amount)}</span> : <span />}
-          </li>
-        )
-      })}
-    </ul>
   )
 }
 

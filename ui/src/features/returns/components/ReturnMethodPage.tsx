@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { SubmitButton } from '@/components/FormField'
 import formStyles from '@/components/Form.module.css'
+import { ReturnLinesBack, type LineBack } from '@/components/order/ReturnLine'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { returnConfirmationPath, type ReturnMethod, type ReturnOptions } from '@/lib/returns'
@@ -15,14 +16,12 @@ import { messages } from '../messages'
 import {
   Busy,
   FlowGate,
-  LinesBack,
   OrderNumber,
   RefundFigures,
   ReturnScreen,
   STEP_PATH,
   useReturnProblem,
   WithOptions,
-  type LineBack,
 } from './FlowParts'
 import styles from './Returns.module.css'
 
@@ -169,7 +168,7 @@ function ReturnForm({ flow, options }: { flow: ReturnFlow; options: ReturnOption
 
       <section aria-labelledby={summaryId} className={styles.section}>
         <h2 id={summaryId}>{t('summary')}</h2>
-        <LinesBack lines={lines} label={t('comingBack')} />
+        <ReturnLinesBack lines={lines} label={t('comingBack')} priced />
         <p className={styles.flush}>
           <Link to={STEP_PATH.items}>{t('changeItems')}</Link>
         </p>

@@ -2,22 +2,19 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useState, type SubmitEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import formStyles from '@/components/Form.module.css'
-import { CheckboxField, FormAlert, FormField, SelectField } from '@/components/FormField'
-import { LineDetails } from '@/components/order/LineDetails'
-import { formatInstant, useLineTitle } from '@/components/order/OrderParts'
-import { LineImage } from '@/components/order/OrderReturns'
+import { FormAlert } from '@/components/FormField'
+import { formatInstant } from '@/components/order/OrderParts'
+import {
+  ChoosableReturnLine,
+  ReturnLineFields,
+  ReturnLineList,
+  ReturnLineNote,
+  UnavailableReturnLine,
+} from '@/components/order/ReturnLine'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
-import {
-  NOTE_MAX,
-  reasonsOf,
-  returnableNow,
-  useNotReturnableText,
-  useReasonName,
-  type ReturnableLine,
-  type ReturnOptions,
-} from '@/lib/returns'
+import { reasonsOf, returnableNow, useNotReturnableText, type ReturnableLine, type ReturnOptions } from '@/lib/returns'
 import { changeChoices, returnFlowAtom, type ChosenLine, type ReturnFlow } from '../flow'
 import { messages, type ReturnsKey } from '../messages'
 import { FlowGate, OrderNumber, ReturnScreen, STEP_PATH, WithOptions } from './FlowParts'
@@ -111,7 +108,7 @@ function ItemsForm({ flow, options }: { flow: ReturnFlow; options: ReturnOptions
         </p>
       )}
       <FormAlert message={problems.none && t(problems.none)} />
-      <ul className={styles.lines} aria-label={t('orderItems')}>
+      <ReturnLineList label={t('orderItems')}>
         {options.lines.map((line) => (
           <li key={line.position}>
             {returnableNow(line) ? (
@@ -129,7 +126,7 @@ function ItemsForm({ flow, options }: { flow: ReturnFlow; options: ReturnOptions
             )}
           </li>
         ))}
-      </ul>
+      </ReturnLineList>
       <div className={styles.actions}>
         <button type="submit" className={formStyles.primary}>
           {t('continue')}
@@ -137,27 +134,6 @@ function ItemsForm({ flow, options }: { flow: ReturnFlow; options: ReturnOptions
         <Link to="/return">{t('back')}</Link>
       </div>
     </form>
-  )
-}
-
-/** A line's picture, title and what it is (its variation's choices, how many were ordered). */
-function LineHead({ line }: { line: ReturnableLine }) {
-  const t = useT(messages)
-  const name = useLineTitle()(line)
-  return (
-    <>
-      <LineImage image={line.image} />
-      <span className={styles.lineText}>
-        <span className={styles.title} {...name.attributes}>
-          {name.text}
-        </span>
-        <LineDetails
-          line={{ options: line.options, gift_options: false, personalization: {} }}
-          labels={[]}
-          lead={[{ key: 'ordered', node: t('ordered', { n: line.quantity }) }]}
-        />
-      </span>
-    </>
   )
 }
 
@@ -175,81 +151,42 @@ function ChoosableLine({
   onChange: (line: ChosenLine | null) => void
 }) {
   const t = useT(messages)
-  const reasonName = useReasonName()
-  const update = (change: Partial<ChosenLine>) => {
-    if (chosen) onChange({ ...chosen, ...change })
-  }
   return (
-    <fieldset className={styles.line}>
-      <legend className={styles.lineHead}>
-        <LineHead line={line} />
-      </legend>
-      {line.faults_only && <p className={styles.note}>{t('faultsOnly')}</p>}
-      {line.label_fee && <p className={styles.note}>{t('labelFeeLine', { fee: formatPrice(labelFee) })}</p>}
-      {line.taken > 0 && <p className={`${styles.note} ${styles.muted}`}>{t('someReturned', { n: line.taken })}</p>}
-      <CheckboxField
-        label={t('returnThis')}
-        name={`return-${line.position}`}
-        checked={chosen !== undefined}
-        onChange={(event) => {
-          onChange(event.target.checked ? { position: line.position, quantity: 1, reason: '', note: '' } : null)
-        }}
-      />
+    <ChoosableReturnLine
+      line={line}
+      lead={{ key: 'ordered', node: t('ordered', { n: line.quantity }) }}
+      named="legend"
+      notes={
+        <>
+          {line.faults_only && <ReturnLineNote>{t('faultsOnly')}</ReturnLineNote>}
+          {line.label_fee && <ReturnLineNote>{t('labelFeeLine', { fee: formatPrice(labelFee) })}</ReturnLineNote>}
+          {line.taken > 0 && <ReturnLineNote muted>{t('someReturned', { n: line.taken })}</ReturnLineNote>}
+        </>
+      }
+      checkboxLabel={t('returnThis')}
+      checked={chosen !== undefined}
+      onCheck={(checked) => {
+        onChange(checked ? { position: line.position, quantity: 1, reason: '', note: '' } : null)
+      }}
+    >
       {chosen && (
-        <div className={styles.fields}>
-          <SelectField
-            label={t('quantity')}
-            name={`quantity-${line.position}`}
-            value={chosen.quantity}
-            onChange={(event) => {
-              update({ quantity: Number(event.target.value) })
-            }}
-          >
-            {Array.from({ length: line.left }, (_, index) => index + 1).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('reason')}
-            name={`reason-${line.position}`}
-            value={chosen.reason}
-            required
-            problem={problem && t(problem)}
-            onChange={(event) => {
-              update({ reason: event.target.value as ChosenLine['reason'] })
-            }}
-          >
-            <option value="" disabled>
-              {t('chooseReason')}
-            </option>
-            {reasonsOf(line).map((reason) => (
-              <option key={reason} value={reason}>
-                {reasonName(reason)}
-              </option>
-            ))}
-          </SelectField>
-          <div className={styles.wide}>
-            <FormField label={t('note')} hint={t('noteHint')}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  className={`${formStyles.input} ${styles.textarea}`}
-                  name={`note-${line.position}`}
-                  maxLength={NOTE_MAX}
-                  rows={3}
-                  value={chosen.note}
-                  onChange={(event) => {
-                    update({ note: event.target.value.slice(0, NOTE_MAX) })
-                  }}
-                />
-              )}
-            </FormField>
-          </div>
-        </div>
+        <ReturnLineFields
+          line={line}
+          choice={chosen}
+          labels={{
+            quantity: t('quantity'),
+            reason: t('reason'),
+            chooseReason: t('chooseReason'),
+            note: t('note'),
+            noteHint: t('noteHint'),
+          }}
+          reasonProblem={problem && t(problem)}
+          onChange={(change) => {
+            onChange({ ...chosen, ...change })
+          }}
+        />
       )}
-    </fieldset>
+    </ChoosableReturnLine>
   )
 }
 
@@ -263,12 +200,7 @@ function UnavailableLine({ line }: { line: ReturnableLine }) {
       ? t('alreadyReturned')
       : undefined
   return (
-    <div className={`${styles.line} ${styles.unavailable}`}>
-      <div className={styles.lineHead}>
-        <LineHead line={line} />
-      </div>
-      {why && <p className={styles.note}>{why}</p>}
-    </div>
+    <UnavailableReturnLine line={line} lead={{ key: 'ordered', node: t('ordered', { n: line.quantity }) }} why={why} />
   )
 }
 

@@ -1,17 +1,16 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react'
+import { useCallback, useEffect, useId } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { focusFirstProblem, FormAlert, SubmitButton, TextField } from '@/components/FormField'
 import formStyles from '@/components/Form.module.css'
+import { OrderLookUpForm } from '@/components/order/OrderLookUpForm'
 import { formatInstant } from '@/components/order/OrderParts'
 import { ApiError } from '@/lib/api/errors'
 import { problemText, refusalOf, sentence } from '@/lib/api/problem'
 import { useT } from '@/lib/i18n'
-import { getCustomerOrders, lookUpOrder, readableOrderNumber, rememberOrderToken, type Order } from '@/lib/orders'
+import { getCustomerOrders, readableOrderNumber, rememberOrderToken, type Order } from '@/lib/orders'
 import { languageAtom, type Language } from '@/lib/preferences'
 import { canReturnSomething, startReturnPath, type ReturnOptions } from '@/lib/returns'
 import { customerAtom } from '@/lib/session'
-import { useAction } from '@/lib/useAction'
 import { useLoad } from '@/lib/useLoad'
 import { getReturnOptions } from '../api'
 import { returnFlowAtom, startFlow } from '../flow'
@@ -170,66 +169,27 @@ function LookUp({ number }: { number: string }) {
   const language = useAtomValue(languageAtom)
   const headingId = useId()
   const begin = useBegin()
-  const { busy, run } = useAction()
-  const [problems, setProblems] = useState<{ number?: string; email?: string }>({})
-  const [alert, setAlert] = useState<string>()
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    const typed = (name: string) => {
-      const value = data.get(name)
-      return typeof value === 'string' ? value.trim() : ''
-    }
-    const typedNumber = typed('number')
-    const email = typed('email')
-    const missing = {
-      ...(typedNumber ? {} : { number: t('required') }),
-      ...(email ? {} : { email: t('required') }),
-    }
-    setProblems(missing)
-    setAlert(undefined)
-    if (focusFirstProblem(form, missing)) return
-    void run(async () => {
-      try {
-        const found = await lookUpOrder(readableOrderNumber(typedNumber), email)
-        if (found.access_token) rememberOrderToken(found.number, found.access_token)
-        begin(found.number, found.access_token)
-      } catch (error) {
-        setAlert(lookUpProblem(error, language))
-      }
-    })
-  }
-
   return (
     <section aria-labelledby={headingId} className={`${styles.section} ${styles.lookUp}`}>
       <h2 id={headingId}>{t('findOrder')}</h2>
-      <form noValidate aria-labelledby={headingId} className={styles.form} onSubmit={onSubmit}>
-        <p className={styles.flush}>{t('findIntro')}</p>
-        <FormAlert message={alert} />
-        <TextField
-          label={t('orderNumber')}
-          name="number"
-          defaultValue={number}
-          autoComplete="off"
-          dir="ltr"
-          required
-          problem={problems.number}
-        />
-        <TextField
-          label={t('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          required
-          problem={problems.email}
-        />
-        <div>
-          <SubmitButton busy={busy} label={t('find')} busyLabel={t('looking')} />
-        </div>
-      </form>
+      <OrderLookUpForm
+        number={number}
+        words={{
+          orderNumber: t('orderNumber'),
+          email: t('email'),
+          required: t('required'),
+          submit: t('find'),
+          busy: t('looking'),
+        }}
+        labelledBy={headingId}
+        className={styles.form}
+        intro={<p className={styles.flush}>{t('findIntro')}</p>}
+        problemOf={(error) => lookUpProblem(error, language)}
+        onFound={(found) => {
+          if (found.access_token) rememberOrderToken(found.number, found.access_token)
+          begin(found.number, found.access_token)
+        }}
+      />
     </section>
   )
 }

@@ -14,7 +14,11 @@ async function source(path: string): Promise<string> {
   return readFile(new URL(`../../../${path}`, here), 'utf8')
 }
 
-const SHEETS = ['features/returns/components/Returns.module.css', 'components/order/Order.module.css']
+const SHEETS = [
+  'features/returns/components/Returns.module.css',
+  'components/order/Order.module.css',
+  'components/order/ReturnLine.module.css',
+]
 
 /** Declarations that only fit one direction, or fix a box's physical size. */
 const PHYSICAL =
