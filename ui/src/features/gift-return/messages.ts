@@ -18,8 +18,6 @@ export const messages = defineMessages({
     required: 'Please fill in this field.',
     findGift: 'Find my gift',
     finding: 'Looking…',
-    noGift: 'We found no gift with this order number and gift receipt code. Please check both.',
-    notNow: 'This gift can’t be returned right now.',
     otherGift: 'Return a different gift',
 
     // The items.
@@ -37,8 +35,6 @@ export const messages = defineMessages({
     alreadyReturned: 'Already returned.',
     faultsOnly:
       'This item was personalized, so it can only be returned if it arrived damaged, defective or not what was ordered.',
-    closedNotDelivered: 'This gift can’t be returned yet: its order hasn’t been delivered.',
-    closedWindow: 'The 30 days to return this gift are over.',
     nothingToReturn: 'None of the items in this gift can be returned.',
     chooseItem: 'Choose at least one item to return.',
     chooseReasonProblem: 'Please choose a reason.',
@@ -83,8 +79,6 @@ export const messages = defineMessages({
     required: 'נא למלא את השדה.',
     findGift: 'חיפוש המתנה',
     finding: 'מחפשים…',
-    noGift: 'לא מצאנו מתנה עם מספר ההזמנה וקוד קבלת המתנה האלה. בדקו את שניהם.',
-    notNow: 'אי אפשר להחזיר את המתנה הזאת כרגע.',
     otherGift: 'החזרת מתנה אחרת',
 
     itemsHeading: 'בחירת הפריטים להחזרה',
@@ -100,8 +94,6 @@ export const messages = defineMessages({
     noteHint: 'עד 500 תווים. נשארו {left}.',
     alreadyReturned: 'כבר הוחזר.',
     faultsOnly: 'הפריט הזה הותאם אישית, ולכן אפשר להחזיר אותו רק אם הגיע פגום, לא תקין או לא כפי שהוזמן.',
-    closedNotDelivered: 'עדיין אי אפשר להחזיר את המתנה הזאת: ההזמנה שלה עוד לא נמסרה.',
-    closedWindow: '30 הימים להחזרת המתנה הזאת עברו.',
     nothingToReturn: 'אי אפשר להחזיר אף אחד מהפריטים במתנה הזאת.',
     chooseItem: 'בחרו לפחות פריט אחד להחזרה.',
     chooseReasonProblem: 'נא לבחור סיבה.',

@@ -401,7 +401,7 @@ describe('a gift that cannot come back now', () => {
     })
     const { user } = await renderPage()
     await lookUp(user)
-    expect(await screen.findByText('The 30 days to return this gift are over.')).toBeInTheDocument()
+    expect(await screen.findByText('The 30 days to return this order are over.')).toBeInTheDocument()
     expect(itemsList()).toHaveTextContent('Stoneware Mug')
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Return gift' })).not.toBeInTheDocument()
@@ -418,9 +418,10 @@ describe('in Hebrew', () => {
     stubApiWithBodies({
       [LOOKUP]: () => {
         calls += 1
+        // The server words its refusals in the language the page asks for.
         return calls === 1
           ? answer(404, {
-              message: 'We found no gift with this order number and gift receipt code. Please check both.',
+              message: 'לא מצאנו מתנה עם מספר ההזמנה וקוד קבלת המתנה האלה. בדקו את שניהם.',
             })
           : giftOptions()
       },

@@ -14,7 +14,7 @@ import {
   UnavailableReturnLine,
   type LineChoice,
 } from '@/components/order/ReturnLine'
-import { ApiError, isRefusal } from '@/lib/api/errors'
+import { isRefusal } from '@/lib/api/errors'
 import { problemText, sentence } from '@/lib/api/problem'
 import { looksLikeEmail } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
@@ -35,7 +35,7 @@ import { ADDRESS } from '@/lib/storeAddress'
 import { useAction } from '@/lib/useAction'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { lookUpGift, requestGiftReturn, type GiftReceipt, type GiftReturnOptions, type GiftReturnRequest } from '../api'
-import { messages, type GiftReturnKey } from '../messages'
+import { messages } from '../messages'
 import styles from './GiftReturn.module.css'
 
 /**
@@ -120,17 +120,6 @@ function FocusedAlert({ message }: { message: string | undefined }) {
   )
 }
 
-const HEBREW_LETTER = /[\u05d0-\u05ea]/
-
-/** The server's two reasons for a closed window, in English only in `closed` (it is data, not a message). */
-const CLOSED_REASONS: Record<string, GiftReturnKey> = {
-  'only a delivered order can be returned': 'closedNotDelivered',
-  'the 30 days to return this order are over': 'closedWindow',
-}
-
-const closedKey = (text: string): GiftReturnKey | undefined =>
-  CLOSED_REASONS[text.trim().replace(/\.$/, '').toLowerCase()]
-
 /** `{name}` placeholders of `template` filled with nodes (an e-mail, a link), in the sentence's own order. */
 function fill(template: string, nodes: Record<string, ReactNode>): ReactNode[] {
   return template.split(/(\{\w+\})/).map((part, index) => {
@@ -140,22 +129,15 @@ function fill(template: string, nodes: Record<string, ReactNode>): ReactNode[] {
 }
 
 /**
- * What to tell the recipient about a failed call. The server words its refusals in the
- * language asked for; a Hebrew interface given an English sentence (a message the
- * server's catalogue lacks) says it in its own words. A 400 naming an order line
- * (`lines[2]: ...`, its position in the order) puts the line's title in its place.
+ * What to tell the recipient about a failed call: the server's words, in the language
+ * asked for. A 400 naming an order line (`lines[2]: ...`, its position in the order)
+ * puts the line's title in its place.
  */
 function useGiftProblem() {
-  const t = useT(messages)
   const language = useAtomValue(languageAtom)
   const lineRefusal = useLineRefusal()
-  return (error: unknown, lines: readonly ReturnableLine[] = []): string => {
-    if (error instanceof ApiError && language === 'heb' && !HEBREW_LETTER.test(error.message)) {
-      if (error.status === 404) return t('noGift')
-      if (error.status === 409) return t(closedKey(error.message) ?? 'notNow')
-    }
-    return lineRefusal(error, lines)?.text ?? problemText(error, language)
-  }
+  return (error: unknown, lines: readonly ReturnableLine[] = []): string =>
+    lineRefusal(error, lines)?.text ?? problemText(error, language)
 }
 
 // (a) The gift receipt.
@@ -271,17 +253,10 @@ function ItemsStep({
 }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
-  const closedKnown = options.closed === undefined ? undefined : closedKey(options.closed)
   const open = options.closed === undefined
   const returnable = open ? options.lines.filter(returnableNow) : []
-
-  // Why nothing can come back now: the server's sentence in English, the interface's own words in Hebrew.
-  let closedText: string | undefined
-  if (options.closed !== undefined) {
-    if (closedKnown) closedText = t(closedKnown)
-    else if (language === 'eng' || HEBREW_LETTER.test(options.closed)) closedText = sentence(options.closed)
-    else closedText = t(options.window_closes_at ? 'closedWindow' : 'closedNotDelivered')
-  }
+  // Why nothing can come back now, as the server words it in the shopper's language.
+  const closedText = options.closed === undefined ? undefined : sentence(options.closed)
 
   return (
     <>
