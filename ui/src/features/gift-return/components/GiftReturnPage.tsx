@@ -5,6 +5,7 @@ import formStyles from '@/components/Form.module.css'
 import { focusFirstProblem, SubmitButton, TextField, useFieldChecks } from '@/components/FormField'
 import { formatInstant } from '@/components/order/OrderParts'
 import { useLineRefusal } from '@/components/order/OrderReturns'
+import choiceStyles from '@/components/order/ReturnChoice.module.css'
 import {
   ChoosableReturnLine,
   ReturnLineFields,
@@ -540,13 +541,13 @@ function MethodChoice({
     { value: 'label', label: t('label'), note: <span>{t('labelNote')}</span> },
   ]
   return (
-    <fieldset className={styles.choices} aria-describedby={problem ? problemId : undefined}>
+    <fieldset className={choiceStyles.choices} aria-describedby={problem ? problemId : undefined}>
       <legend id={legendId}>{t('methodLegend')}</legend>
       {choices.map((choice) => {
         const id = `${legendId}-${choice.value}`
         return (
           // The whole card picks its method; the radio is named by its title alone, its note describes it.
-          <label key={choice.value} className={styles.choice}>
+          <label key={choice.value} className={choiceStyles.choice}>
             <input
               type="radio"
               name="return_method"

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai'
 import { useId, useState, type SubmitEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import formStyles from '@/components/Form.module.css'
+import choiceStyles from '@/components/order/ReturnChoice.module.css'
 import { useT } from '@/lib/i18n'
 import type { RefundMethod, ReturnOptions } from '@/lib/returns'
 import { changeChoices, returnFlowAtom, type ReturnFlow } from '../flow'
@@ -57,10 +58,10 @@ function RefundForm({ flow, options }: { flow: ReturnFlow; options: ReturnOption
 
   return (
     <form noValidate className={styles.form} onSubmit={onSubmit}>
-      <fieldset className={styles.choices} aria-describedby={problem ? problemId : undefined}>
+      <fieldset className={choiceStyles.choices} aria-describedby={problem ? problemId : undefined}>
         <legend>{t('refundLegend')}</legend>
         {options.card_last4 && (
-          <label className={styles.choice}>
+          <label className={choiceStyles.choice}>
             <input
               type="radio"
               name="refund_method"
@@ -74,7 +75,7 @@ function RefundForm({ flow, options }: { flow: ReturnFlow; options: ReturnOption
             <span className={styles.muted}>{t('refundOriginalNote')}</span>
           </label>
         )}
-        <label className={styles.choice}>
+        <label className={choiceStyles.choice}>
           <input
             type="radio"
             name="refund_method"

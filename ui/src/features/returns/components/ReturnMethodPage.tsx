@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { SubmitButton } from '@/components/FormField'
 import formStyles from '@/components/Form.module.css'
 import { ReturnLinesBack, type LineBack } from '@/components/order/ReturnLine'
+import choiceStyles from '@/components/order/ReturnChoice.module.css'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
 import { returnConfirmationPath, type ReturnMethod, type ReturnOptions } from '@/lib/returns'
@@ -126,9 +127,9 @@ function ReturnForm({ flow, options }: { flow: ReturnFlow; options: ReturnOption
           {alert}
         </p>
       )}
-      <fieldset className={styles.choices} aria-describedby={missing ? problemId : undefined}>
+      <fieldset className={choiceStyles.choices} aria-describedby={missing ? problemId : undefined}>
         <legend>{t('returnLegend')}</legend>
-        <label className={styles.choice}>
+        <label className={choiceStyles.choice}>
           <input
             type="radio"
             name="return_method"
@@ -146,7 +147,7 @@ function ReturnForm({ flow, options }: { flow: ReturnFlow; options: ReturnOption
             ))}
           </span>
         </label>
-        <label className={styles.choice}>
+        <label className={choiceStyles.choice}>
           <input
             type="radio"
             name="return_method"
