@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use store_adapters::fakes::{
-    InMemoryCatalog, InMemoryCheckout, InMemoryGateway, InMemoryOrders, InMemoryZipLookup,
-    SettableClock, fixture,
+    InMemoryCatalog, InMemoryCheckout, InMemoryCustomerData, InMemoryGateway, InMemoryOrders,
+    InMemoryZipLookup, SettableClock, fixture,
 };
 use store_domain::bag::{BagLine, ItemRef, LineKey, LineType, Lists, OfferStock};
 use store_domain::checkout::discounts::{Discount, DiscountCode, DiscountValue};
@@ -35,8 +35,11 @@ use store_domain::orders::place::{
     SweepReport, place_order, sweep_unfinished,
 };
 use store_domain::orders::storage::{KeyedOrder, Moved, NewOrder, Orders, ReserveError};
-use store_domain::payments::{CardDetails, Charge, ChargeState, Decline, Holder};
-use store_domain::ports::{Catalog, CatalogWriter, Clock, PaymentGateway, StorageError};
+use store_domain::payments::{CardDetails, CardSaved, Charge, ChargeState, Decline, Holder};
+use store_domain::ports::{
+    Addresses, Catalog, CatalogWriter, Clock, CustomerBags, PaymentGateway, SavedCards,
+    StorageError,
+};
 use store_domain::shipping::{Method, ShippingChoice, ShippingConfig, Zone, ZoneRate};
 
 /// The fixture's kettle: 7 in stock at $30.00.
@@ -173,6 +176,8 @@ struct Shop {
     clock: SettableClock,
     shipping: ShippingConfig,
     links: OrderLinks,
+    /// Customers' saved addresses and cards, and their stored bags.
+    customers: InMemoryCustomerData,
 }
 
 /// What an order takes, charges and queues, as the fakes hold it.
@@ -268,6 +273,7 @@ async fn shop() -> Shop {
         clock: SettableClock::at(START),
         shipping,
         links: OrderLinks::new(&[7; 32]),
+        customers: InMemoryCustomerData::default(),
     }
 }
 
@@ -285,13 +291,18 @@ impl Shop {
             },
             orders: &self.orders,
             gateway: &self.gateway,
+            addresses: &self.customers,
+            cards: &self.customers,
+            bags: &self.customers,
             links: &self.links,
             new_number: &next_number,
         }
     }
 
     async fn place(&self, request: &PlaceRequest) -> Result<Order, PlaceError> {
-        place_order(&self.context(), request.clone()).await
+        let placed = place_order(&self.context(), request.clone()).await?;
+        assert_eq!(placed.bag_left, None);
+        Ok(placed.order)
     }
 
     async fn sweep(&self) -> SweepReport {
@@ -393,6 +404,7 @@ async fn request(shop: &Shop, key: &str, kettles: i64, card_number: &str) -> Pla
         }),
         expected_total: review.quote.totals.total,
         expected_amount_due: review.amount_due,
+        from_bag: false,
     }
 }
 
@@ -768,4 +780,107 @@ async fn the_sweep_releases_an_order_left_placed_past_the_abandon_time() {
         other => panic!("expected a lapsed order, got {other:?}"),
     }
     assert_eq!(shop.figures().await, after);
+}
+
+/// The request's new card, saved to `customer`'s account: its id there.
+async fn save_card(shop: &Shop, customer: i64, request: &PlaceRequest) -> i64 {
+    let Some(CardChoice::Token { token, holder }) = &request.card else {
+        panic!("the request pays with a new card")
+    };
+    let card = shop
+        .gateway
+        .card(token, holder, shop.clock.now())
+        .await
+        .unwrap()
+        .unwrap();
+    match shop
+        .customers
+        .add_card(customer, &card, true, 5, shop.clock.now())
+        .await
+        .unwrap()
+    {
+        CardSaved::Saved(saved) => saved.id,
+        other => panic!("not saved: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_customers_order_reads_their_saved_address_and_card_and_leaves_their_bag() {
+    let shop = shop().await;
+    let customer = 7;
+    let mut request = request(&shop, "key-saved-things-0001", 1, APPROVED).await;
+    let DeliveryRequest::Ship(fields) = request.delivery.clone() else {
+        panic!("the request ships")
+    };
+    let address = shop
+        .customers
+        .add_address(customer, &fields, 5)
+        .await
+        .unwrap()
+        .unwrap();
+    let card = save_card(&shop, customer, &request).await;
+    let mut stored = request.checkout.lists.clone();
+    stored.later = stored.products.clone();
+    assert!(shop.customers.save_bag(customer, 0, &stored).await.unwrap());
+    request.customer_id = Some(customer);
+    request.delivery = DeliveryRequest::ShipToSaved(address.id);
+    request.card = Some(CardChoice::Saved(card));
+    request.from_bag = true;
+
+    let order = shop.place(&request).await.unwrap();
+    assert_eq!(order.status, OrderStatus::Paid);
+    assert_eq!(order.customer_id, Some(customer));
+    assert!(matches!(&order.delivery, Delivery::Ship { address: a, .. } if *a == fields));
+    assert_eq!(shop.gateway.charges().len(), 1);
+    let bag = shop.customers.bag(customer).await.unwrap();
+    assert!(bag.lists.products.is_empty(), "bought lines leave the bag");
+    assert_eq!(bag.lists.later, stored.later, "the later list stays");
+}
+
+#[tokio::test]
+async fn another_customers_saved_address_or_card_places_nothing() {
+    let shop = shop().await;
+    let (owner, other) = (7, 8);
+    let request = request(&shop, "key-not-yours-00001", 1, APPROVED).await;
+    let DeliveryRequest::Ship(fields) = request.delivery.clone() else {
+        panic!("the request ships")
+    };
+    let address = shop
+        .customers
+        .add_address(owner, &fields, 5)
+        .await
+        .unwrap()
+        .unwrap();
+    let card = save_card(&shop, owner, &request).await;
+    let before = shop.figures().await;
+
+    let mut theirs = request.clone();
+    theirs.customer_id = Some(other);
+    theirs.delivery = DeliveryRequest::ShipToSaved(address.id);
+    match shop.place(&theirs).await {
+        Err(PlaceError::Refused(why)) => {
+            assert!(why.starts_with("shipping_info.address_id"), "{why}")
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let mut theirs = request.clone();
+    theirs.key = IdempotencyKey::parse("key-not-yours-00002").unwrap();
+    theirs.customer_id = Some(other);
+    theirs.card = Some(CardChoice::Saved(card));
+    match shop.place(&theirs).await {
+        Err(PlaceError::Refused(why)) => assert!(why.starts_with("payment.payment_id"), "{why}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // A guest cannot name a saved card at all.
+    let mut guest = request.clone();
+    guest.key = IdempotencyKey::parse("key-not-yours-00003").unwrap();
+    guest.card = Some(CardChoice::Saved(card));
+    assert!(matches!(
+        shop.place(&guest).await,
+        Err(PlaceError::Refused(_))
+    ));
+    let after = shop.figures().await;
+    assert_eq!(after.orders, before.orders, "nothing placed");
+    assert_eq!(after.kettles, before.kettles);
+    assert!(after.charges.is_empty());
 }

@@ -27,4 +27,5 @@ pub mod retention;
 pub mod returns;
 pub mod search;
 pub mod shipping;
+pub mod subscriptions;
 pub mod token;

@@ -3,7 +3,7 @@
 pub mod accounts;
 mod bag;
 mod catalog;
-mod checkout;
+pub(crate) mod checkout;
 mod client_errors;
 pub mod customer;
 pub mod document;

@@ -9,6 +9,7 @@ use super::offer::{ItemRef, Offer};
 use super::pricing::{PricedLine, TaxRate, Totals, digital_only, free_shipping_remaining, totals};
 use crate::money::Money;
 use crate::ports::{Catalog, CatalogError};
+use crate::shipping::ShippingConfig;
 
 #[derive(Debug, thiserror::Error)]
 pub enum QuoteError {
@@ -28,6 +29,16 @@ pub struct Terms {
     pub discount: Money,
     /// The merchandise total that ships free; `None` ships everything free.
     pub free_shipping_over: Option<Money>,
+}
+
+impl Terms {
+    /// The terms of a bag with no ZIP or codes yet: only the store's free shipping.
+    pub fn of_store(shipping: &ShippingConfig) -> Terms {
+        Terms {
+            free_shipping_over: shipping.free_shipping_over,
+            ..Terms::default()
+        }
+    }
 }
 
 /// A kept line the catalogue no longer sells as it is (its item is gone, or is no

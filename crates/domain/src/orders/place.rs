@@ -1,16 +1,20 @@
-//! Placing an order: the quote again, a reservation, the card, the record. Each step
-//! is safe to run twice, so a double click, a retry after a lost answer, the start-up
-//! sweep and a second instance all reach the same order, charged once.
+//! Placing an order: the one way every caller (checkout's order button, the
+//! subscription scheduler) places one. The quote again, a reservation, the card, the
+//! record. Each step is safe to run twice, so a double click, a retry after a lost
+//! answer, the start-up sweep and a second instance all reach the same order, charged
+//! once.
 //!
 //! 1. The submit's idempotency key is looked up: an order placed with it is answered
 //!    as it stands (finishing it first if its payment stopped half-way).
-//! 2. The bag is priced again (`checkout_quote`); a total, amount due or quantity that
-//!    differs from what Review showed is refused, and nothing is written.
+//! 2. The saved address and card it names are read from the account, and the bag is
+//!    priced again (`checkout_quote`); a total, amount due or quantity that differs
+//!    from what Review showed is refused, and nothing is written.
 //! 3. One transaction (`Orders::reserve`) claims the key, writes the order `Placed` and
 //!    takes its stock and gift card balances with conditional updates.
 //! 4. With no transaction open, the gateway authorises the card (its idempotency key is
 //!    the order number) and captures it; a decline releases everything (`release`).
 //! 5. One transaction records the payment (`Paid`) and queues the confirmation mail.
+//! 6. An order placed from a customer's stored bag takes its lines out of it.
 
 use super::e_gift::{self, EGift};
 use super::links::OrderLinks;
@@ -19,8 +23,8 @@ use super::model::{CardPayment, Contact, Delivery, FieldLabel, GiftCardUse, Orde
 use super::model::{OrderStatus, StatusChange};
 use super::number::OrderNumber;
 use super::storage::{DiscountUse, NewOrder, Orders, ReserveError};
-use crate::accounts::AddressFields;
-use crate::bag::{ItemRef, ListName, PricedLine};
+use crate::accounts::{AddressFields, BagEdit, edit_bag};
+use crate::bag::{ItemRef, LineKey, ListName, PricedLine, Terms};
 use crate::catalog::ProductType;
 use crate::checkout::quote::{CheckoutContext, CheckoutError, CheckoutRequest};
 use crate::checkout::quote::{locate, pickup_location, price_at};
@@ -31,7 +35,7 @@ use crate::language::Language;
 use crate::location::{Location, LocationQuery};
 use crate::money::Money;
 use crate::payments::{CardToken, ChargeState, Decline, Holder, PaymentError};
-use crate::ports::{PaymentGateway, StorageError};
+use crate::ports::{Addresses, CustomerBags, PaymentGateway, SavedCards, StorageError};
 use crate::shipping::{self, ShippingChoice};
 use crate::token::TokenHash;
 use std::collections::BTreeMap;
@@ -64,12 +68,25 @@ impl IdempotencyKey {
     }
 }
 
-/// How the order reaches the shopper, as checked.
+/// How the order reaches the shopper, as the caller names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeliveryRequest {
+    /// To an address given with the order, checked for form.
     Ship(AddressFields),
+    /// To an address kept in the customer's account, by its id.
+    ShipToSaved(i64),
     Pickup(Contact),
     /// E-mailed: taxed at the card's billing postal code, as the shopper gives it.
+    Digital {
+        contact: Contact,
+        billing: LocationQuery,
+    },
+}
+
+/// The delivery with a saved address read from the account.
+enum Destination {
+    Ship(AddressFields),
+    Pickup(Contact),
     Digital {
         contact: Contact,
         billing: LocationQuery,
@@ -83,17 +100,8 @@ pub enum CardChoice {
     /// after the key's replay: a retried submit of a placed order is answered even once
     /// the token has lapsed.
     Token { token: String, holder: Holder },
-    /// A card saved to the account, as the account keeps it.
-    Saved(CardToken),
-}
-
-impl CardChoice {
-    fn token(&self) -> &str {
-        match self {
-            CardChoice::Token { token, .. } => token,
-            CardChoice::Saved(card) => &card.token,
-        }
-    }
+    /// A card saved to the customer's account, by its id.
+    Saved(i64),
 }
 
 /// What the order button sends, checked for form.
@@ -114,6 +122,17 @@ pub struct PlaceRequest {
     /// refused rather than charged.
     pub expected_total: Money,
     pub expected_amount_due: Money,
+    /// The lines come from the customer's stored bag: once placed, they leave it.
+    pub from_bag: bool,
+}
+
+/// A placed order.
+#[derive(Debug)]
+pub struct Placed {
+    pub order: Order,
+    /// Why its lines are still in the stored bag, when taking them out failed: the
+    /// order stands, and the shopper can remove them by hand.
+    pub bag_left: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -152,6 +171,10 @@ pub struct PlaceContext<'a> {
     pub checkout: CheckoutContext<'a>,
     pub orders: &'a dyn Orders,
     pub gateway: &'a dyn PaymentGateway,
+    /// The customer's saved addresses and cards, and their stored bag.
+    pub addresses: &'a dyn Addresses,
+    pub cards: &'a dyn SavedCards,
+    pub bags: &'a dyn CustomerBags,
     /// The store's secret: signs order links and makes e-gift card codes.
     pub links: &'a OrderLinks,
     /// A fresh random order number.
@@ -214,27 +237,67 @@ pub fn fingerprint(request: &PlaceRequest) -> String {
     }
     let _ = write!(
         text,
-        "who:{:?}:{};to:{:?};card:{:?};expect:{}:{}",
+        "who:{:?}:{};to:{:?};card:{:?};expect:{}:{};bag:{}",
         request.customer_id,
         request.email.as_str(),
         request.delivery,
-        request.card.as_ref().map(CardChoice::token),
+        request.card.as_ref().map(|card| match card {
+            CardChoice::Token { token, .. } => token.clone(),
+            CardChoice::Saved(id) => format!("saved {id}"),
+        }),
         request.expected_total.cents(),
         request.expected_amount_due.cents(),
+        request.from_bag,
     );
     TokenHash::of(&text).as_str().to_owned()
 }
 
-/// Places the order, or answers the one this key placed.
+/// Places the order, or answers the one this key placed; either way, an order from
+/// the customer's stored bag then leaves it.
 pub async fn place_order(
     ctx: &PlaceContext<'_>,
     request: PlaceRequest,
-) -> Result<Order, PlaceError> {
-    let hash = fingerprint(&request);
+) -> Result<Placed, PlaceError> {
+    let order = place(ctx, &request).await?;
+    let bag_left = match (request.from_bag, request.customer_id) {
+        (true, Some(customer)) => take_out_of_bag(ctx, customer, &order).await.err(),
+        _ => None,
+    };
+    Ok(Placed { order, bag_left })
+}
+
+/// Takes what a customer bought out of their stored bag, so every device sees it gone.
+async fn take_out_of_bag(
+    ctx: &PlaceContext<'_>,
+    customer: i64,
+    order: &Order,
+) -> Result<(), String> {
+    let keys = order
+        .lines
+        .iter()
+        .map(|l| LineKey {
+            id: l.item_id,
+            line_type: l.line_type,
+            item_key: l.item_key.clone(),
+        })
+        .collect();
+    let edit = BagEdit::Remove {
+        list: ListName::Products,
+        keys,
+    };
+    let terms = Terms::of_store(ctx.checkout.shipping);
+    edit_bag(ctx.bags, ctx.checkout.catalog, customer, edit, &terms)
+        .await
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+async fn place(ctx: &PlaceContext<'_>, request: &PlaceRequest) -> Result<Order, PlaceError> {
+    let hash = fingerprint(request);
     if let Some(order) = replay(ctx, &request.key, &hash).await? {
         return Ok(order);
     }
-    let mut new = prepare(ctx, &request, hash.clone()).await?;
+    let mut new = prepare(ctx, request, hash.clone()).await?;
     loop {
         match ctx.orders.reserve(&new).await {
             Ok(()) => break,
@@ -312,7 +375,8 @@ async fn prepare(
     if request.checkout.lists.products.is_empty() {
         return Err(PlaceError::Refused("products: the bag is empty".into()));
     }
-    let location = order_location(ctx, &request.delivery).await?;
+    let destination = destination(ctx, request).await?;
+    let location = order_location(ctx, &destination).await?;
     let priced = price_at(
         &ctx.checkout,
         request.checkout.clone(),
@@ -375,7 +439,13 @@ async fn prepare(
         )));
     }
     let now = ctx.checkout.now;
-    let delivery = delivery(ctx, request, &quoted.quote.products, &location.country)?;
+    let delivery = delivery(
+        ctx,
+        request,
+        &destination,
+        &quoted.quote.products,
+        &location.country,
+    )?;
     let mut stock: BTreeMap<ItemRef, i64> = BTreeMap::new();
     for line in &quoted.quote.products {
         *stock
@@ -405,7 +475,7 @@ async fn prepare(
     let card = match (quoted.amount_due.cents(), &request.card) {
         (0, _) => None,
         (_, Some(choice)) => {
-            let card = chosen_card(ctx, choice).await?;
+            let card = chosen_card(ctx, request.customer_id, choice).await?;
             Some(CardPayment {
                 token: card.token,
                 brand: card.brand,
@@ -469,39 +539,83 @@ async fn prepare(
     })
 }
 
+/// The delivery the request names, with a saved address read from the account.
+async fn destination(
+    ctx: &PlaceContext<'_>,
+    request: &PlaceRequest,
+) -> Result<Destination, PlaceError> {
+    Ok(match &request.delivery {
+        DeliveryRequest::Ship(address) => Destination::Ship(address.clone()),
+        DeliveryRequest::ShipToSaved(id) => {
+            let refused = || {
+                PlaceError::Refused(format!(
+                    "shipping_info.address_id: there is no address {id} in your account"
+                ))
+            };
+            let customer = request.customer_id.ok_or_else(refused)?;
+            let saved = ctx.addresses.addresses(customer).await?;
+            let address = saved
+                .into_iter()
+                .find(|a| a.id == *id)
+                .ok_or_else(refused)?;
+            Destination::Ship(address.fields)
+        }
+        DeliveryRequest::Pickup(contact) => Destination::Pickup(contact.clone()),
+        DeliveryRequest::Digital { contact, billing } => Destination::Digital {
+            contact: contact.clone(),
+            billing: billing.clone(),
+        },
+    })
+}
+
 /// Where an order is taxed and, when it ships, which zone prices its shipping: the
 /// shipping address, the store for pickup, the billing postal code for an e-mailed
 /// bag. Never a ZIP the client sends beside them: a quote's ZIP is only an estimate,
 /// and one left out or changed must not move the tax or the zone (security review H1).
 async fn order_location(
     ctx: &PlaceContext<'_>,
-    delivery: &DeliveryRequest,
+    delivery: &Destination,
 ) -> Result<Location, PlaceError> {
     let zips = ctx.checkout.zips;
     let located = match delivery {
-        DeliveryRequest::Ship(address) => {
+        Destination::Ship(address) => {
             let query = LocationQuery {
                 country: address.country.clone(),
                 zip: address.postal_code.trim().to_uppercase(),
             };
             locate(zips, &query, "shipping_info.address.postal_code").await
         }
-        DeliveryRequest::Pickup(_) => {
+        Destination::Pickup(_) => {
             let store = pickup_location(ctx.checkout.shipping)?;
             locate(zips, store, "shipping").await
         }
-        DeliveryRequest::Digital { billing, .. } => {
+        Destination::Digital { billing, .. } => {
             locate(zips, billing, "digital_info.postal_code").await
         }
     };
     Ok(located?)
 }
 
-/// The card a choice names: a saved one as kept, a new one as the gateway shows its
-/// token while it has not lapsed (`payments::CARD_TOKEN_LIFETIME`).
-async fn chosen_card(ctx: &PlaceContext<'_>, choice: &CardChoice) -> Result<CardToken, PlaceError> {
+/// The card a choice names: a saved one as the customer's account keeps it, a new one
+/// as the gateway shows its token while it has not lapsed
+/// (`payments::CARD_TOKEN_LIFETIME`).
+async fn chosen_card(
+    ctx: &PlaceContext<'_>,
+    customer: Option<i64>,
+    choice: &CardChoice,
+) -> Result<CardToken, PlaceError> {
     match choice {
-        CardChoice::Saved(card) => Ok(card.clone()),
+        CardChoice::Saved(id) => {
+            let refused = || {
+                PlaceError::Refused(format!(
+                    "payment.payment_id: there is no card {id} in your account"
+                ))
+            };
+            let customer = customer.ok_or_else(refused)?;
+            let cards = ctx.cards.cards(customer).await?;
+            let saved = cards.into_iter().find(|c| c.id == *id).ok_or_else(refused)?;
+            Ok(saved.card)
+        }
         CardChoice::Token { token, holder } => ctx
             .gateway
             .card(token, holder, ctx.checkout.now)
@@ -554,6 +668,7 @@ fn order_line(priced: &PricedLine) -> OrderLine {
 fn delivery(
     ctx: &PlaceContext<'_>,
     request: &PlaceRequest,
+    destination: &Destination,
     lines: &[PricedLine],
     country: &str,
 ) -> Result<Delivery, PlaceError> {
@@ -563,17 +678,17 @@ fn delivery(
         shipping::options(ctx.checkout.shipping, country, ctx.checkout.now)
             .map_err(|e| PlaceError::Refused(format!("shipping: {e}")))
     };
-    match (&request.delivery, request.checkout.shipping) {
-        (DeliveryRequest::Digital { contact, .. }, None) if digital => Ok(Delivery::Digital {
+    match (destination, request.checkout.shipping) {
+        (Destination::Digital { contact, .. }, None) if digital => Ok(Delivery::Digital {
             contact: contact.clone(),
         }),
-        (DeliveryRequest::Digital { .. }, _) => Err(refused(
+        (Destination::Digital { .. }, _) => Err(refused(
             "shipping: only a bag of digital items, gift cards and services is delivered by e-mail",
         )),
         (_, _) if digital => Err(refused(
             "shipping: a digital bag is delivered by e-mail; send digital_info",
         )),
-        (DeliveryRequest::Pickup(contact), Some(ShippingChoice::Pickup)) => {
+        (Destination::Pickup(contact), Some(ShippingChoice::Pickup)) => {
             let pickup = options()?
                 .pickup
                 .ok_or_else(|| refused("shipping: this store has no pickup point"))?;
@@ -582,7 +697,7 @@ fn delivery(
                 ready_on: pickup.date,
             })
         }
-        (DeliveryRequest::Ship(address), Some(ShippingChoice::Method(id))) => {
+        (Destination::Ship(address), Some(ShippingChoice::Method(id))) => {
             let method = options()?
                 .methods
                 .into_iter()

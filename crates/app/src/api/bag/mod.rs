@@ -53,10 +53,7 @@ impl BagApi {
 
 /// What a bag is priced with until checkout knows more: the free-shipping threshold.
 pub fn terms(state: &AppState) -> Terms {
-    Terms {
-        free_shipping_over: state.checkout.shipping.free_shipping_over,
-        ..Terms::default()
-    }
+    Terms::of_store(&state.checkout.shipping)
 }
 
 pub fn answer(state: &AppState, quote: bag::Quote) -> QuoteAnswer {

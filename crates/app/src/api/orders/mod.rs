@@ -8,29 +8,26 @@ pub mod wire;
 use super::ApiTags;
 use super::accounts::session_cookie::{Payer, Session};
 use super::accounts::session_customer;
-use super::bag::terms;
 use super::checkout::wire::{CheckoutQuoteRequest, DeliveryKind};
-use super::checkout::{CodeGuessError, checkout_request, codes_allowed, context, is_code_refusal};
+use super::checkout::{CodeGuessError, checkout_request, codes_allowed, is_code_refusal};
 use super::customer::addresses::address_fields;
 use super::customer::{CustomerApiError, signed_in};
 use super::error::{ApiError, ErrorMessage, message};
 use super::text::Text;
+use crate::ordering::place_context;
 use crate::state::AppState;
 use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
-use rand::Rng;
-use store_domain::accounts::{self, BagEdit, Customer};
-use store_domain::bag::{LineKey, ListName};
+use store_domain::accounts::Customer;
 use store_domain::input::Email;
 use store_domain::location::LocationQuery;
 use store_domain::money::Money;
 use store_domain::orders::model::{Contact, Order};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::place::{
-    CardChoice, DeliveryRequest, IdempotencyKey, PlaceContext, PlaceError, PlaceRequest,
-    place_order,
+    CardChoice, DeliveryRequest, IdempotencyKey, PlaceError, PlaceRequest, place_order,
 };
 use store_domain::payments::Holder;
 use store_domain::token::TokenHash;
@@ -154,16 +151,6 @@ fn no_such_order() -> ApiError {
     ))
 }
 
-/// A fresh order number from the operating system's generator.
-fn new_number() -> OrderNumber {
-    loop {
-        let bytes: [u8; 48] = rand::rng().random();
-        if let Some(number) = OrderNumber::from_random_bytes(&bytes) {
-            return number;
-        }
-    }
-}
-
 /// The order `typed` names, if a shopper may see it at all.
 async fn visible(state: &AppState, typed: &str) -> Result<(OrderNumber, Order), ApiError> {
     let number = OrderNumber::parse(typed).map_err(|_| no_such_order())?;
@@ -213,11 +200,11 @@ impl OrdersApi {
         ))
     }
 
-    /// How the order reaches the shopper, and the e-mail its confirmation goes to.
+    /// How the order reaches the shopper, and the e-mail its confirmation goes to, as
+    /// the request's fields say them.
     fn delivery(
         &self,
         customer: Option<&Customer>,
-        addresses: &[store_domain::accounts::Address],
         body: &PlaceOrderRequest,
     ) -> Result<(DeliveryRequest, Email), PlaceOrderError> {
         let typed_email = |fallback: Option<&str>| -> Result<Email, PlaceOrderError> {
@@ -266,17 +253,11 @@ impl OrdersApi {
                 Ok((DeliveryRequest::Pickup(contact), email))
             }
             (Some(choice), Some(info), _, _) if choice.kind == DeliveryKind::Ship => {
-                let fields = match (info.address_id, &info.address, customer) {
-                    (Some(id), _, Some(_)) => addresses
-                        .iter()
-                        .find(|a| a.id == id)
-                        .map(|a| a.fields.clone())
-                        .ok_or_else(|| {
-                            bad_request(format!(
-                                "shipping_info.address_id: there is no address {id} in your account"
-                            ))
-                        })?,
-                    (None, Some(address), _) => address_fields(&self.state, address)?,
+                let delivery = match (info.address_id, &info.address, customer) {
+                    (Some(id), _, Some(_)) => DeliveryRequest::ShipToSaved(id),
+                    (None, Some(address), _) => {
+                        DeliveryRequest::Ship(address_fields(&self.state, address)?)
+                    }
                     _ => {
                         return Err(bad_request(
                             "shipping_info: send an address (or, signed in, an address_id)",
@@ -284,7 +265,7 @@ impl OrdersApi {
                     }
                 };
                 let email = typed_email(None)?;
-                Ok((DeliveryRequest::Ship(fields), email))
+                Ok((delivery, email))
             }
             _ => Err(bad_request(
                 "shipping: send a shipping method with shipping_info, pickup with pickup_info, or digital_info for a digital bag",
@@ -292,8 +273,8 @@ impl OrdersApi {
         }
     }
 
-    async fn card(
-        &self,
+    /// The card the request names.
+    fn card(
         customer: Option<&Customer>,
         payer: &Payer,
         body: &PlaceOrderRequest,
@@ -306,23 +287,7 @@ impl OrdersApi {
                 token: token.to_string(),
                 holder: Holder::of(payer.token()),
             })),
-            (None, Some(id), Some(customer)) => {
-                let cards = self
-                    .state
-                    .cards
-                    .cards(customer.id)
-                    .await
-                    .map_err(ApiError::from)?;
-                cards
-                    .into_iter()
-                    .find(|c| c.id == id)
-                    .map(|c| Some(CardChoice::Saved(c.card)))
-                    .ok_or_else(|| {
-                        bad_request(format!(
-                            "payment.payment_id: there is no card {id} in your account"
-                        ))
-                    })
-            }
+            (None, Some(id), Some(_)) => Ok(Some(CardChoice::Saved(id))),
             _ => Err(bad_request(
                 "payment: send a card token (or, signed in, a payment_id)",
             )),
@@ -332,36 +297,6 @@ impl OrdersApi {
 
 #[OpenApi(tag = "ApiTags::Orders")]
 impl OrdersApi {
-    /// Takes what a customer bought out of their stored bag, so every device sees it
-    /// gone. The order stands either way: a failure here leaves lines to remove by hand.
-    async fn take_out_of_bag(&self, customer_id: i64, order: &Order) {
-        let keys = order
-            .lines
-            .iter()
-            .map(|l| LineKey {
-                id: l.item_id,
-                line_type: l.line_type,
-                item_key: l.item_key.clone(),
-            })
-            .collect();
-        let s = &self.state;
-        let edit = BagEdit::Remove {
-            list: ListName::Products,
-            keys,
-        };
-        let removed = accounts::edit_bag(
-            s.customer_bags.as_ref(),
-            s.catalog.as_ref(),
-            customer_id,
-            edit,
-            &terms(s),
-        )
-        .await;
-        if let Err(e) = removed {
-            tracing::warn!(order = %order.number, error = %e, "could not take an order's lines out of the stored bag");
-        }
-    }
-
     /// Places the order Review shows, charged once however often it is sent with the
     /// same `idempotency_key`. Every figure is priced again here: if the total or the
     /// amount due differs from `expected_total`/`expected_amount_due`, or stock or a
@@ -397,17 +332,8 @@ impl OrdersApi {
         let body = body.0;
         let customer = session_customer(&self.state, session.token()).await?;
         let key = IdempotencyKey::parse(&body.idempotency_key).map_err(ApiError::from)?;
-        let addresses = match &customer {
-            Some(c) => self
-                .state
-                .addresses
-                .addresses(c.id)
-                .await
-                .map_err(ApiError::from)?,
-            None => Vec::new(),
-        };
-        let (delivery, email) = self.delivery(customer.as_ref(), &addresses, &body)?;
-        let card = self.card(customer.as_ref(), &payer, &body).await?;
+        let (delivery, email) = self.delivery(customer.as_ref(), &body)?;
+        let card = Self::card(customer.as_ref(), &payer, &body)?;
         let quote = CheckoutQuoteRequest {
             products: body.products,
             later: Vec::new(),
@@ -431,15 +357,10 @@ impl OrdersApi {
             card,
             expected_total: Money::from_cents(body.expected_total),
             expected_amount_due: Money::from_cents(body.expected_amount_due),
+            // Checkout's bag is the customer's stored one (a guest's lives in the browser).
+            from_bag: customer.is_some(),
         };
-        let ctx = PlaceContext {
-            checkout: context(&self.state),
-            orders: self.state.orders.as_ref(),
-            gateway: self.state.gateway.as_ref(),
-            links: &self.state.order_links,
-            new_number: &new_number,
-        };
-        let order = match place_order(&ctx, request).await {
+        let placed = match place_order(&place_context(&self.state), request).await {
             Err(PlaceError::Declined(why)) => {
                 for tester in &testers {
                     self.state.declines.strike(tester);
@@ -452,8 +373,9 @@ impl OrdersApi {
             }
             other => other?,
         };
-        if let Some(customer) = &customer {
-            self.take_out_of_bag(customer.id, &order).await;
+        let order = placed.order;
+        if let Some(why) = placed.bag_left {
+            tracing::warn!(order = %order.number, error = %why, "could not take an order's lines out of the stored bag");
         }
         let number = order.number.clone();
         Ok(Placed::Created(self.answer(&number, order)))

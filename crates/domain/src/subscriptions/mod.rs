@@ -1,0 +1,4 @@
+//! Subscriptions and recurring orders (issue 29): deliveries charged to a saved card
+//! on a schedule, each period exactly once, through the same order path as checkout.
+
+pub mod schedule;
