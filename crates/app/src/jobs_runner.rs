@@ -1,10 +1,12 @@
 //! The job runner: a background task that claims due jobs from the job table and runs
-//! them (order and return mails, refunds of cancelled orders and of returns, the
-//! sweep of unfinished orders), and the sweep itself, which start-up also runs
-//! before serving anyone.
+//! them (order, return and subscription mails, refunds of cancelled orders and of
+//! returns, the sweep of unfinished orders, the subscription scheduler), and the sweep
+//! itself, which start-up also runs before serving anyone.
 
+use crate::ordering::place_context;
 use crate::state::AppState;
 use std::time::Duration;
+use store_domain::bag::ItemRef;
 use store_domain::jobs::{Job, JobKind, NewJob, retry_at};
 use store_domain::orders::e_gift;
 use store_domain::orders::mail::{self, MailContext};
@@ -16,11 +18,16 @@ use store_domain::ports::StorageError;
 use store_domain::returns;
 use store_domain::returns::mail::ReturnMailContext;
 use store_domain::returns::model::{ReturnNumber, ReturnStatus};
+use store_domain::subscriptions::mail::{News, SubscriptionMailContext, news_mail};
+use store_domain::subscriptions::scheduler::{self, RunReport, Scheduler};
 
 /// Jobs one pass claims.
 const BATCH: u32 = 20;
-/// The sweep's subject: there is one sweep, whatever it finds.
+/// The sweep's subject: there is one sweep, whatever it finds. The subscription
+/// scheduler's job is named the same way.
 const SWEEP: &str = "all";
+/// Subscriptions one run of the scheduler takes; the rest wait for the next run.
+const SUBSCRIPTION_BATCH: u32 = 500;
 
 /// Finishes or releases every order whose placement stopped half-way.
 pub async fn sweep(state: &AppState) -> Result<SweepReport, StorageError> {
@@ -70,6 +77,67 @@ pub fn gift_label_url(state: &AppState, number: &ReturnNumber, code: &str) -> St
         state.store.public_url,
         number.display()
     )
+}
+
+/// Runs the subscriptions due now through the order service.
+pub async fn run_subscriptions(state: &AppState) -> Result<RunReport, StorageError> {
+    let scheduler = Scheduler {
+        place: place_context(state),
+        subscriptions: state.subscriptions.as_ref(),
+    };
+    scheduler::run_due(&scheduler, SUBSCRIPTION_BATCH).await
+}
+
+/// The subscription's page in the account, which its mails link to.
+pub fn subscription_url(state: &AppState, id: i64) -> String {
+    format!(
+        "{}/account/subscriptions-update/{id}",
+        state.store.public_url
+    )
+}
+
+/// Mails the subscription news a job's subject names (`{id}:{news}`).
+async fn mail_subscription(state: &AppState, subject: &str) -> Result<(), String> {
+    let unreadable = || format!("job subject {subject:?} names no subscription news");
+    let (id, news) = subject.split_once(':').ok_or_else(unreadable)?;
+    let id: i64 = id.parse().map_err(|_| unreadable())?;
+    let news = News::parse(news).ok_or_else(unreadable)?;
+    let subscription = state
+        .subscriptions
+        .subscription(id)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("there is no subscription {id}"))?;
+    let refs: Vec<ItemRef> = subscription
+        .lines
+        .iter()
+        .map(|l| ItemRef::of(l.line_type, l.item_id))
+        .collect();
+    let offers = state
+        .catalog
+        .offers(&refs)
+        .await
+        .map_err(|e| e.to_string())?;
+    let items: Vec<String> = subscription
+        .lines
+        .iter()
+        .zip(&refs)
+        .map(|(line, item)| {
+            let title = offers.iter().find(|o| o.item == *item).map_or("", |o| {
+                subscription.language.pick(&o.title, o.heb_title.as_deref())
+            });
+            format!("{} × {title}", line.quantity)
+        })
+        .collect();
+    let url = subscription_url(state, id);
+    let ctx = SubscriptionMailContext {
+        store_name: &state.store.name,
+        manage_url: &url,
+        items: &items,
+        next_delivery: subscription.timeline.next_delivery(),
+    };
+    let mail = news_mail(&subscription, news, &ctx);
+    state.mailer.send(&mail).await.map_err(|e| e.to_string())
 }
 
 fn return_number(subject: &str) -> Result<ReturnNumber, String> {
@@ -194,6 +262,25 @@ async fn run(state: &AppState, job: &Job) -> Result<(), String> {
             let number = number(&job.subject)?;
             refund_cancelled(state.orders.as_ref(), state.gateway.as_ref(), &number).await
         }
+        JobKind::SubscriptionMail => mail_subscription(state, &job.subject).await,
+        JobKind::DueSubscriptions => {
+            let report = run_subscriptions(state).await.map_err(|e| e.to_string())?;
+            if report != RunReport::default() {
+                tracing::info!(?report, "subscription deliveries run");
+            }
+            // The next run, counted from now: a clock moved far ahead runs once.
+            let now = state.clock.now();
+            let next = NewJob {
+                kind: JobKind::DueSubscriptions,
+                subject: SWEEP.to_owned(),
+                due_at: now.plus(state.order_config.subscriptions_every),
+            };
+            state
+                .jobs
+                .enqueue(&[next], now)
+                .await
+                .map_err(|e| e.to_string())
+        }
         JobKind::UnfinishedOrders => {
             sweep(state).await.map_err(|e| e.to_string())?;
             // The next sweep, named by its due time so it is queued once.
@@ -267,13 +354,21 @@ pub async fn run_all_due(state: &AppState) -> Result<usize, StorageError> {
 /// Runs due jobs every `poll` until aborted; queues the first periodic sweep.
 pub fn spawn(state: AppState, poll: Duration) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let first = NewJob {
-            kind: JobKind::UnfinishedOrders,
-            subject: SWEEP.to_owned(),
-            due_at: state.clock.now().plus(state.order_config.sweep_every),
-        };
-        if let Err(e) = state.jobs.enqueue(&[first], state.clock.now()).await {
-            tracing::warn!(error = %e, "could not queue the sweep of unfinished orders");
+        let now = state.clock.now();
+        let first = [
+            NewJob {
+                kind: JobKind::UnfinishedOrders,
+                subject: SWEEP.to_owned(),
+                due_at: now.plus(state.order_config.sweep_every),
+            },
+            NewJob {
+                kind: JobKind::DueSubscriptions,
+                subject: SWEEP.to_owned(),
+                due_at: now,
+            },
+        ];
+        if let Err(e) = state.jobs.enqueue(&first, now).await {
+            tracing::warn!(error = %e, "could not queue the sweep and the subscription scheduler");
         }
         loop {
             match run_due(&state).await {

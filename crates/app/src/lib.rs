@@ -26,4 +26,5 @@ pub mod seed;
 pub mod serve;
 pub mod settings;
 pub mod state;
+pub mod subscriptions_cli;
 pub mod web;

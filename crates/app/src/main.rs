@@ -71,6 +71,12 @@ enum Command {
         #[command(subcommand)]
         command: OrdersCommand,
     },
+    /// Subscriptions and recurring orders, newest first, with their next delivery and
+    /// the moment the scheduler next looks at each.
+    Subscriptions {
+        #[arg(long, default_value_t = 50)]
+        limit: u32,
+    },
     /// Returns: list them, receive a parcel (restock, refund, mail) or reject one.
     Returns {
         #[command(subcommand)]
@@ -88,7 +94,8 @@ enum Command {
         #[command(subcommand)]
         command: PaymentsCommand,
     },
-    /// Durable jobs (order and e-gift card mails, refunds, the unfinished-order sweep):
+    /// Durable jobs (order, e-gift card and subscription mails, refunds, the
+    /// unfinished-order sweep, the subscription scheduler):
     /// what ran and what is due; with --run, run what is due, then list.
     Jobs {
         #[arg(long, default_value_t = 30)]
@@ -219,6 +226,13 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let done = orders_cli::run(&store, &links, &command, SystemClock.now()).await;
             store.close().await;
             print!("{}", done?);
+            Ok(())
+        }
+        Command::Subscriptions { limit } => {
+            let store = serve::open_database(&settings).await?;
+            let listed = store_app::subscriptions_cli::list(&store, limit).await;
+            store.close().await;
+            print!("{}", listed?);
             Ok(())
         }
         Command::Returns { command } => {

@@ -161,6 +161,9 @@ fn order_config(settings: &Settings) -> OrderConfig {
     OrderConfig {
         abandon_after: Duration::from_secs(settings.orders.abandon_unfinished_after_minutes * 60),
         sweep_every: Duration::from_secs(settings.orders.sweep_every_minutes.max(1) * 60),
+        subscriptions_every: Duration::from_secs(
+            settings.orders.subscriptions_every_minutes.max(1) * 60,
+        ),
     }
 }
 
@@ -242,6 +245,7 @@ fn state(
         )?),
         orders: store.clone(),
         returns: store.clone(),
+        subscriptions: store.clone(),
         jobs: store.clone(),
         order_links: Arc::new(links),
         order_config: order_config(settings),

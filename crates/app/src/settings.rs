@@ -84,6 +84,8 @@ pub struct OrdersSettings {
     pub jobs_poll_seconds: u64,
     /// How often the sweep of unfinished orders runs, beside the one at start-up.
     pub sweep_every_minutes: u64,
+    /// How often the subscription scheduler looks for deliveries due.
+    pub subscriptions_every_minutes: u64,
     /// Order status look-ups by e-mail one client may make a minute.
     pub status_attempts_per_minute: u32,
     /// Declined cards one client, or one session, may have in an hour; then no card

@@ -17,6 +17,7 @@ use store_domain::ports::{
 };
 use store_domain::returns::storage::Returns;
 use store_domain::shipping::ShippingConfig;
+use store_domain::subscriptions::storage::Subscriptions;
 use store_domain::{accounts, newsletter};
 
 #[derive(Clone)]
@@ -69,6 +70,8 @@ pub struct AppState {
     pub orders: Arc<dyn Orders>,
     /// Returns of those orders (issue 28).
     pub returns: Arc<dyn Returns>,
+    /// Subscriptions and recurring orders (issue 29).
+    pub subscriptions: Arc<dyn Subscriptions>,
     pub jobs: Arc<dyn Jobs>,
     pub order_links: Arc<OrderLinks>,
     pub order_config: OrderConfig,
@@ -87,6 +90,8 @@ pub struct OrderConfig {
     pub abandon_after: Duration,
     /// How often the sweep runs beside start-up.
     pub sweep_every: Duration,
+    /// How often the subscription scheduler looks for deliveries due.
+    pub subscriptions_every: Duration,
 }
 
 /// How checkout behaves, from configuration.

@@ -33,10 +33,14 @@ pub enum JobKind {
     /// Gives a received return's card part back and marks it refunded; subject: the
     /// return number.
     RefundReturn,
+    /// Runs the subscriptions that are due (`subscriptions::scheduler`); subject `all`.
+    DueSubscriptions,
+    /// Mails a subscription's news to its customer; subject: `{id}:{news}`.
+    SubscriptionMail,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 7] = [
+    pub const ALL: [JobKind; 9] = [
         JobKind::OrderConfirmation,
         JobKind::OrderStatusMail,
         JobKind::RefundOrder,
@@ -44,6 +48,8 @@ impl JobKind {
         JobKind::EGiftDelivery,
         JobKind::ReturnMail,
         JobKind::RefundReturn,
+        JobKind::DueSubscriptions,
+        JobKind::SubscriptionMail,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -55,6 +61,8 @@ impl JobKind {
             JobKind::EGiftDelivery => "e_gift_delivery",
             JobKind::ReturnMail => "return_mail",
             JobKind::RefundReturn => "refund_return",
+            JobKind::DueSubscriptions => "due_subscriptions",
+            JobKind::SubscriptionMail => "subscription_mail",
         }
     }
 

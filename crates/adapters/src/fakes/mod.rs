@@ -17,6 +17,7 @@ mod orders;
 mod passwords;
 mod returns;
 mod search;
+mod subscriptions;
 mod write_probe;
 mod zip;
 

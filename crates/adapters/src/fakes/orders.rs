@@ -31,6 +31,8 @@ pub(super) struct State {
     pub(super) jobs: Vec<JobListed>,
     /// Each return with the idempotency key it was requested with (`super::returns`).
     pub(super) returns: Vec<(Return, String)>,
+    /// Subscriptions with their runs and history (`super::subscriptions`).
+    pub(super) subscriptions: Vec<super::subscriptions::Kept>,
 }
 
 pub struct InMemoryOrders {

@@ -229,6 +229,17 @@ pub(super) fn direct_storage(err: &rusqlite::Error) -> StorageError {
     }
 }
 
+/// Whether `err` is the PRIMARY KEY of `table.column` refusing a row.
+pub(super) fn is_key_violation(err: &rusqlite::Error, table_column: &str) -> bool {
+    match err {
+        rusqlite::Error::SqliteFailure(e, Some(message)) => {
+            e.extended_code == ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                && message.ends_with(&format!(": {table_column}"))
+        }
+        _ => false,
+    }
+}
+
 /// Whether `err` is a UNIQUE constraint on `table.column` refusing a row.
 pub(super) fn is_unique_violation(err: &rusqlite::Error, table_column: &str) -> bool {
     match err {

@@ -28,6 +28,7 @@ mod sandbox_gateway;
 mod search_documents;
 mod search_log;
 mod secrets;
+mod subscriptions;
 mod write_probe;
 
 use direct::{DirectWriter, WriterConnection};

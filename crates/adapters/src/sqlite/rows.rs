@@ -97,6 +97,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         15 "order link keys" "0015_order_link_keys.sql",
         16 "order language and details" "0016_order_language_and_details.sql",
         17 "returns" "0017_returns.sql",
+        18 "subscriptions" "0018_subscriptions.sql",
     ])
 }
 

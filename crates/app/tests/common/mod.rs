@@ -243,6 +243,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         ),
         orders: orders.clone(),
         returns: orders.clone(),
+        subscriptions: orders.clone(),
         jobs: orders,
         order_links: Arc::new(store_domain::orders::links::OrderLinks::with_keys(
             &[9; 32],
@@ -256,6 +257,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         order_config: store_app::state::OrderConfig {
             abandon_after: Duration::from_secs(3600),
             sweep_every: Duration::from_secs(300),
+            subscriptions_every: Duration::from_secs(300),
         },
         order_attempts: Arc::new(Attempts::new(ATTEMPTS_PER_MINUTE, "orders").unwrap()),
         declines: Arc::new(

@@ -26,7 +26,7 @@ use super::storage::{DiscountUse, NewOrder, Orders, ReserveError};
 use crate::accounts::{AddressFields, BagEdit, edit_bag};
 use crate::bag::{ItemRef, LineKey, ListName, PricedLine, Terms};
 use crate::catalog::ProductType;
-use crate::checkout::quote::{CheckoutContext, CheckoutError, CheckoutRequest};
+use crate::checkout::quote::{CheckoutContext, CheckoutError, CheckoutQuote, CheckoutRequest};
 use crate::checkout::quote::{locate, pickup_location, price_at};
 use crate::clock::Timestamp;
 use crate::input::{Email, InputError, refuse};
@@ -352,6 +352,18 @@ async fn replay(
 
 fn changed(why: impl Into<String>) -> PlaceError {
     PlaceError::Changed(why.into())
+}
+
+/// What the order would cost if it were placed now, as `place_order` will price it:
+/// a caller with no Review to show (the subscription scheduler) places with these
+/// figures, and sees the lines that can no longer be had.
+pub async fn price_order(
+    ctx: &PlaceContext<'_>,
+    request: &PlaceRequest,
+) -> Result<CheckoutQuote, PlaceError> {
+    let destination = destination(ctx, request).await?;
+    let location = order_location(ctx, &destination).await?;
+    Ok(price_at(&ctx.checkout, request.checkout.clone(), Some(location)).await?)
 }
 
 /// Units asked for per line identity.

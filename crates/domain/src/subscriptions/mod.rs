@@ -1,4 +1,8 @@
 //! Subscriptions and recurring orders (issue 29): deliveries charged to a saved card
 //! on a schedule, each period exactly once, through the same order path as checkout.
 
+pub mod mail;
+pub mod model;
 pub mod schedule;
+pub mod scheduler;
+pub mod storage;

@@ -4,6 +4,7 @@
 use super::schedule::{Interval, Outcome, Timeline};
 use crate::bag::LineType;
 use crate::clock::Timestamp;
+use crate::input::Email;
 use crate::language::Language;
 use crate::money::Money;
 use crate::orders::number::OrderNumber;
@@ -68,6 +69,8 @@ pub struct Subscription {
     pub address_id: i64,
     pub card_id: i64,
     pub shipping_method: u32,
+    /// Where its orders' confirmations go: the account's address when it began.
+    pub email: Email,
     /// The language its mails are written in.
     pub language: Language,
     pub timeline: Timeline,
@@ -75,12 +78,18 @@ pub struct Subscription {
     pub attempts: Option<Attempts>,
     /// The last period a reminder was mailed for.
     pub reminded: Option<u32>,
+    /// The period the scheduler is charging: claimed before its order is placed and
+    /// released when the outcome is recorded. The customer's changes wait meanwhile.
+    pub charging: Option<u32>,
+    /// When the scheduler next looks at it: a charge, a retry or a reminder.
+    pub next_look: Timestamp,
     pub created_at: Timestamp,
     /// Moves on with every write: a change made on a stale copy is refused.
     pub version: i64,
 }
 
-/// A decided period, as the history shows it.
+/// A decided period. Only a charged one names an order (a declined attempt's order
+/// is removed by retention after a while).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Run {
     pub period: u32,
@@ -88,4 +97,74 @@ pub struct Run {
     pub outcome: Outcome,
     pub order: Option<OrderNumber>,
     pub at: Timestamp,
+}
+
+/// What happened to a subscription, as its history shows it and its mails say it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Event {
+    Started,
+    Charged,
+    Skipped,
+    Paused,
+    Resumed,
+    /// Its interval, quantity, address or card changed; the detail says which.
+    Changed,
+    Cancelled,
+    Finished,
+    /// A delivery passed because its items were out of stock.
+    OutOfStock,
+    /// The card declined; the detail says whether a retry follows.
+    Declined,
+    /// A line is no longer sold and left the subscription.
+    LineDropped,
+    /// The customer was told of a price rise.
+    PriceNotice,
+}
+
+impl Event {
+    pub const ALL: [Event; 12] = [
+        Event::Started,
+        Event::Charged,
+        Event::Skipped,
+        Event::Paused,
+        Event::Resumed,
+        Event::Changed,
+        Event::Cancelled,
+        Event::Finished,
+        Event::OutOfStock,
+        Event::Declined,
+        Event::LineDropped,
+        Event::PriceNotice,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Event::Started => "started",
+            Event::Charged => "charged",
+            Event::Skipped => "skipped",
+            Event::Paused => "paused",
+            Event::Resumed => "resumed",
+            Event::Changed => "changed",
+            Event::Cancelled => "cancelled",
+            Event::Finished => "finished",
+            Event::OutOfStock => "out_of_stock",
+            Event::Declined => "declined",
+            Event::LineDropped => "line_dropped",
+            Event::PriceNotice => "price_notice",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Event> {
+        Event::ALL.into_iter().find(|e| e.as_str() == raw)
+    }
+}
+
+/// One line of a subscription's history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryEntry {
+    pub at: Timestamp,
+    pub event: Event,
+    /// What the event needs said beyond its kind, in words the page and the mails
+    /// turn into the customer's language (a date, an order number, an interval).
+    pub detail: String,
 }
