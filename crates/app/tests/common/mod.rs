@@ -333,6 +333,7 @@ pub async fn shop() -> (AppState, Fakes, Shop) {
     let gateway = Arc::new(InMemoryGateway::default());
     state.orders = orders.clone();
     state.returns = orders.clone();
+    state.subscriptions = orders.clone();
     state.jobs = orders.clone();
     state.gateway = gateway.clone();
     (
