@@ -25,7 +25,16 @@ async fn catalog() -> Arc<InMemoryCatalog> {
 }
 
 async fn app() -> (TestClient<impl Endpoint>, common::Fakes, String) {
-    let (state, fakes) = common::state_with(catalog().await);
+    let catalog = catalog().await;
+    let (mut state, fakes) = common::state_with(catalog.clone());
+    // Orders (which subscriptions repeat) take the catalogue's stock.
+    let orders = Arc::new(store_adapters::fakes::InMemoryOrders::new(
+        catalog,
+        fakes.checkout.clone(),
+    ));
+    state.orders = orders.clone();
+    state.subscriptions = orders.clone();
+    state.jobs = orders;
     let document = api::openapi_json(state.clone());
     (TestClient::new(web::routes(state)), fakes, document)
 }
@@ -70,8 +79,13 @@ async fn card_token(client: &TestClient<impl Endpoint>) -> String {
 }
 
 /// Each customer operation of the document (`/customer...`), with a valid body, in the
-/// document's path form; `{address}` and `{payment}` stand for a record's id.
-fn operations(token: &str) -> Vec<(&'static str, &'static str, Option<Value>)> {
+/// document's path form; `{address}`, `{payment}`, `{subscription}` and `{order}` stand
+/// for a record's id (`address_id` and `payment_id` are Dana's too).
+fn operations(
+    token: &str,
+    address_id: i64,
+    payment_id: i64,
+) -> Vec<(&'static str, &'static str, Option<Value>)> {
     let keys = json!([{"id": 12, "type": "product"}]);
     let favorite = json!({"ids": [{"id": 12, "kind": "product"}]});
     let follow = json!({"following": {"type": "vendor", "id": 1}});
@@ -117,6 +131,18 @@ fn operations(token: &str) -> Vec<(&'static str, &'static str, Option<Value>)> {
         ),
         ("DELETE", "/customer/payment/{payment}", None),
         ("GET", "/customer/orders", None),
+        (
+            "POST",
+            "/customer/orders/{order}/repeat",
+            Some(json!({"interval": "1m", "address_id": address_id, "payment_id": payment_id})),
+        ),
+        ("GET", "/customer/subscriptions", None),
+        ("GET", "/customer/subscriptions/{subscription}", None),
+        (
+            "POST",
+            "/customer/subscriptions/{subscription}/changes",
+            Some(json!({"action": "cancel"})),
+        ),
     ]
 }
 
@@ -131,7 +157,9 @@ fn documented(document: &str) -> BTreeSet<(String, String)> {
         for method in item.as_object().unwrap().keys() {
             let generic = path
                 .replace("/address/{id}", "/address/{address}")
-                .replace("/payment/{id}", "/payment/{payment}");
+                .replace("/payment/{id}", "/payment/{payment}")
+                .replace("/subscriptions/{id}", "/subscriptions/{subscription}")
+                .replace("/orders/{number}", "/orders/{order}");
             found.insert((method.to_uppercase(), generic));
         }
     }
@@ -192,9 +220,25 @@ async fn every_customer_operation_refuses_a_guest_and_another_customer() {
     .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     let payment_id = saved.body["payment"]["id"].as_i64().unwrap();
+    // Dana's order, repeated every two weeks.
+    let body = common::ordering::card_order(&client, json!([line(12, 1)])).await;
+    let placed = call(&client, "POST", &path("/orders"), Some(&dana), Some(body)).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    let order = placed.body["number"].as_str().unwrap().to_owned();
+    let repeated = send(
+        &client,
+        "POST",
+        &path(&format!("/customer/orders/{order}/repeat")),
+        Some(&dana),
+        json!({"interval": "2w", "address_id": address_id, "payment_id": payment_id}),
+    )
+    .await;
+    assert_eq!(repeated.status, StatusCode::CREATED, "{}", repeated.body);
+    let subscription = repeated.body["subscription"]["id"].as_i64().unwrap();
+    let dana_subscription = format!("/customer/subscriptions/{subscription}");
     let before = get(&client, "/api/customer", &dana).await.body;
 
-    let table = operations(&dana_token);
+    let table = operations(&dana_token, address_id, payment_id);
     let listed: BTreeSet<_> = table
         .iter()
         .map(|(m, p, _)| ((*m).to_owned(), (*p).to_owned()))
@@ -209,7 +253,9 @@ async fn every_customer_operation_refuses_a_guest_and_another_customer() {
         let url = path(
             &template
                 .replace("{address}", &address_id.to_string())
-                .replace("{payment}", &payment_id.to_string()),
+                .replace("{payment}", &payment_id.to_string())
+                .replace("{subscription}", &subscription.to_string())
+                .replace("{order}", &order),
         );
         let anonymous = call(&client, method, &url, None, body.clone()).await;
         // The session check tells a guest they are one (204); every other operation refuses.
@@ -260,6 +306,9 @@ async fn every_customer_operation_refuses_a_guest_and_another_customer() {
     );
     let bag = get(&client, "/api/customer/bag", &dana).await.body;
     assert_eq!(bag["products"][0]["id"], 13);
+    let kept = get(&client, &path(&dana_subscription), &dana).await.body;
+    assert_eq!(kept["subscription"]["status"], "active");
+    assert_eq!(kept["history"].as_array().unwrap().len(), 1);
 }
 
 #[tokio::test]

@@ -263,6 +263,47 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         "We found no such return for you.",
         "לא מצאנו החזרה כזאת עבורך.",
     ),
+    // Subscriptions and recurring orders.
+    (
+        "we found no such subscription in your account",
+        "לא מצאנו מנוי כזה בחשבון שלך",
+    ),
+    (
+        "a cancelled order cannot be repeated",
+        "אי אפשר לחזור על הזמנה שבוטלה",
+    ),
+    (
+        "only an order that was shipped can be repeated",
+        "אפשר לחזור רק על הזמנה שנשלחה במשלוח",
+    ),
+    (
+        "this order has nothing that can be delivered again",
+        "אין בהזמנה הזאת פריטים שאפשר לשלוח שוב",
+    ),
+    (
+        "a delivery of this subscription is being charged right now; please try again in a minute",
+        "משלוח של המנוי הזה מחויב ממש עכשיו; נסו שוב בעוד דקה",
+    ),
+    (
+        "this subscription is being changed elsewhere at this moment; please try again",
+        "המנוי הזה משתנה ממקום אחר ברגע זה; נסו שוב",
+    ),
+    ("this subscription has ended", "המנוי הזה הסתיים"),
+    (
+        "this subscription is paused; resume it first",
+        "המנוי הזה מושהה; יש לחדש אותו קודם",
+    ),
+    ("this subscription is not paused", "המנוי הזה אינו מושהה"),
+    (
+        "a pause must end after today and within a year",
+        "השהיה צריכה להסתיים אחרי היום וכעבור שנה לכל היותר",
+    ),
+    ("must be 1 to {}", "בין 1 ל־{}"),
+    ("there is no line {}", "אין שורה {}"),
+    (
+        "must be a date, as YYYY-MM-DD",
+        "יש להזין תאריך בצורה YYYY-MM-DD",
+    ),
     // Messages to the staff.
     (
         "Thanks for writing to us. We'll answer by e-mail within one business day.",

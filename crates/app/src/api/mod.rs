@@ -41,7 +41,7 @@ enum ApiTags {
     /// Customer accounts: registration, sign-in, the profile and the password reset.
     Accounts,
     /// What a signed-in customer keeps: bag, later list, favorites, following,
-    /// addresses and cards. Every call needs the session cookie.
+    /// addresses, cards and subscriptions. Every call needs the session cookie.
     Customer,
     /// Card tokens, for any shopper about to pay.
     Payments,
@@ -64,10 +64,14 @@ type Apis = (
     client_errors::ClientErrorsApi,
     bag::BagApi,
     accounts::AccountsApi,
-    customer::bag::CustomerBagApi,
-    customer::picks::PicksApi,
-    customer::addresses::AddressesApi,
-    customer::cards::CardsApi,
+    // What a customer keeps, grouped: a tuple of OpenAPI services has at most 16.
+    (
+        customer::bag::CustomerBagApi,
+        customer::picks::PicksApi,
+        customer::addresses::AddressesApi,
+        customer::cards::CardsApi,
+        customer::subscriptions::SubscriptionsApi,
+    ),
     checkout::CheckoutApi,
     orders::OrdersApi,
     returns::ReturnsApi,
@@ -103,18 +107,23 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
             accounts::AccountsApi {
                 state: state.clone(),
             },
-            customer::bag::CustomerBagApi {
-                state: state.clone(),
-            },
-            customer::picks::PicksApi {
-                state: state.clone(),
-            },
-            customer::addresses::AddressesApi {
-                state: state.clone(),
-            },
-            customer::cards::CardsApi {
-                state: state.clone(),
-            },
+            (
+                customer::bag::CustomerBagApi {
+                    state: state.clone(),
+                },
+                customer::picks::PicksApi {
+                    state: state.clone(),
+                },
+                customer::addresses::AddressesApi {
+                    state: state.clone(),
+                },
+                customer::cards::CardsApi {
+                    state: state.clone(),
+                },
+                customer::subscriptions::SubscriptionsApi {
+                    state: state.clone(),
+                },
+            ),
             checkout::CheckoutApi {
                 state: state.clone(),
             },

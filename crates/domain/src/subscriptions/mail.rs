@@ -4,7 +4,7 @@
 //! no longer sold, a subscription that needs them, and the end of a fixed plan. A
 //! delivery that is charged is mailed as its order (the order's confirmation).
 
-use super::model::Subscription;
+use super::model::{Event, Subscription};
 use crate::language::Language;
 use crate::orders::mail::long_date;
 use crate::ports::Mail;
@@ -24,6 +24,10 @@ pub struct SubscriptionMailContext<'a> {
 /// The news a `SubscriptionMail` job's subject names after the subscription's id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum News {
+    /// It began (a repeated order, or a plan bought).
+    Started,
+    /// The customer changed it: skipped, paused, resumed, cancelled or changed.
+    Updated(Event),
     Reminder,
     OutOfStock,
     /// The card declined; another try follows (the `n`th decline).
@@ -42,6 +46,8 @@ impl News {
     pub fn parse(raw: &str) -> Option<News> {
         let mut parts = raw.split(':');
         let news = match parts.next()? {
+            "started" => News::Started,
+            "updated" => News::Updated(Event::parse(parts.next()?)?),
             "reminder" => News::Reminder,
             "out_of_stock" => News::OutOfStock,
             "declined" => {
@@ -77,6 +83,15 @@ pub fn news_mail(
         .map(|d| long_date(d, language))
         .unwrap_or_default();
     let (subject, opening) = match (news, language) {
+        (News::Started, Language::English) => (
+            "Your subscription has begun".to_owned(),
+            format!("Thank you! Your subscription has begun{}.", on_first(&next, language)),
+        ),
+        (News::Started, Language::Hebrew) => (
+            "המנוי שלך התחיל".to_owned(),
+            format!("תודה! המנוי שלך התחיל{}.", on_first(&next, language)),
+        ),
+        (News::Updated(event), _) => updated(event, &next, language),
         (News::Reminder, Language::English) => (
             "Your next delivery is coming up".to_owned(),
             format!("Your next delivery will be charged on {next} to your saved card. To skip it or make a change, visit your subscription before then."),
@@ -155,6 +170,71 @@ pub fn news_mail(
     }
 }
 
+fn on_first(next: &str, language: Language) -> String {
+    match (next.is_empty(), language) {
+        (true, _) => String::new(),
+        (false, Language::English) => format!(", with the first delivery on {next}"),
+        (false, Language::Hebrew) => format!(", והמשלוח הראשון ב־{next}"),
+    }
+}
+
+/// The subject and opening of a change the customer made.
+fn updated(event: Event, next: &str, language: Language) -> (String, String) {
+    let (en, he): ((&str, &str), (&str, &str)) = match event {
+        Event::Skipped => (
+            (
+                "You skipped a delivery",
+                "You skipped a delivery; nothing is charged for it.",
+            ),
+            ("דילגת על משלוח", "דילגת על משלוח; לא נחייב עליו דבר."),
+        ),
+        Event::Paused => (
+            (
+                "Your subscription is paused",
+                "Your subscription is paused: nothing is delivered or charged until it resumes.",
+            ),
+            (
+                "המנוי שלך מושהה",
+                "המנוי שלך מושהה: לא יישלח ולא יחויב דבר עד שיחודש.",
+            ),
+        ),
+        Event::Resumed => (
+            (
+                "Your subscription is active again",
+                "Your subscription is active again.",
+            ),
+            ("המנוי שלך פעיל שוב", "המנוי שלך פעיל שוב."),
+        ),
+        Event::Cancelled => (
+            (
+                "Your subscription is cancelled",
+                "Your subscription is cancelled: nothing more will be charged. A delivery already charged still comes.",
+            ),
+            (
+                "המנוי שלך בוטל",
+                "המנוי שלך בוטל: לא נחייב דבר נוסף. משלוח שכבר חויב יגיע כרגיל.",
+            ),
+        ),
+        _ => (
+            (
+                "Your subscription was changed",
+                "Your subscription was changed as you asked.",
+            ),
+            ("המנוי שלך עודכן", "המנוי שלך עודכן כפי שביקשת."),
+        ),
+    };
+    let (subject, opening) = match language {
+        Language::English => en,
+        Language::Hebrew => he,
+    };
+    let next_line = match (event == Event::Cancelled || next.is_empty(), language) {
+        (true, _) => String::new(),
+        (false, Language::English) => format!(" The next delivery is on {next}."),
+        (false, Language::Hebrew) => format!(" המשלוח הבא ב־{next}."),
+    };
+    (subject.to_owned(), format!("{opening}{next_line}"))
+}
+
 fn on_next(next: &str, language: Language) -> String {
     match (next.is_empty(), language) {
         (true, _) => String::new(),
@@ -170,6 +250,11 @@ mod tests {
     #[test]
     fn a_jobs_news_reads_back() {
         assert_eq!(News::parse("reminder:3"), Some(News::Reminder));
+        assert_eq!(
+            News::parse("updated:skipped"),
+            Some(News::Updated(Event::Skipped))
+        );
+        assert_eq!(News::parse("started:RRRRAAAA2226"), Some(News::Started));
         assert_eq!(News::parse("declined:4:2"), Some(News::Declined(2)));
         assert_eq!(News::parse("card_paused:4"), Some(News::CardPaused));
         assert_eq!(News::parse("declined:4"), None);

@@ -2,6 +2,7 @@
 //! on a schedule, each period exactly once, through the same order path as checkout.
 
 pub mod mail;
+pub mod manage;
 pub mod model;
 pub mod schedule;
 pub mod scheduler;

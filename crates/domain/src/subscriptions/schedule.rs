@@ -222,7 +222,7 @@ pub enum ChangeRefused {
     Paused,
     #[error("this subscription is not paused")]
     NotPaused,
-    #[error("a pause must end after the next delivery's date and within a year")]
+    #[error("a pause must end after today and within a year")]
     PauseDate,
 }
 

@@ -2313,6 +2313,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer/orders/{number}/repeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Repeats one of the customer's shipped orders on a schedule. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    number: string;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RepeatRequest"];
+                };
+            };
+            responses: {
+                /** @description The recurring order, its first delivery one interval from today. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SubscriptionDetail"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customer/payment": {
         parameters: {
             query?: never;
@@ -2568,6 +2662,273 @@ export interface paths {
                 503: components["responses"]["Unavailable"];
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's subscriptions and recurring orders, newest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SubscriptionList"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One subscription with its deliveries and history. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SubscriptionDetail"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/subscriptions/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Skips the next delivery, pauses, resumes, cancels, or changes the interval, a
+         *     line's quantity, the address or the card. Refused (409) while a delivery is
+         *     being charged, and for what the subscription's state does not allow.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SubscriptionDetail"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5582,6 +5943,8 @@ export interface components {
             name: string;
             value: string;
         };
+        /** @enum {string} */
+        ChangeAction: "skip" | "pause" | "resume" | "cancel" | "interval" | "quantity" | "address" | "card";
         /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
         ChangeInput: components["schemas"]["ChangeInput_AddChange"] | components["schemas"]["ChangeInput_ReplaceChange"] | components["schemas"]["ChangeInput_MoveToLaterChange"] | components["schemas"]["ChangeInput_MoveToBagChange"] | components["schemas"]["ChangeInput_RemoveChange"];
         /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
@@ -5624,6 +5987,26 @@ export interface components {
              */
             action: "replace";
         } & components["schemas"]["ReplaceChange"];
+        /**
+         * ChangeRequest
+         * @description One change. `pause` takes `until` (YYYY-MM-DD, after the next delivery and
+         *     within a year; none: until resumed), `interval` takes `interval`, `quantity` takes
+         *     `line` and `quantity` (1 to 20), `address` takes `address_id`, `card` takes
+         *     `payment_id`.
+         */
+        ChangeRequest: {
+            action: components["schemas"]["ChangeAction"];
+            /** Format: int64 */
+            address_id?: number;
+            interval?: components["schemas"]["IntervalDto"];
+            /** Format: uint32 */
+            line?: number;
+            /** Format: int64 */
+            payment_id?: number;
+            /** Format: int64 */
+            quantity?: number;
+            until?: string;
+        };
         /**
          * CheckoutQuoteAnswer
          * @description Every figure between the bag and the order button, in cents.
@@ -5769,6 +6152,20 @@ export interface components {
             name: string;
             /** @description Saved cards, in the order added. */
             payments: components["schemas"]["PaymentDto"][];
+        };
+        /**
+         * DeliveryDto
+         * @description A delivery that was decided.
+         */
+        DeliveryDto: {
+            /** @description YYYY-MM-DD. */
+            due: string;
+            /** @description The order that delivered it, when charged. */
+            order_number?: string;
+            /** @description charged, skipped, paused, out_of_stock or declined. */
+            outcome: string;
+            /** Format: uint32 */
+            period: number;
         };
         /**
          * @description How the order reaches the shopper.
@@ -6018,6 +6415,24 @@ export interface components {
             name?: string | null;
         };
         /**
+         * HistoryDto
+         * @description One line of the history.
+         */
+        HistoryDto: {
+            /** @description RFC 3339. */
+            at: string;
+            /**
+             * @description What else it says: a date, an order number, `interval:1m`, `quantity:0:2`,
+             *     `address` or `card`.
+             */
+            detail: string;
+            /**
+             * @description started, charged, skipped, paused, resumed, changed, cancelled, finished,
+             *     out_of_stock, declined, line_dropped or price_notice.
+             */
+            event: string;
+        };
+        /**
          * HolderDto
          * @description What a browser puts beside a card it has the processor tokenise, so that the token
          *     pays only from it.
@@ -6031,6 +6446,11 @@ export interface components {
             departments: components["schemas"]["Category"][];
             new_arrivals: components["schemas"]["ProductCard"][];
         };
+        /**
+         * @description How far apart deliveries are.
+         * @enum {string}
+         */
+        IntervalDto: "1w" | "2w" | "4w" | "1m" | "2m" | "3m";
         /** LaterKeys */
         LaterKeys: {
             later: components["schemas"]["LineKeyDto"][];
@@ -6839,6 +7259,18 @@ export interface components {
             key: components["schemas"]["LineKeyDto"];
             list: components["schemas"]["BagList"];
         };
+        /**
+         * RepeatRequest
+         * @description "Repeat this order every …": to a saved address, paid by a saved card, from one
+         *     interval after today.
+         */
+        RepeatRequest: {
+            /** Format: int64 */
+            address_id: number;
+            interval: components["schemas"]["IntervalDto"];
+            /** Format: int64 */
+            payment_id: number;
+        };
         /** ReplaceChange */
         ReplaceChange: {
             /** @description The bag line to rewrite, as it is now. */
@@ -7110,6 +7542,87 @@ export interface components {
             /** @description A sentence to show the shopper. */
             message: string;
             status: components["schemas"]["SubscriptionState"];
+        };
+        /** SubscriptionDetail */
+        SubscriptionDetail: {
+            /** @description Oldest first. */
+            deliveries: components["schemas"]["DeliveryDto"][];
+            /** @description Oldest first. */
+            history: components["schemas"]["HistoryDto"][];
+            subscription: components["schemas"]["SubscriptionDto"];
+        };
+        /** SubscriptionDto */
+        SubscriptionDto: {
+            /** Format: int64 */
+            address_id: number;
+            /**
+             * Format: uint32
+             * @description Declines of the card at the delivery being charged; it is tried again.
+             */
+            card_declines: number;
+            /** @description A delivery is being charged this moment: changes wait a minute. */
+            charging: boolean;
+            /** @description RFC 3339. */
+            created_at: string;
+            /**
+             * Format: uint32
+             * @description For a plan of a fixed number of deliveries, those still to come.
+             */
+            deliveries_left?: number;
+            /** Format: int64 */
+            id: number;
+            /** @description 1w, 2w, 4w, 1m, 2m or 3m. */
+            interval: string;
+            lines: components["schemas"]["SubscriptionLineDto"][];
+            /**
+             * @description The next delivery's date (YYYY-MM-DD) as things stand; none once ended or
+             *     while paused with no end date.
+             */
+            next_delivery?: string;
+            /** Format: int64 */
+            payment_id: number;
+            /**
+             * Format: int64
+             * @description The plan it was bought on, if it was.
+             */
+            plan_id?: number;
+            /** @description The order it repeats (a recurring order), if it is one. */
+            repeats_order?: string;
+            /** @description While paused: the date deliveries start again, if one was chosen. */
+            resume_on?: string;
+            /** Format: uint32 */
+            shipping_method: number;
+            /** @description active, paused, cancelled or finished. */
+            status: string;
+        };
+        /**
+         * SubscriptionLineDto
+         * @description One thing each delivery brings, as the catalogue shows it now.
+         */
+        SubscriptionLineDto: {
+            heb_title?: string;
+            image?: string;
+            /** Format: int64 */
+            item_id: number;
+            item_key: string;
+            /** @description product, variation or bundle. */
+            line_type: string;
+            path: string;
+            /** Format: int64 */
+            quantity: number;
+            /** @description Still sold: a line that is not leaves at the next delivery, with a notice. */
+            sold: boolean;
+            title: string;
+            /**
+             * Format: int64
+             * @description Cents per unit: the plan's agreed price, or the catalogue's today.
+             */
+            unit_price: number;
+        };
+        /** SubscriptionList */
+        SubscriptionList: {
+            /** @description Newest first. */
+            subscriptions: components["schemas"]["SubscriptionDto"][];
         };
         /** @enum {string} */
         SubscriptionState: "pending" | "confirmed";
