@@ -292,3 +292,49 @@ async fn a_removed_card_pauses_the_subscription_with_a_mail() {
     assert_eq!(queued(&shop).await, [format!("{id}:attention")]);
     assert!(shop.shop.gateway.charges().is_empty());
 }
+
+#[tokio::test]
+async fn a_line_no_longer_sold_leaves_with_a_notice_and_the_rest_is_charged() {
+    use store_domain::ports::CatalogWriter;
+    let shop = shop().await;
+    let id = subscribe(&shop, "4242424242424242").await;
+    let mut with_book = subscription(&shop, id).await;
+    with_book.lines.push(SubscriptionLine {
+        line_type: LineType::Product,
+        item_id: 61,
+        item_key: String::new(),
+        quantity: 1,
+        agreed_price: None,
+    });
+    assert!(
+        shop.state
+            .subscriptions
+            .save(&with_book, Writes::default())
+            .await
+            .unwrap()
+    );
+    // The book (61) and the download after it leave the catalogue.
+    shop.shop.catalog.remove_products_from(61).await.unwrap();
+    after_days(&shop, 0).await;
+    let s = subscription(&shop, id).await;
+    assert_eq!(s.lines.len(), 1, "the book left");
+    assert_eq!(s.lines[0].item_id, KETTLE);
+    let runs = shop.state.subscriptions.runs(id).await.unwrap();
+    assert_eq!(
+        runs.iter().map(|r| r.outcome).collect::<Vec<_>>(),
+        [Outcome::Charged]
+    );
+    let order = shop
+        .state
+        .orders
+        .order(runs[0].order.as_ref().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(order.lines.len(), 1, "only the kettle was charged");
+    let history = shop.state.subscriptions.history(id).await.unwrap();
+    assert!(history.iter().any(|h| h.event
+        == store_domain::subscriptions::model::Event::LineDropped
+        && h.detail == "product:61"));
+    assert!(queued(&shop).await.contains(&format!("{id}:dropped:0")));
+}
