@@ -338,3 +338,30 @@ async fn a_line_no_longer_sold_leaves_with_a_notice_and_the_rest_is_charged() {
         && h.detail == "product:61"));
     assert!(queued(&shop).await.contains(&format!("{id}:dropped:0")));
 }
+
+#[tokio::test]
+async fn a_plans_agreed_price_is_what_each_delivery_costs() {
+    let shop = shop().await;
+    let id = subscribe(&shop, "4242424242424242").await;
+    let mut on_a_plan = subscription(&shop, id).await;
+    on_a_plan.lines[0].agreed_price = Some(store_domain::money::Money::from_cents(2_500));
+    assert!(
+        shop.state
+            .subscriptions
+            .save(&on_a_plan, Writes::default())
+            .await
+            .unwrap()
+    );
+    after_days(&shop, 0).await;
+    let runs = shop.state.subscriptions.runs(id).await.unwrap();
+    let order = shop
+        .state
+        .orders
+        .order(runs[0].order.as_ref().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    // The kettle sells at $30.00 once; the plan's $25.00 is charged.
+    assert_eq!(order.lines[0].unit_price.cents(), 2_500);
+    assert_eq!(order.figures.subtotal.cents(), 2_500);
+}

@@ -131,6 +131,7 @@ async fn source_order(state: &AppState, customer: (i64, i64, i64)) -> String {
             gift_cards: Vec::new(),
             discount: None,
             discount_email: None,
+            agreed_prices: Default::default(),
         },
         customer_id: Some(customer.0),
         email: Email::parse("subscriber0@example.com").unwrap(),

@@ -10,6 +10,7 @@ use super::pricing::{PricedLine, TaxRate, Totals, digital_only, free_shipping_re
 use crate::money::Money;
 use crate::ports::{Catalog, CatalogError};
 use crate::shipping::ShippingConfig;
+use std::collections::BTreeMap;
 
 #[derive(Debug, thiserror::Error)]
 pub enum QuoteError {
@@ -115,9 +116,24 @@ fn withdraw(list: ListName, lines: &mut Vec<BagLine>, offers: &Offers) -> Vec<Wi
 /// request is refused); kept lines that no longer fit are withdrawn.
 pub async fn quote(
     catalog: &dyn Catalog,
+    lists: Lists,
+    change: Option<Change>,
+    terms: &Terms,
+) -> Result<Quote, QuoteError> {
+    quote_at(catalog, lists, change, terms, &AgreedPrices::new()).await
+}
+
+/// Unit prices agreed beforehand (a subscription plan's), which replace the
+/// catalogue's for their items. Only the server sets them, never a shopper's request.
+pub type AgreedPrices = BTreeMap<ItemRef, Money>;
+
+/// `quote`, with `agreed` unit prices in place of the catalogue's.
+pub async fn quote_at(
+    catalog: &dyn Catalog,
     mut lists: Lists,
     change: Option<Change>,
     terms: &Terms,
+    agreed: &AgreedPrices,
 ) -> Result<Quote, QuoteError> {
     let new_line = change.as_ref().and_then(Change::new_line).cloned();
     if let Some(change) = change {
@@ -125,7 +141,13 @@ pub async fn quote(
     }
     check_length(ListName::Products, lists.products.len())?;
     check_length(ListName::Later, lists.later.len())?;
-    let offers = offers_for(catalog, lists.products.iter().chain(&lists.later)).await?;
+    let mut offers = offers_for(catalog, lists.products.iter().chain(&lists.later)).await?;
+    for (item, price) in agreed {
+        if let Some(offer) = offers.get_mut(item) {
+            offer.price = *price;
+            offer.fake_price = None;
+        }
+    }
     if let Some(line) = new_line {
         fit(&line, &offers).map_err(|(refusal, reason)| {
             BagError::new(refusal, format!("change.line: {reason}"))

@@ -12,8 +12,8 @@ use super::discounts::{DiscountCode, DiscountRefusal, discount_shares};
 use super::gift_cards::{Applied, GiftCardCode, GiftCardRefusal, MAX_GIFT_CARDS, apply_gift_cards};
 use super::storage::{Discounts, GiftCards};
 use crate::bag::{
-    BagError, Change, Lists, Quote, QuoteError, Terms, digital_only, free_shipping_basis, quote,
-    totals,
+    AgreedPrices, BagError, Change, Lists, Quote, QuoteError, Terms, digital_only,
+    free_shipping_basis, quote_at, totals,
 };
 use crate::clock::Timestamp;
 use crate::input::Email;
@@ -35,6 +35,9 @@ pub struct CheckoutRequest {
     pub discount: Option<DiscountCode>,
     /// Spec 3's discount e-mail, for a code usable once per shopper.
     pub discount_email: Option<Email>,
+    /// A subscription plan's unit prices, set by the server (empty for a shopper's
+    /// checkout).
+    pub agreed_prices: AgreedPrices,
 }
 
 /// What the quote reads beyond the request.
@@ -170,7 +173,14 @@ pub async fn price_at(
         free_shipping_over: ctx.shipping.free_shipping_over,
         ..Terms::default()
     };
-    let mut priced = quote(ctx.catalog, request.lists, request.change, &terms).await?;
+    let mut priced = quote_at(
+        ctx.catalog,
+        request.lists,
+        request.change,
+        &terms,
+        &request.agreed_prices,
+    )
+    .await?;
 
     let discount = match &request.discount {
         None => None,

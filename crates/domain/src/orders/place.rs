@@ -235,6 +235,9 @@ pub fn fingerprint(request: &PlaceRequest) -> String {
     if let Some(change) = &c.change {
         let _ = write!(text, "chg:{change:?};");
     }
+    for (item, price) in &c.agreed_prices {
+        let _ = write!(text, "ap:{item:?}:{};", price.cents());
+    }
     let _ = write!(
         text,
         "who:{:?}:{};to:{:?};card:{:?};expect:{}:{};bag:{}",

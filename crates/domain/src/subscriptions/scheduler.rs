@@ -11,7 +11,7 @@
 use super::model::{Attempts, Event, HistoryEntry, Run, Subscription};
 use super::schedule::{Outcome, Status, Step, retry_on};
 use super::storage::{Subscriptions, Writes};
-use crate::bag::{BagLine, LineKey, ListName, Lists};
+use crate::bag::{BagLine, ItemRef, LineKey, ListName, Lists};
 use crate::checkout::quote::CheckoutRequest;
 use crate::clock::Timestamp;
 use crate::jobs::{JobKind, NewJob};
@@ -275,6 +275,11 @@ fn order_request(
             gift_cards: Vec::new(),
             discount: None,
             discount_email: None,
+            agreed_prices: subscription
+                .lines
+                .iter()
+                .filter_map(|l| Some((ItemRef::of(l.line_type, l.item_id), l.agreed_price?)))
+                .collect(),
         },
         customer_id: Some(subscription.customer_id),
         email: subscription.email.clone(),

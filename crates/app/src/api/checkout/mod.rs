@@ -148,6 +148,7 @@ pub(crate) fn checkout_request(
         gift_cards: store_domain::checkout::gift_cards::distinct_codes(gift_cards),
         discount,
         discount_email,
+        agreed_prices: Default::default(),
     })
 }
 
