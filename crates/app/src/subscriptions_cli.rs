@@ -25,7 +25,7 @@ pub async fn list(subscriptions: &dyn Subscriptions, limit: u32) -> Result<Strin
             .map_or_else(|| "none".to_owned(), |d| d.to_string());
         let _ = writeln!(
             out,
-            "{:>6}  {:<9}  every {:<2}  next delivery {:<10}  next run {}  {}  {} lines  {}",
+            "{:>6}  {:<9}  every {:<2}  next delivery {:<10}  next run {} UTC  {}  {} lines  {}",
             s.id,
             s.timeline.status.as_str(),
             s.timeline.schedule.interval.as_str(),

@@ -365,3 +365,29 @@ async fn a_plans_agreed_price_is_what_each_delivery_costs() {
     assert_eq!(order.lines[0].unit_price.cents(), 2_500);
     assert_eq!(order.figures.subtotal.cents(), 2_500);
 }
+
+#[tokio::test]
+async fn the_owner_lists_subscriptions_with_their_next_delivery_and_run() {
+    let shop = shop().await;
+    let empty = store_app::subscriptions_cli::list(shop.state.subscriptions.as_ref(), 10)
+        .await
+        .unwrap();
+    assert_eq!(empty, "no subscriptions\n");
+    let id = subscribe(&shop, "4242424242424242").await;
+    after_days(&shop, 0).await;
+    let listed = store_app::subscriptions_cli::list(shop.state.subscriptions.as_ref(), 10)
+        .await
+        .unwrap();
+    let line = listed.lines().next().unwrap();
+    for part in [
+        format!("{id}"),
+        "active".into(),
+        "every 1m".into(),
+        "next delivery 2026-02-05".into(),
+        "next run 2026-02-02 11:00:00 UTC".into(),
+        "dana@example.com".into(),
+        "repeats RRRR-AAAA-2226".into(),
+    ] {
+        assert!(line.contains(&part), "{part} in {line}");
+    }
+}
