@@ -69,3 +69,14 @@ export const VIEWPORTS = (process.env.E2E_VIEWPORTS || '1366x900,390x844').split
   const name = width === 1366 && height === 900 ? 'desktop' : width === 390 && height === 844 ? 'mobile' : size.trim()
   return { name, width, height, mobile }
 })
+
+/** The outbox's newest mail to `to` whose text holds `words`, as the owner's `store mail` prints it. */
+export async function mailTo(store, to, words) {
+  let found
+  await eventually(async () => {
+    const mails = (await store.command('mail', '--limit', '40')).split(/^(?=#\d)/m)
+    found = mails.find((text) => text.split('\n')[0].includes(`to ${to}`) && text.includes(words))
+    return found ? undefined : `no mail to ${to} saying "${words}"`
+  })
+  return found
+}

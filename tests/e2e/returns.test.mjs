@@ -8,91 +8,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
-import { eventually, signUpCode, simpleProduct, VIEWPORTS } from './helpers.mjs'
+import { mailTo, simpleProduct, VIEWPORTS } from './helpers.mjs'
 import { startStore, stopCleanly } from './server.mjs'
 import { shopper } from './shopper.mjs'
-
-const PASSWORD = 'olive-lane-returns-2026'
-
-/**
- * POSTs `body` to the API from `page`, as the storefront does (its cookies, the AJAX
- * header): the answer's status and JSON. Failing statuses are the caller's to judge.
- */
-async function post(page, path, body) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const answer = await fetch(`/api${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-        body: JSON.stringify(body),
-      })
-      return { status: answer.status, json: await answer.json().catch(() => null) }
-    },
-    { path, body },
-  )
-}
-
-/** `post`, failing unless it succeeds; its JSON. */
-async function posted(page, path, body) {
-  const { status, json } = await post(page, path, body)
-  assert.ok(status >= 200 && status < 300, `${path}: ${status} ${JSON.stringify(json)}`)
-  return json
-}
-
-/**
- * Places an order from `page` through the API as the storefront does (a card token made
- * in this browser, the checkout quote, then the order with the quote's figures): shipped
- * to New York by Standard, paid by the sandbox's approved card. Answers the order.
- */
-async function placeByApi(page, { products, email }) {
-  const year = (new Date().getFullYear() + 2) % 100
-  const card = await posted(page, '/card/createToken', { card: '4242 4242 4242 4242', exp: `12/${year}`, cvc: '123' })
-  const shipping = { type: 'ship', id: 1 }
-  const quote = await posted(page, '/checkout/quote', {
-    products,
-    later: [],
-    zip_code: '10001',
-    country: 'US',
-    shipping,
-  })
-  return posted(page, '/orders', {
-    idempotency_key: `e2e-return-${crypto.randomUUID()}`,
-    products,
-    shipping,
-    shipping_info: {
-      address: {
-        name: 'Dana Levi',
-        line1: '1 Olive Lane',
-        city: 'New York',
-        postal_code: '10001',
-        country: 'US',
-        phone: '212 555 0100',
-      },
-    },
-    email,
-    payment: { token: card.token },
-    expected_total: quote.bag.totals.total,
-    expected_amount_due: quote.amount_due,
-  })
-}
-
-/** Signs `email` up in `page`'s browser through the API, with the mailed code. */
-async function signUp(page, store, email) {
-  assert.equal((await post(page, '/register', { name: 'Dana', email, password: PASSWORD })).status, 202)
-  const code = await signUpCode(store, email)
-  assert.equal((await post(page, '/register/confirm', { email, code })).status, 200)
-}
-
-/** The outbox's newest mail to `to` whose text holds `words`, as the owner's `store mail` prints it. */
-async function mailTo(store, to, words) {
-  let found
-  await eventually(async () => {
-    const mails = (await store.command('mail', '--limit', '40')).split(/^(?=#\d)/m)
-    found = mails.find((text) => text.split('\n')[0].includes(`to ${to}`) && text.includes(words))
-    return found ? undefined : `no mail to ${to} saying "${words}"`
-  })
-  return found
-}
+import { placeByApi, post, signUp } from './api.mjs'
 
 describe('returns in a browser', { timeout: 900_000 }, () => {
   let store
