@@ -88,6 +88,19 @@ pub async fn run_subscriptions(state: &AppState) -> Result<RunReport, StorageErr
     scheduler::run_due(&scheduler, SUBSCRIPTION_BATCH).await
 }
 
+/// Queues a run of the subscription scheduler, due now: the server does every
+/// `orders.subscriptions_every_minutes`, and `store jobs --run --at TIME` at TIME, so a
+/// run at any moment charges what is due by then.
+pub async fn queue_scheduler(state: &AppState) -> Result<(), StorageError> {
+    let now = state.clock.now();
+    let run = NewJob {
+        kind: JobKind::DueSubscriptions,
+        subject: SWEEP.to_owned(),
+        due_at: now,
+    };
+    state.jobs.enqueue(&[run], now).await
+}
+
 /// The subscription's page in the account, which its mails link to.
 pub fn subscription_url(state: &AppState, id: i64) -> String {
     format!(
@@ -268,18 +281,7 @@ async fn run(state: &AppState, job: &Job) -> Result<(), String> {
             if report != RunReport::default() {
                 tracing::info!(?report, "subscription deliveries run");
             }
-            // The next run, counted from now: a clock moved far ahead runs once.
-            let now = state.clock.now();
-            let next = NewJob {
-                kind: JobKind::DueSubscriptions,
-                subject: SWEEP.to_owned(),
-                due_at: now.plus(state.order_config.subscriptions_every),
-            };
-            state
-                .jobs
-                .enqueue(&[next], now)
-                .await
-                .map_err(|e| e.to_string())
+            Ok(())
         }
         JobKind::UnfinishedOrders => {
             sweep(state).await.map_err(|e| e.to_string())?;
@@ -351,26 +353,31 @@ pub async fn run_all_due(state: &AppState) -> Result<usize, StorageError> {
     }
 }
 
-/// Runs due jobs every `poll` until aborted; queues the first periodic sweep.
+/// Runs due jobs every `poll` until aborted; queues the first periodic sweep, and the
+/// subscription scheduler every `orders.subscriptions_every_minutes`.
 pub fn spawn(state: AppState, poll: Duration) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let now = state.clock.now();
-        let first = [
-            NewJob {
-                kind: JobKind::UnfinishedOrders,
-                subject: SWEEP.to_owned(),
-                due_at: now.plus(state.order_config.sweep_every),
-            },
-            NewJob {
-                kind: JobKind::DueSubscriptions,
-                subject: SWEEP.to_owned(),
-                due_at: now,
-            },
-        ];
-        if let Err(e) = state.jobs.enqueue(&first, now).await {
-            tracing::warn!(error = %e, "could not queue the sweep and the subscription scheduler");
+        let first = NewJob {
+            kind: JobKind::UnfinishedOrders,
+            subject: SWEEP.to_owned(),
+            due_at: now.plus(state.order_config.sweep_every),
+        };
+        if let Err(e) = state.jobs.enqueue(&[first], now).await {
+            tracing::warn!(error = %e, "could not queue the sweep of unfinished orders");
         }
+        // The subscription scheduler is queued now, then every so often.
+        let mut scheduled: Option<std::time::Instant> = None;
         loop {
+            let every = state.order_config.subscriptions_every;
+            if scheduled.is_none_or(|at| at.elapsed() >= every) {
+                match queue_scheduler(&state).await {
+                    Ok(()) => scheduled = Some(std::time::Instant::now()),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "could not queue the subscription scheduler")
+                    }
+                }
+            }
             match run_due(&state).await {
                 // A full batch: more may be due at once.
                 Ok(ran) if ran == BATCH as usize => continue,
