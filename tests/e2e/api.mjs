@@ -1,10 +1,10 @@
 // Calls to the store's API from a page, as the storefront makes them (its cookies, the
 // AJAX header): for journeys whose setup (an account, a placed order) is not what they
 // test.
-import assert from 'node:assert/strict'
-import { signUpCode } from './helpers.mjs'
+import assert from "node:assert/strict";
+import { signUpCode } from "./helpers.mjs";
 
-export const PASSWORD = 'olive-lane-e2e-2026'
+export const PASSWORD = "olive-lane-e2e-2026";
 
 /**
  * POSTs `body` to the API from `page`, as the storefront does (its cookies, the AJAX
@@ -14,38 +14,51 @@ export async function post(page, path, body) {
   return page.evaluate(
     async ({ path, body }) => {
       const answer = await fetch(`/api${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "X-Requested-With": "XMLHttpRequest",
+        },
         body: JSON.stringify(body),
-      })
-      return { status: answer.status, json: await answer.json().catch(() => null) }
+      });
+      return {
+        status: answer.status,
+        json: await answer.json().catch(() => null),
+      };
     },
     { path, body },
-  )
+  );
 }
 
 /** `post`, failing unless it succeeds; its JSON. */
 export async function posted(page, path, body) {
-  const { status, json } = await post(page, path, body)
-  assert.ok(status >= 200 && status < 300, `${path}: ${status} ${JSON.stringify(json)}`)
-  return json
+  const { status, json } = await post(page, path, body);
+  assert.ok(
+    status >= 200 && status < 300,
+    `${path}: ${status} ${JSON.stringify(json)}`,
+  );
+  return json;
 }
 
 /** The approved sandbox card, tokenised in `page`'s browser: its token answer. */
-export async function cardToken(page, number = '4242 4242 4242 4242') {
-  const year = (new Date().getFullYear() + 2) % 100
-  return posted(page, '/card/createToken', { card: number, exp: `12/${year}`, cvc: '123' })
+export async function cardToken(page, number = "4242 4242 4242 4242") {
+  const year = (new Date().getFullYear() + 2) % 100;
+  return posted(page, "/card/createToken", {
+    card: number,
+    exp: `12/${year}`,
+    cvc: "123",
+  });
 }
 
 /** The address the journeys ship to. */
 export const NEW_YORK = {
-  name: 'Dana Levi',
-  line1: '1 Olive Lane',
-  city: 'New York',
-  postal_code: '10001',
-  country: 'US',
-  phone: '212 555 0100',
-}
+  name: "Dana Levi",
+  line1: "1 Olive Lane",
+  city: "New York",
+  postal_code: "10001",
+  country: "US",
+  phone: "212 555 0100",
+};
 
 /**
  * Places an order from `page` through the API as the storefront does (a card token made
@@ -53,16 +66,16 @@ export const NEW_YORK = {
  * to New York by Standard, paid by the sandbox's approved card. Answers the order.
  */
 export async function placeByApi(page, { products, email }) {
-  const card = await cardToken(page)
-  const shipping = { type: 'ship', id: 1 }
-  const quote = await posted(page, '/checkout/quote', {
+  const card = await cardToken(page);
+  const shipping = { type: "ship", id: 1 };
+  const quote = await posted(page, "/checkout/quote", {
     products,
     later: [],
-    zip_code: '10001',
-    country: 'US',
+    zip_code: "10001",
+    country: "US",
     shipping,
-  })
-  return posted(page, '/orders', {
+  });
+  return posted(page, "/orders", {
     idempotency_key: `e2e-${crypto.randomUUID()}`,
     products,
     shipping,
@@ -71,12 +84,19 @@ export async function placeByApi(page, { products, email }) {
     payment: { token: card.token },
     expected_total: quote.bag.totals.total,
     expected_amount_due: quote.amount_due,
-  })
+  });
 }
 
 /** Signs `email` up in `page`'s browser through the API, with the mailed code. */
 export async function signUp(page, store, email) {
-  assert.equal((await post(page, '/register', { name: 'Dana', email, password: PASSWORD })).status, 202)
-  const code = await signUpCode(store, email)
-  assert.equal((await post(page, '/register/confirm', { email, code })).status, 200)
+  assert.equal(
+    (await post(page, "/register", { name: "Dana", email, password: PASSWORD }))
+      .status,
+    202,
+  );
+  const code = await signUpCode(store, email);
+  assert.equal(
+    (await post(page, "/register/confirm", { email, code })).status,
+    200,
+  );
 }

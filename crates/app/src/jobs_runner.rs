@@ -89,8 +89,8 @@ pub async fn run_subscriptions(state: &AppState) -> Result<RunReport, StorageErr
 }
 
 /// Queues a run of the subscription scheduler, due now: the server does every
-/// `orders.subscriptions_every_minutes`, and `store jobs --run --at TIME` at TIME, so a
-/// run at any moment charges what is due by then.
+/// `orders.subscriptions_every_minutes` (`store jobs --run --at TIME` runs it at TIME
+/// directly). A run at any moment charges what is due by then.
 pub async fn queue_scheduler(state: &AppState) -> Result<(), StorageError> {
     let now = state.clock.now();
     let run = NewJob {
@@ -341,13 +341,15 @@ async fn settle(state: &AppState, job: &Job) -> Result<(), StorageError> {
     }
 }
 
-/// Claims and runs batches until nothing is due: how many ran.
+/// Claims and runs batches until nothing is due, the jobs that jobs queue (an order's
+/// mail after a subscription's delivery) included: how many ran. A job that fails is
+/// due again only later, so this ends.
 pub async fn run_all_due(state: &AppState) -> Result<usize, StorageError> {
     let mut total = 0;
     loop {
         let ran = run_due(state).await?;
         total += ran;
-        if ran < BATCH as usize {
+        if ran == 0 {
             return Ok(total);
         }
     }

@@ -261,8 +261,9 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Jobs { limit, run, at } => {
             if run {
                 let state = serve::jobs_state(&settings, at.unwrap_or(SystemClock.now())).await?;
-                // The scheduler runs at that moment too, charging what is due by then.
-                store_app::jobs_runner::queue_scheduler(&state).await?;
+                // The subscription scheduler runs at that moment too, charging what is
+                // due by then; the jobs it queues (the orders' mails) run below.
+                store_app::jobs_runner::run_subscriptions(&state).await?;
                 let ran = store_app::jobs_runner::run_all_due(&state).await?;
                 println!("ran {ran} due jobs");
             }

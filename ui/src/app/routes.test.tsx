@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import { matchRoutes } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { departments } from '@/testing/fixtures'
-import { stubApi } from '@/testing/api'
+import { STORAGE_KEY } from '@/lib/persist'
+import { answer, stubApi } from '@/testing/api'
 import { renderApp } from '@/testing/render'
 import { currentHandle } from './routeHandle'
 import { routes } from './routes'
@@ -95,11 +96,33 @@ describe('navigating the app', () => {
 
   it('shows a later screen as a placeholder with its page name', async () => {
     stubApi({ '/api/categories': departments, '/api/customer': customer })
-    renderApp('/account/subscriptions-update/5')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Update Subscription' })).toBeInTheDocument()
+    renderApp('/subscription-confirmation/8')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subscription Confirmation' })).toBeInTheDocument()
     await waitFor(() => {
-      expect(document.title).toBe('Update Subscription | Olive Lane')
+      expect(document.title).toBe('Subscription Confirmation | Olive Lane')
     })
+  })
+
+  it.each([
+    ['/account/subscriptions', 'Subscriptions'],
+    ['/account/subscriptions-update/5', 'Update Subscription'],
+    ['/recurring-confirmation/5', 'Recurring Order Confirmation'],
+  ])('shows %s as its own screen, no longer a placeholder', async (path, pageName) => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ customer }))
+    const requested = stubApi({ '/api/categories': departments, '/api/customer': customer })
+    renderApp(path)
+    expect(await screen.findByRole('heading', { level: 1, name: pageName })).toBeInTheDocument()
+    // The screen asks for its subscriptions; a placeholder would ask for nothing.
+    await waitFor(() => {
+      expect(requested.some((url) => url.pathname.startsWith('/api/customer/subscriptions'))).toBe(true)
+    })
+  })
+
+  it('has a guest sign in before a recurring order’s confirmation', async () => {
+    stubApi({ '/api/categories': departments, '/api/customer': answer(403, { message: 'sign in' }) })
+    const { router } = renderApp('/recurring-confirmation/5')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
   })
 
   it('sends /account to the dashboard', async () => {

@@ -74,9 +74,9 @@ const returnConfirmationPage = () => import('@/features/returns/components/Confi
 const accountOrders = (page: 'OrdersPage' | 'OrderPage' | 'BuyItAgainPage' | 'DigitalLibraryPage') => async () => ({
   Component: (await import('@/features/account/components/OrderPages'))[page],
 })
-const nothingYet = (page: 'SubscriptionsPage') => async () => ({
-  Component: (await import('@/features/account/components/NothingYetPages'))[page],
-})
+const subscriptionsPage = () => import('@/features/subscriptions/components/SubscriptionsPage')
+const subscriptionUpdatePage = () => import('@/features/subscriptions/components/UpdatePage')
+const recurringConfirmationPage = () => import('@/features/subscriptions/components/RecurringConfirmationPage')
 
 const screens: RouteObject[] = [
   { index: true, handle: handle('Home', 'Home'), lazy: home },
@@ -108,12 +108,12 @@ const screens: RouteObject[] = [
         handle: handle('DigitalLibary', 'Digital Library'),
         lazy: accountOrders('DigitalLibraryPage'),
       },
+      { path: 'subscriptions', handle: handle('Subscriptions', 'Subscriptions'), lazy: subscriptionsPage },
       {
-        path: 'subscriptions',
-        handle: handle('Subscriptions', 'Subscriptions'),
-        lazy: nothingYet('SubscriptionsPage'),
+        path: 'subscriptions-update/:subscription_id',
+        handle: handle('SubscriptionsUpdate', 'Update Subscription'),
+        lazy: subscriptionUpdatePage,
       },
-      soon('subscriptions-update/:subscription_id', 'SubscriptionsUpdate', 'Update Subscription'),
       // Beyond the spec's children: the saved addresses and cards (spec 3's customer).
       { path: 'addresses', handle: handle('Addresses', 'My Addresses'), lazy: addressesPage },
       { path: 'payments', handle: handle('Payments', 'Payment Methods'), lazy: paymentsPage },
@@ -128,7 +128,14 @@ const screens: RouteObject[] = [
   soon('/school/select-your-supplies/:grade_id/:list_id', 'SelectItems', 'Select Your Supplies'),
   guarded(requireSignIn, [soon('/subscription/:type_id/:group_id', 'Subscription', 'Subscription')]),
   soon('/subscription-confirmation/:subscription_id', 'SubscriptionConfirmation', 'Subscription Confirmation'),
-  soon('/recurring-confirmation/:recurring_id', 'RecurringConfirmation', 'Recurring Order Confirmation'),
+  // Like /account, a recurring order is the customer's own: a guest signs in first.
+  guarded(requireSignIn, [
+    {
+      path: '/recurring-confirmation/:recurring_id',
+      handle: handle('RecurringConfirmation', 'Recurring Order Confirmation'),
+      lazy: recurringConfirmationPage,
+    },
+  ]),
   {
     path: '/store-information',
     handle: handle('StoreInformation', 'Store Information'),

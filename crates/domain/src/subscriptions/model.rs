@@ -164,7 +164,10 @@ impl Event {
 pub struct HistoryEntry {
     pub at: Timestamp,
     pub event: Event,
-    /// What the event needs said beyond its kind, in words the page and the mails
-    /// turn into the customer's language (a date, an order number, an interval).
+    /// What the event needs said beyond its kind, as a value the page words in the
+    /// customer's language, never a sentence: a date (YYYY-MM-DD), an order number,
+    /// `interval:1m`, `quantity:{line}:{n}`, `address`, `card`, the item a dropped line
+    /// was (`product:61`), or why it paused or ended: `attention` (its address, card or
+    /// method is gone), `declines` (the card's last try), `empty` (nothing left sold).
     pub detail: String,
 }

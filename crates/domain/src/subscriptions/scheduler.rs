@@ -183,9 +183,7 @@ fn decided(
         at: s.now(),
     });
     if change.subscription.timeline.status == Status::Finished {
-        change
-            .history
-            .push(entry(s, Event::Finished, period.to_string()));
+        change.history.push(entry(s, Event::Finished, ""));
         change
             .jobs
             .push(mail(s, change.subscription.id, Event::Finished.as_str()));
@@ -293,12 +291,13 @@ fn order_request(
 }
 
 /// Something only the customer can fix (their saved address or card is gone, the
-/// method no longer ships there): the subscription pauses, and they are told.
-fn needs_customer(s: &Scheduler<'_>, change: &mut Change, why: &str, report: &mut RunReport) {
+/// method no longer ships there): the subscription pauses, and they are told. The
+/// history says `attention`, which the page words; the reason itself is for the log.
+fn needs_customer(s: &Scheduler<'_>, change: &mut Change, report: &mut RunReport) {
     let sub = &mut change.subscription;
     sub.timeline.status = Status::Paused;
     sub.timeline.resume_on = None;
-    change.history.push(entry(s, Event::Paused, why));
+    change.history.push(entry(s, Event::Paused, "attention"));
     change.jobs.push(mail(s, sub.id, "attention"));
     report.waiting += 1;
     change.done = true;
@@ -307,9 +306,10 @@ fn needs_customer(s: &Scheduler<'_>, change: &mut Change, why: &str, report: &mu
 fn out_of_stock(s: &Scheduler<'_>, change: &mut Change, period: u32, report: &mut RunReport) {
     decided(s, change, period, Outcome::OutOfStock, None);
     let id = change.subscription.id;
+    let due = change.subscription.timeline.schedule.due_on(period);
     change
         .history
-        .push(entry(s, Event::OutOfStock, period.to_string()));
+        .push(entry(s, Event::OutOfStock, due.to_string()));
     change
         .jobs
         .push(mail(s, id, format!("out_of_stock:{period}")));
@@ -347,8 +347,8 @@ async fn charge(
     let quoted = match price_order(&s.place, &probe).await {
         Ok(quoted) => quoted,
         Err(PlaceError::Storage(e)) => return Err(e),
-        Err(why) => {
-            needs_customer(s, change, &why.to_string(), report);
+        Err(_) => {
+            needs_customer(s, change, report);
             return Ok(());
         }
     };
@@ -372,9 +372,7 @@ async fn charge(
             .push(mail(s, sub.id, format!("dropped:{period}")));
         if change.subscription.lines.is_empty() {
             change.subscription.timeline.status = Status::Cancelled;
-            change
-                .history
-                .push(entry(s, Event::Cancelled, "nothing left to deliver"));
+            change.history.push(entry(s, Event::Cancelled, "empty"));
             change.done = true;
         }
         return Ok(());
@@ -419,8 +417,8 @@ async fn charge(
             report.waiting += 1;
             change.done = true;
         }
-        Err(why @ (PlaceError::Refused(_) | PlaceError::Checkout(_) | PlaceError::KeyReused)) => {
-            needs_customer(s, change, &why.to_string(), report);
+        Err(PlaceError::Refused(_) | PlaceError::Checkout(_) | PlaceError::KeyReused) => {
+            needs_customer(s, change, report);
         }
     }
     Ok(())
@@ -461,9 +459,7 @@ fn declined(
             decided(s, change, period, Outcome::Declined, None);
             change.subscription.attempts = None;
             change.history.push(entry(s, Event::Declined, ""));
-            change
-                .history
-                .push(entry(s, Event::Paused, "the card kept declining"));
+            change.history.push(entry(s, Event::Paused, "declines"));
             change
                 .jobs
                 .push(mail(s, id, format!("card_paused:{period}")));

@@ -124,8 +124,11 @@ pub struct HistoryDto {
     /// started, charged, skipped, paused, resumed, changed, cancelled, finished,
     /// out_of_stock, declined, line_dropped or price_notice.
     pub event: String,
-    /// What else it says: a date, an order number, `interval:1m`, `quantity:0:2`,
-    /// `address` or `card`.
+    /// What else it says, for the page to word: a date (YYYY-MM-DD), an order number,
+    /// `interval:1m`, `quantity:{line}:{n}`, `address`, `card`, a dropped line's item
+    /// (`product:61`), `attention` (paused: its address, card or shipping method is
+    /// gone), `declines` (paused after the card's last try) or `empty` (cancelled:
+    /// nothing it brings is sold any more); or nothing.
     pub detail: String,
 }
 

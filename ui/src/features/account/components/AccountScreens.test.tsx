@@ -23,10 +23,10 @@ describe('the account screens', () => {
   it.each([['/account/subscriptions', 'Subscriptions', 'You have no subscriptions yet.']])(
     '%s says honestly that there is nothing yet',
     async (path, title, empty) => {
-      signedIn()
+      signedIn({ '/api/customer/subscriptions': { subscriptions: [] } })
       renderApp(path)
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
-      expect(screen.getByText(new RegExp(`^${empty}`))).toBeInTheDocument()
+      expect(await screen.findByText(new RegExp(`^${empty}`))).toBeInTheDocument()
       expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/')
       const nav = screen.getByRole('navigation', { name: 'Your account' })
       expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page')

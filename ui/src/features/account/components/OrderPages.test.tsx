@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEY } from '@/lib/persist'
+import type { Customer } from '@/lib/session'
 import { answer, stubApiWithBodies } from '@/testing/api'
 import { signedInCustomer } from '@/testing/customer'
 import { departments, quoteAnswer } from '@/testing/fixtures'
@@ -200,6 +201,126 @@ describe('My Orders', () => {
     signedIn()
     renderApp('/account/orders/ZZZZ-ZZZZ-ZZZZ')
     expect(await screen.findByText('We couldn’t find this order in your account.')).toBeInTheDocument()
+  })
+})
+
+describe('Repeat this order', () => {
+  const home = {
+    id: 31,
+    name: 'Dana Levi',
+    line1: '1 Olive Lane',
+    line2: '',
+    city: 'New York',
+    region: 'NY',
+    postal_code: '10001',
+    country: 'US',
+    phone: '212 555 0100',
+    default: false,
+  }
+  const work = { ...home, id: 32, line1: '9 Cedar Street', city: 'Brooklyn', default: true }
+  const visa = { id: 21, brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030, token: 'tok_1', default: true }
+  const amex = { ...visa, id: 22, brand: 'amex', last4: '0005', token: 'tok_2', default: false }
+  const saver = signedInCustomer({ addresses: [home, work], payments: [visa, amex] })
+  const REPEAT = '/api/customer/orders/7KQ4-M2XD-9PRT/repeat'
+  // The recurring order the server answers with (only what the confirmation reads).
+  const recurring = {
+    subscription: {
+      id: 12,
+      status: 'active',
+      interval: '1m',
+      next_delivery: '2026-12-25',
+      address_id: 31,
+      payment_id: 22,
+      shipping_method: 1,
+      repeats_order: '7KQ4-M2XD-9PRT',
+      card_declines: 0,
+      charging: false,
+      lines: [],
+      created_at: '2026-11-25T10:00:00Z',
+    },
+    deliveries: [],
+    history: [],
+  }
+
+  function signedInAs(customer: Customer, routes: Parameters<typeof stubApiWithBodies>[0] = {}) {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ customer }))
+    return stubApiWithBodies({ '/api/categories': departments, '/api/customer': customer, ...routes })
+  }
+
+  it('repeats a shipped order with the interval, address and card chosen, then confirms it', async () => {
+    const sent = signedInAs(saver, {
+      '/api/orders/7KQ4-M2XD-9PRT': newer,
+      [REPEAT]: answer(201, recurring),
+      '/api/customer/subscriptions/12': recurring,
+    })
+    const { router } = renderApp('/account/orders/7KQ4-M2XD-9PRT')
+    const user = userEvent.setup()
+    const section = await screen.findByRole('region', { name: 'Repeat this order' })
+    const often = within(section).getByRole('combobox', { name: 'How often' })
+    // Every 4 weeks, to the default address, paid by the default card, unless chosen.
+    expect(often).toHaveValue('4w')
+    expect(within(section).getByRole('combobox', { name: 'Ship to' })).toHaveValue('32')
+    expect(within(section).getByRole('combobox', { name: 'Pay with' })).toHaveValue('21')
+
+    await user.selectOptions(often, 'Every month')
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'Ship to' }),
+      'Dana Levi, 1 Olive Lane, New York',
+    )
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'Pay with' }),
+      'American Express ending in 0005',
+    )
+    await user.click(within(section).getByRole('button', { name: 'Repeat this order' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recurring Order Confirmation' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/recurring-confirmation/12')
+    expect(sent.find((r) => r.url.pathname === REPEAT)).toMatchObject({
+      method: 'POST',
+      body: { interval: '1m', address_id: 31, payment_id: 22 },
+    })
+  })
+
+  it('shows the server’s refusal in an alert', async () => {
+    signedInAs(saver, {
+      '/api/orders/7KQ4-M2XD-9PRT': newer,
+      [REPEAT]: answer(409, { message: 'this order has nothing that can be delivered again' }),
+    })
+    renderApp('/account/orders/7KQ4-M2XD-9PRT')
+    const section = await screen.findByRole('region', { name: 'Repeat this order' })
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Repeat this order' }))
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'This order has nothing that can be delivered again.',
+    )
+  })
+
+  it('says where to save an address and a card when there are none', async () => {
+    signedInAs(signedInCustomer({ payments: [visa] }), { '/api/orders/7KQ4-M2XD-9PRT': newer })
+    renderApp('/account/orders/7KQ4-M2XD-9PRT')
+    const section = await screen.findByRole('region', { name: 'Repeat this order' })
+    expect(section).toHaveTextContent('To repeat this order, save an address and a card in your account first.')
+    expect(within(section).getByRole('link', { name: 'Add an address' })).toHaveAttribute('href', '/account/addresses')
+    expect(within(section).queryByRole('link', { name: 'Add a card' })).not.toBeInTheDocument()
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it.each([
+    ['picked up', anOrder({ delivery: { type: 'pickup', contact_name: 'Dana Levi', contact_phone: '212 555 0100' } })],
+    ['cancelled', anOrder({ status: 'cancelled' })],
+  ])('is not offered for an order %s', async (_kind, theOrder) => {
+    signedInAs(saver, { '/api/orders/7KQ4-M2XD-9PRT': theOrder })
+    renderApp('/account/orders/7KQ4-M2XD-9PRT')
+    expect(await screen.findByRole('region', { name: 'Items' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Repeat this order' })).not.toBeInTheDocument()
+  })
+
+  it('speaks Hebrew', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ customer: saver, language: 'heb' }))
+    stubApiWithBodies({ '/api/categories': departments, '/api/customer': saver, '/api/orders/7KQ4-M2XD-9PRT': newer })
+    renderApp('/account/orders/7KQ4-M2XD-9PRT')
+    const section = await screen.findByRole('region', { name: 'הזמנה חוזרת' })
+    expect(within(section).getByRole('combobox', { name: 'באיזו תדירות' })).toHaveDisplayValue('כל 4 שבועות')
+    expect(within(section).getByRole('button', { name: 'לחזור על ההזמנה' })).toBeInTheDocument()
   })
 })
 

@@ -4,7 +4,8 @@ import { forgetPayment } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
 import { customerAtom } from '@/lib/session'
 import { removePayment, setDefaultPayment, type Payment } from '../api'
-import { messages, type AccountKey } from '../messages'
+import { messages } from '../messages'
+import { BRANDS } from '../brands'
 import { useSavedItems } from '../useSavedItems'
 import formStyles from '@/components/Form.module.css'
 import styles from './Account.module.css'
@@ -12,13 +13,6 @@ import { AccountScreen } from './AccountScreen'
 import { CardForm } from './CardForm'
 import { Notice } from './Notice'
 import { SavedItem } from './SavedItem'
-
-const BRANDS: Record<string, AccountKey> = {
-  visa: 'brand_visa',
-  mastercard: 'brand_mastercard',
-  amex: 'brand_amex',
-  discover: 'brand_discover',
-}
 
 const twoDigits = (n: number) => String(n % 100).padStart(2, '0')
 
