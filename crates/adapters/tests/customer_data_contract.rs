@@ -4,18 +4,15 @@
 
 use std::collections::BTreeMap;
 use store_adapters::fakes::InMemoryCustomerData;
-use store_adapters::sqlite::SqliteStore;
 use store_domain::accounts::{AddressFields, Pick, PickKind};
 use store_domain::bag::{BagLine, LineKey, LineType, Lists};
 use store_domain::clock::Timestamp;
-use store_domain::input::Email;
 use store_domain::payments::{Brand, CardSaved, CardToken};
-use store_domain::ports::{
-    Accounts, Addresses, CustomerBags, PendingRegistration, Picks, SavedCards,
-};
-use store_domain::token::TokenHash;
+use store_domain::ports::{Addresses, CustomerBags, Picks, SavedCards};
 
 mod common;
+#[path = "common/customers.rs"]
+mod customers;
 
 trait CustomerData: CustomerBags + Picks + Addresses + SavedCards {}
 impl<T: CustomerBags + Picks + Addresses + SavedCards> CustomerData for T {}
@@ -314,32 +311,11 @@ async fn in_memory() -> (Box<dyn CustomerData>, [i64; 2], ()) {
     (Box::new(InMemoryCustomerData::default()), [1, 2], ())
 }
 
-/// A registered customer, as the use case makes one (the database's keys need it).
-async fn customer(store: &SqliteStore, address: &str) -> i64 {
-    let email = Email::parse(address).unwrap();
-    store
-        .hold_registration(&PendingRegistration {
-            email: email.clone(),
-            name: "Dana Levi".into(),
-            password_hash: "hash".into(),
-            code: TokenHash::of("111111"),
-            expires_at: at(15),
-        })
-        .await
-        .unwrap();
-    store
-        .confirm_registration(&email, &TokenHash::of("111111"), at(1), 5)
-        .await
-        .unwrap()
-        .unwrap()
-        .id
-}
-
 async fn sqlite() -> (Box<dyn CustomerData>, [i64; 2], tempfile::TempDir) {
     let (store, dir) = common::sqlite_store(4).await;
     let customers = [
-        customer(&store, "dana@example.com").await,
-        customer(&store, "noa@example.com").await,
+        customers::registered(&store, "dana@example.com", at(1)).await,
+        customers::registered(&store, "noa@example.com", at(1)).await,
     ];
     (Box::new(store), customers, dir)
 }

@@ -6,7 +6,6 @@
 use chrono::NaiveDate;
 use std::sync::Arc;
 use store_adapters::fakes::{InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture};
-use store_adapters::sqlite::SqliteStore;
 use store_domain::bag::LineType;
 use store_domain::checkout::storage::{GiftCards, NewGiftCard};
 use store_domain::input::Email;
@@ -15,15 +14,16 @@ use store_domain::language::Language;
 use store_domain::money::Money;
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::Orders;
-use store_domain::ports::{Accounts, CatalogWriter, PendingRegistration};
+use store_domain::ports::CatalogWriter;
 use store_domain::subscriptions::model::{
     Event, HistoryEntry, Origin, Run, Subscription, SubscriptionLine,
 };
 use store_domain::subscriptions::schedule::{Interval, Outcome, Schedule, Status, Timeline};
 use store_domain::subscriptions::storage::{Subscriptions, Writes};
-use store_domain::token::TokenHash;
 
 mod common;
+#[path = "common/customers.rs"]
+mod customers;
 #[path = "common/orders.rs"]
 mod order_fixture;
 use order_fixture::{KETTLE, at, new_order};
@@ -290,27 +290,6 @@ async fn in_memory() -> (Shop, ()) {
     (shop, ())
 }
 
-/// A registered customer (the database's keys need one).
-async fn customer(store: &SqliteStore, address: &str) -> i64 {
-    let email = Email::parse(address).unwrap();
-    store
-        .hold_registration(&PendingRegistration {
-            email: email.clone(),
-            name: "Dana Levi".into(),
-            password_hash: "hash".into(),
-            code: TokenHash::of("111111"),
-            expires_at: at(15),
-        })
-        .await
-        .unwrap();
-    store
-        .confirm_registration(&email, &TokenHash::of("111111"), at(1), 5)
-        .await
-        .unwrap()
-        .unwrap()
-        .id
-}
-
 async fn sqlite() -> (Shop, tempfile::TempDir) {
     let (store, dir) = common::sqlite_store(2).await;
     store.import(&fixture()).await.unwrap();
@@ -332,8 +311,8 @@ async fn sqlite() -> (Shop, tempfile::TempDir) {
         .await
         .unwrap();
     let customers = [
-        customer(&store, "dana@example.com").await,
-        customer(&store, "noa@example.com").await,
+        customers::registered(&store, "dana@example.com", at(1)).await,
+        customers::registered(&store, "noa@example.com", at(1)).await,
     ];
     let store = Arc::new(store);
     let shop = Shop {
