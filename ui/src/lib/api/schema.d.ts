@@ -6422,8 +6422,11 @@ export interface components {
             /** @description RFC 3339. */
             at: string;
             /**
-             * @description What else it says: a date, an order number, `interval:1m`, `quantity:0:2`,
-             *     `address` or `card`.
+             * @description What else it says, for the page to word: a date (YYYY-MM-DD), an order number,
+             *     `interval:1m`, `quantity:{line}:{n}`, `address`, `card`, a dropped line's item
+             *     (`product:61`), `attention` (paused: its address, card or shipping method is
+             *     gone), `declines` (paused after the card's last try) or `empty` (cancelled:
+             *     nothing it brings is sold any more); or nothing.
              */
             detail: string;
             /**
