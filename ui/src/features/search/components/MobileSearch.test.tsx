@@ -153,6 +153,8 @@ describe('the on-screen Hebrew keyboard in the overlay', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Hebrew keyboard' }))
     const keyboard = await within(dialog).findByRole('group', { name: 'On-screen Hebrew keyboard' })
     expect(within(dialog).getByRole('button', { name: 'Hebrew keyboard' })).toHaveAttribute('aria-pressed', 'true')
+    // The keyboard library draws its keys after its frame: under a busy run, a moment later.
+    await within(keyboard).findByRole('button', { name: 'ס' })
 
     for (const letter of ['ס', 'פ', 'ר']) {
       fireEvent.pointerDown(within(keyboard).getByRole('button', { name: letter }))
