@@ -231,13 +231,13 @@ describe('the guards in the app', () => {
       withBag()
       guest()
       const { router } = renderApp('/checkout')
-      await waitFor(() => {
-        expect(path(router)).toBe('/sign-in')
-      })
+      // The shopper goes on from the Sign In page once it is shown: only then has the
+      // layout recorded /sign-in as the page Checkout is reached from. (Navigating as soon
+      // as the router's path changed raced that record in a busy run.)
+      await screen.findByRole('heading', { level: 1, name: 'Sign In' }, { timeout: 10_000 })
+      expect(path(router)).toBe('/sign-in')
       await router.navigate('/checkout')
-      // Checkout's screen loads lazily: in a full, busy run (the UI's step runs beside
-      // Chromium's install and cargo deny) drawing it here has taken over five seconds.
-      const heading = await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 20_000 })
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 10_000 })
       expect(heading).toBeInTheDocument()
       expect(path(router)).toBe('/checkout')
     }, 30_000)
