@@ -5,7 +5,10 @@
 
 use chrono::NaiveDate;
 use std::sync::Arc;
-use store_adapters::fakes::{InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture};
+use store_adapters::fakes::{
+    InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture, plans_fixture,
+};
+use store_domain::catalog::CatalogImport;
 use store_domain::bag::LineType;
 use store_domain::checkout::storage::{GiftCards, NewGiftCard};
 use store_domain::input::Email;
@@ -33,6 +36,7 @@ const SOURCE: &str = "SSSS-AAAA-2226";
 
 struct Shop {
     subscriptions: Arc<dyn Subscriptions>,
+    catalog: Arc<dyn CatalogWriter>,
     jobs: Arc<dyn Jobs>,
     /// Two customers.
     customers: [i64; 2],
@@ -253,6 +257,49 @@ mod cases {
         assert!(s.due(at(9), 10).await.unwrap().is_empty());
         assert_eq!(s.all(10).await.unwrap().len(), 4);
     }
+    pub async fn plans_read_back_as_imported_and_a_bad_import_adds_none(shop: &Shop) {
+        let s = &shop.subscriptions;
+        assert_eq!(s.plans().await.unwrap(), plans_fixture());
+        // A plan of a product the catalogue does not have: the whole import is refused.
+        let mut more = plans_fixture();
+        more[0].id = 5;
+        more[0].slug = "more".into();
+        more[0].groups[0].id = 6;
+        more[0].groups[0].slug = "more-club".into();
+        more[0].groups[0].plans[0].id = 7;
+        more[0].groups[0].plans[1].id = 8;
+        more[0].groups[0].plans[1].product_id = 999;
+        let import = CatalogImport {
+            subscriptions: more.clone(),
+            ..CatalogImport::default()
+        };
+        assert!(shop.catalog.import(&import).await.is_err());
+        assert_eq!(s.plans().await.unwrap(), plans_fixture());
+        // Ids already taken are refused too.
+        let again = CatalogImport {
+            subscriptions: plans_fixture(),
+            ..CatalogImport::default()
+        };
+        assert!(shop.catalog.import(&again).await.is_err());
+        // A good one is added after the first, in its order.
+        more[0].groups[0].plans[1].product_id = 13;
+        shop.catalog
+            .import(&CatalogImport {
+                subscriptions: more.clone(),
+                ..CatalogImport::default()
+            })
+            .await
+            .unwrap();
+        let all = s.plans().await.unwrap();
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[1], more[0]);
+        // The owner's price change.
+        assert!(s.set_plan_price(3, Money::from_cents(2_900)).await.unwrap());
+        assert!(!s.set_plan_price(99, Money::from_cents(2_900)).await.unwrap());
+        let changed = s.plans().await.unwrap();
+        assert_eq!(changed[0].groups[0].plans[0].price, Money::from_cents(2_900));
+        assert_eq!(changed[0].groups[0].plans[1].price, Money::from_cents(2_850));
+    }
 }
 
 macro_rules! suite {
@@ -263,6 +310,7 @@ macro_rules! suite {
                 a_subscription_reads_back_as_written,
                 a_stale_save_or_a_period_decided_twice_writes_nothing,
                 the_due_list_holds_open_subscriptions_the_longest_waiting_first,
+                plans_read_back_as_imported_and_a_bad_import_adds_none,
             );
         }
     };
@@ -281,9 +329,10 @@ async fn in_memory() -> (Shop, ()) {
     let catalog = Arc::new(InMemoryCatalog::new());
     catalog.import(&fixture()).await.unwrap();
     let checkout = Arc::new(InMemoryCheckout::default());
-    let orders = Arc::new(InMemoryOrders::new(catalog, checkout));
+    let orders = Arc::new(InMemoryOrders::new(catalog.clone(), checkout));
     let shop = Shop {
         subscriptions: orders.clone(),
+        catalog,
         jobs: orders,
         customers: [1, 2],
     };
@@ -317,6 +366,7 @@ async fn sqlite() -> (Shop, tempfile::TempDir) {
     let store = Arc::new(store);
     let shop = Shop {
         subscriptions: store.clone(),
+        catalog: store.clone(),
         jobs: store,
         customers,
     };

@@ -209,6 +209,9 @@ pub struct CatalogImport {
     pub bundles: Vec<BundleRecord>,
     #[serde(default)]
     pub pages: Vec<ContentPage>,
+    /// What is sold by subscription, on which plans (issue 29).
+    #[serde(default)]
+    pub subscriptions: Vec<crate::subscriptions::plans::PlanType>,
 }
 
 impl CatalogImport {
@@ -266,7 +269,7 @@ impl CatalogImport {
                 return reject(format!("bundle {} lists product {id} twice", b.id));
             }
         }
-        Ok(())
+        crate::subscriptions::plans::validate(&self.subscriptions).map_err(CatalogError::Rejected)
     }
 }
 

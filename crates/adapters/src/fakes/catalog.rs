@@ -18,6 +18,7 @@ use store_domain::catalog::{
 use store_domain::money::Money;
 use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
 use store_domain::search::{DocParts, Named, SearchDoc};
+use store_domain::subscriptions::plans::{self, PlanType};
 
 #[derive(Default, Clone)]
 struct State {
@@ -27,6 +28,7 @@ struct State {
     products: BTreeMap<i64, ProductRecord>,
     bundles: BTreeMap<i64, BundleRecord>,
     pages: BTreeMap<i64, ContentPage>,
+    subscriptions: Vec<PlanType>,
     version: i64,
 }
 
@@ -330,7 +332,44 @@ impl State {
                 return reject(format!("page {} exists", page.id));
             }
         }
+        for t in &c.subscriptions {
+            let mut given = t.groups.iter().flat_map(|g| &g.plans);
+            if let Some(p) = given.find(|p| !self.products.contains_key(&p.product_id)) {
+                return reject(format!("subscription plan {} has an unknown product", p.id));
+            }
+            let mut all = self.subscriptions.clone();
+            all.push(t.clone());
+            if plans::validate(&all).is_err() {
+                return reject(format!("subscription type {} or one of its groups or plans exists", t.id));
+            }
+            self.subscriptions = all;
+        }
         Ok(())
+    }
+}
+
+impl InMemoryCatalog {
+    /// What is sold by subscription (the `Subscriptions` port of the fakes reads it).
+    pub fn plans(&self) -> Vec<PlanType> {
+        self.read().subscriptions.clone()
+    }
+
+    /// Sets plan `id`'s price per delivery; `false` when there is no such plan.
+    pub fn set_plan_price(&self, id: i64, price: Money) -> bool {
+        let mut state = write(&self.state);
+        let plan = state
+            .subscriptions
+            .iter_mut()
+            .flat_map(|t| &mut t.groups)
+            .flat_map(|g| &mut g.plans)
+            .find(|p| p.id == id);
+        match plan {
+            Some(plan) => {
+                plan.price = price;
+                true
+            }
+            None => false,
+        }
     }
 }
 
@@ -750,5 +789,45 @@ pub fn fixture() -> CatalogImport {
             body: vec!["First paragraph.".into(), "Second one.".into()],
             heb_body: Some(vec!["פסקה.".into()]),
         }],
+        subscriptions: plans_fixture(),
     }
+}
+
+/// What the fixture sells by subscription: type 1, "Kitchen", with group 2, "Kettle
+/// club", of the kettle (product 12, 30.00 once) monthly at 27.00 until cancelled
+/// (plan 3), or every two weeks at 28.50 for six deliveries (plan 4).
+pub fn plans_fixture() -> Vec<PlanType> {
+    use store_domain::subscriptions::model::Plan;
+    use store_domain::subscriptions::plans::PlanGroup;
+    use store_domain::subscriptions::schedule::Interval;
+    vec![PlanType {
+        id: 1,
+        slug: "kitchen".into(),
+        name: "Kitchen".into(),
+        heb_name: "מטבח".into(),
+        groups: vec![PlanGroup {
+            id: 2,
+            slug: "kettle-club".into(),
+            name: "Kettle club".into(),
+            heb_name: "מועדון הקומקום".into(),
+            description: "A kettle at your door.".into(),
+            heb_description: "קומקום עד הבית.".into(),
+            plans: vec![
+                Plan {
+                    id: 3,
+                    product_id: 12,
+                    interval: Interval::Months(1),
+                    price: Money::from_cents(2_700),
+                    deliveries: None,
+                },
+                Plan {
+                    id: 4,
+                    product_id: 12,
+                    interval: Interval::Weeks(2),
+                    price: Money::from_cents(2_850),
+                    deliveries: Some(6),
+                },
+            ],
+        }],
+    }]
 }

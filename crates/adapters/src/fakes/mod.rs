@@ -23,7 +23,7 @@ mod zip;
 
 pub use accounts::InMemoryAccounts;
 pub use campaigns::InMemoryCampaigns;
-pub use catalog::{InMemoryCatalog, fixture, product};
+pub use catalog::{InMemoryCatalog, fixture, plans_fixture, product};
 pub use checkout::InMemoryCheckout;
 pub use client_errors::InMemoryErrorReports;
 pub use clock::SettableClock;

@@ -7,8 +7,10 @@ use super::orders::InMemoryOrders;
 use super::{read, write};
 use async_trait::async_trait;
 use store_domain::clock::Timestamp;
+use store_domain::money::Money;
 use store_domain::ports::StorageError;
 use store_domain::subscriptions::model::{HistoryEntry, Run, Subscription};
+use store_domain::subscriptions::plans::PlanType;
 use store_domain::subscriptions::storage::{Subscriptions, Writes};
 
 pub(super) struct Kept {
@@ -131,5 +133,13 @@ impl Subscriptions for InMemoryOrders {
             .find(|k| k.subscription.id == id)
             .map(|k| k.history.clone())
             .unwrap_or_default())
+    }
+
+    async fn plans(&self) -> Result<Vec<PlanType>, StorageError> {
+        Ok(self.catalog.plans())
+    }
+
+    async fn set_plan_price(&self, id: i64, price: Money) -> Result<bool, StorageError> {
+        Ok(self.catalog.set_plan_price(id, price))
     }
 }

@@ -6,6 +6,7 @@ use sqlx::query_builder::Separated;
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 use store_domain::catalog::{CatalogImport, Picture};
 use store_domain::ports::{CatalogError, CatalogWriter};
+use store_domain::subscriptions::plans::PlanType;
 
 /// SQLite accepts up to 32,766 bound values in one statement; stay well below.
 const MAX_BINDS: usize = 30_000;
@@ -382,6 +383,7 @@ impl CatalogWriter for SqliteStore {
         )
         .await?;
 
+        write_plans(conn, &c.subscriptions).await?;
         bump_version(&mut tx).await?;
         tx.commit().await.map_err(catalog_error)?;
         refresh_statistics(&mut writer).await
@@ -402,6 +404,68 @@ impl CatalogWriter for SqliteStore {
         tx.commit().await.map_err(catalog_error)?;
         Ok(done.rows_affected())
     }
+}
+
+/// What is sold by subscription: types, their groups, the groups' plans, each in the
+/// order given. A plan's product must exist (a foreign key).
+async fn write_plans(conn: &mut SqliteConnection, types: &[PlanType]) -> Result<(), CatalogError> {
+    let groups: Vec<_> = types
+        .iter()
+        .flat_map(|t| t.groups.iter().enumerate().map(move |(i, g)| (t.id, position(i), g)))
+        .collect();
+    let plans: Vec<_> = types
+        .iter()
+        .flat_map(|t| &t.groups)
+        .flat_map(|g| g.plans.iter().enumerate().map(move |(i, p)| (g.id, position(i), p)))
+        .collect();
+    let types: Vec<_> = types.iter().enumerate().map(|(i, t)| (position(i), t)).collect();
+    insert_all(
+        conn,
+        "INSERT INTO subscription_types (id, slug, name, heb_name, position) ",
+        5,
+        &types,
+        |b, (pos, t)| {
+            b.push_bind(t.id)
+                .push_bind(&t.slug)
+                .push_bind(&t.name)
+                .push_bind(&t.heb_name)
+                .push_bind(*pos);
+        },
+    )
+    .await?;
+    insert_all(
+        conn,
+        "INSERT INTO subscription_groups (id, type_id, slug, name, heb_name, description, heb_description, position) ",
+        8,
+        &groups,
+        |b, (type_id, pos, g)| {
+            b.push_bind(g.id)
+                .push_bind(*type_id)
+                .push_bind(&g.slug)
+                .push_bind(&g.name)
+                .push_bind(&g.heb_name)
+                .push_bind(&g.description)
+                .push_bind(&g.heb_description)
+                .push_bind(*pos);
+        },
+    )
+    .await?;
+    insert_all(
+        conn,
+        "INSERT INTO subscription_plans (id, group_id, product_id, interval, price, deliveries, position) ",
+        7,
+        &plans,
+        |b, (group_id, pos, p)| {
+            b.push_bind(p.id)
+                .push_bind(*group_id)
+                .push_bind(p.product_id)
+                .push_bind(p.interval.as_str())
+                .push_bind(p.price.cents())
+                .push_bind(p.deliveries.map(i64::from))
+                .push_bind(*pos);
+        },
+    )
+    .await
 }
 
 /// Part of every change's transaction, so the version moves exactly when data does.

@@ -20,8 +20,9 @@ use store_domain::money::Money;
 use store_domain::orders::number::OrderNumber;
 use store_domain::ports::StorageError;
 use store_domain::subscriptions::model::{
-    Attempts, Event, HistoryEntry, Origin, PriceNotice, Run, Subscription, SubscriptionLine,
+    Attempts, Event, HistoryEntry, Origin, Plan, PriceNotice, Run, Subscription, SubscriptionLine,
 };
+use store_domain::subscriptions::plans::{PlanGroup, PlanType};
 use store_domain::subscriptions::schedule::{Interval, Outcome, Schedule, Status, Timeline};
 use store_domain::subscriptions::storage::{Subscriptions, Writes};
 
@@ -537,5 +538,89 @@ impl Subscriptions for SqliteStore {
                 })
             })
             .collect()
+    }
+
+    async fn plans(&self) -> Result<Vec<PlanType>, StorageError> {
+        let types: Vec<(i64, String, String, String)> = sqlx::query_as(
+            "SELECT id, slug, name, heb_name FROM subscription_types ORDER BY position, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        type GroupRow = (i64, i64, String, String, String, String, String);
+        let groups: Vec<GroupRow> = sqlx::query_as(
+            "SELECT id, type_id, slug, name, heb_name, description, heb_description
+             FROM subscription_groups ORDER BY position, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        let plans: Vec<(i64, i64, i64, String, i64, Option<i64>)> = sqlx::query_as(
+            "SELECT id, group_id, product_id, interval, price, deliveries
+             FROM subscription_plans ORDER BY group_id, position, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        let plan_of = |(id, _, product_id, interval, price, deliveries): &(
+            i64,
+            i64,
+            i64,
+            String,
+            i64,
+            Option<i64>,
+        )| {
+            Ok(Plan {
+                id: *id,
+                product_id: *product_id,
+                interval: Interval::parse(interval).ok_or_else(|| corrupt("plan interval"))?,
+                price: Money::from_cents(*price),
+                deliveries: deliveries
+                    .map(u32::try_from)
+                    .transpose()
+                    .map_err(|_| corrupt("plan deliveries"))?,
+            })
+        };
+        types
+            .into_iter()
+            .map(|(type_id, slug, name, heb_name)| {
+                let groups = groups
+                    .iter()
+                    .filter(|g| g.1 == type_id)
+                    .map(|g| {
+                        Ok(PlanGroup {
+                            id: g.0,
+                            slug: g.2.clone(),
+                            name: g.3.clone(),
+                            heb_name: g.4.clone(),
+                            description: g.5.clone(),
+                            heb_description: g.6.clone(),
+                            plans: plans
+                                .iter()
+                                .filter(|p| p.1 == g.0)
+                                .map(plan_of)
+                                .collect::<Result<_, StorageError>>()?,
+                        })
+                    })
+                    .collect::<Result<_, StorageError>>()?;
+                Ok(PlanType {
+                    id: type_id,
+                    slug,
+                    name,
+                    heb_name,
+                    groups,
+                })
+            })
+            .collect()
+    }
+
+    async fn set_plan_price(&self, id: i64, price: Money) -> Result<bool, StorageError> {
+        let done = sqlx::query("UPDATE subscription_plans SET price = $2 WHERE id = $1")
+            .bind(id)
+            .bind(price.cents())
+            .execute(&mut *self.writer().await.map_err(storage)?)
+            .await
+            .map_err(storage)?;
+        Ok(done.rows_affected() == 1)
     }
 }

@@ -4,6 +4,7 @@
 pub mod mail;
 pub mod manage;
 pub mod model;
+pub mod plans;
 pub mod schedule;
 pub mod scheduler;
 pub mod storage;

@@ -11,15 +11,17 @@ use crate::orders::number::OrderNumber;
 use chrono::NaiveDate;
 
 /// A plan a subscription product is sold on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct Plan {
     pub id: i64,
     /// The product each delivery brings.
     pub product_id: i64,
+    #[serde(deserialize_with = "super::plans::interval")]
     pub interval: Interval,
     /// Per delivery, before tax and shipping.
     pub price: Money,
     /// A fixed number of deliveries, or `None`: until cancelled.
+    #[serde(default)]
     pub deliveries: Option<u32>,
 }
 

@@ -4,6 +4,8 @@
 //! made at the same moment finds the write refused, reads again and sees what won.
 
 use super::model::{HistoryEntry, Run, Subscription};
+use super::plans::PlanType;
+use crate::money::Money;
 use crate::clock::Timestamp;
 use crate::jobs::NewJob;
 use crate::ports::StorageError;
@@ -54,4 +56,12 @@ pub trait Subscriptions: Send + Sync {
 
     /// Its history, oldest first.
     async fn history(&self, id: i64) -> Result<Vec<HistoryEntry>, StorageError>;
+
+    /// What is sold by subscription, every type with its groups and their plans, in
+    /// the order the catalogue gives them. (Plans are written by the catalogue import.)
+    async fn plans(&self) -> Result<Vec<PlanType>, StorageError>;
+
+    /// Sets plan `id`'s price per delivery (the owner's price change: subscribers pay it
+    /// only after the notice, see `scheduler`); `false` when there is no such plan.
+    async fn set_plan_price(&self, id: i64, price: Money) -> Result<bool, StorageError>;
 }
