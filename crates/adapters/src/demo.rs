@@ -208,4 +208,30 @@ mod tests {
         let deepest = c.categories.iter().map(|x| depth(x.id)).max().unwrap();
         assert!((2..=3).contains(&deepest), "deepest level {deepest}");
     }
+
+    #[test]
+    fn sells_coffee_tea_a_magazine_and_school_refills_by_subscription_at_a_saving() {
+        let c = catalogue().unwrap();
+        let groups: Vec<_> = c.subscriptions.iter().flat_map(|t| &t.groups).collect();
+        assert!(groups.len() >= 4, "{} groups", groups.len());
+        for group in &groups {
+            assert!(has_hebrew(&group.heb_name) && has_hebrew(&group.heb_description));
+            for plan in &group.plans {
+                let product = c.products.iter().find(|p| p.id == plan.product_id);
+                let product = product.unwrap_or_else(|| panic!("plan {} has no product", plan.id));
+                assert!(product.variations.is_empty(), "plan {} delivers one item", plan.id);
+                assert!(plan.price < product.price, "plan {} saves nothing", plan.id);
+            }
+        }
+        let delivered: Vec<&str> = groups
+            .iter()
+            .flat_map(|g| &g.plans)
+            .filter_map(|plan| c.products.iter().find(|p| p.id == plan.product_id))
+            .map(|p| p.title.as_str())
+            .collect();
+        for wanted in ["Coffee", "Tea", "Magazine", "Refill"] {
+            assert!(delivered.iter().any(|t| t.contains(wanted)), "{wanted}: {delivered:?}");
+        }
+        assert!(c.validate().is_ok());
+    }
 }

@@ -300,6 +300,20 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     ("must be 1 to {}", "בין 1 ל־{}"),
     ("there is no line {}", "אין שורה {}"),
+    ("there is no such subscription", "אין מינוי כזה"),
+    ("there is no plan {}", "אין תוכנית {}"),
+    (
+        "plan {} is not one of this subscription's choices",
+        "תוכנית {} אינה אחת האפשרויות של המנוי הזה",
+    ),
+    (
+        "a recurring order has no plan to change",
+        "להזמנה חוזרת אין תוכנית להחליף",
+    ),
+    (
+        "this product cannot be delivered now; please try again later",
+        "אי אפשר לשלוח את המוצר הזה כרגע; נסו שוב מאוחר יותר",
+    ),
     (
         "must be a date, as YYYY-MM-DD",
         "יש להזין תאריך בצורה YYYY-MM-DD",

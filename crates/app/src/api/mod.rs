@@ -71,6 +71,7 @@ type Apis = (
         customer::addresses::AddressesApi,
         customer::cards::CardsApi,
         customer::subscriptions::SubscriptionsApi,
+        customer::plans::PlansApi,
     ),
     checkout::CheckoutApi,
     orders::OrdersApi,
@@ -121,6 +122,9 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
                     state: state.clone(),
                 },
                 customer::subscriptions::SubscriptionsApi {
+                    state: state.clone(),
+                },
+                customer::plans::PlansApi {
                     state: state.clone(),
                 },
             ),

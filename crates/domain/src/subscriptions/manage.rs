@@ -6,6 +6,7 @@
 //! and charged.
 
 use super::model::{Event, HistoryEntry, Origin, Run, Subscription, SubscriptionLine};
+use super::plans::{PlanType, find_plan};
 use super::schedule::{ChangeRefused, Interval, Outcome, Schedule, Timeline};
 use super::scheduler::{charge_moment, local_date};
 use super::storage::{Subscriptions, Writes};
@@ -63,6 +64,21 @@ pub enum Change {
     },
     Address(i64),
     Card(i64),
+    /// Another plan of the same group: its interval from the next delivery on, its
+    /// price from the next charge, and its count of deliveries afresh.
+    Plan(i64),
+}
+
+/// A plan the customer buys: how many of its product each delivery brings, where
+/// to, paid by which saved card, shipped by which method, mailed in which language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanChoice {
+    pub plan_id: i64,
+    pub quantity: i64,
+    pub address_id: i64,
+    pub card_id: i64,
+    pub shipping_method: u32,
+    pub language: crate::language::Language,
 }
 
 /// What managing reads and writes.
@@ -97,7 +113,8 @@ impl Manage<'_> {
         }
     }
 
-    async fn own_address(&self, customer: i64, id: i64) -> Result<(), ManageError> {
+    /// Refused unless address `id` is one of the customer's.
+    pub async fn own_address(&self, customer: i64, id: i64) -> Result<(), ManageError> {
         let saved = self.addresses.addresses(customer).await?;
         if saved.iter().any(|a| a.id == id) {
             Ok(())
@@ -192,13 +209,87 @@ impl Manage<'_> {
             created_at: self.now,
             version: 0,
         };
+        self.start(customer.id, subscription, order.number.as_str().to_owned())
+            .await
+    }
+
+    /// The subscription `choice` would start for `customer`, not stored: its first
+    /// delivery is charged today (at the charge hour, or at the scheduler's next run
+    /// when that has passed), the rest one interval apart. A quote prices it as is.
+    pub fn plan_subscription(
+        &self,
+        customer: &Customer,
+        plans: &[PlanType],
+        choice: &PlanChoice,
+    ) -> Result<Subscription, ManageError> {
+        let (_, plan) = find_plan(plans, choice.plan_id).ok_or_else(|| {
+            ManageError::Refused(format!("plan_id: there is no plan {}", choice.plan_id))
+        })?;
+        check_quantity(choice.quantity)?;
+        let first = self.today();
+        Ok(Subscription {
+            id: 0,
+            customer_id: customer.id,
+            origin: Origin::Plan { plan_id: plan.id },
+            lines: vec![SubscriptionLine {
+                line_type: LineType::Product,
+                item_id: plan.product_id,
+                item_key: String::new(),
+                quantity: choice.quantity,
+                agreed_price: Some(plan.price),
+            }],
+            address_id: choice.address_id,
+            card_id: choice.card_id,
+            shipping_method: choice.shipping_method,
+            email: customer.email.clone(),
+            language: choice.language,
+            timeline: Timeline::new(Schedule::new(first, plan.interval), plan.deliveries),
+            notice: None,
+            attempts: None,
+            reminded: None,
+            charging: None,
+            next_look: self.now,
+            created_at: self.now,
+            version: 0,
+        })
+    }
+
+    /// Buys a plan: the subscription as stored, with a run of the scheduler queued so
+    /// the first delivery is charged now (see `plan_subscription`).
+    pub async fn subscribe(
+        &self,
+        customer: &Customer,
+        plans: &[PlanType],
+        choice: &PlanChoice,
+    ) -> Result<Subscription, ManageError> {
+        let subscription = self.plan_subscription(customer, plans, choice)?;
+        self.own_address(customer.id, choice.address_id).await?;
+        self.own_card(customer.id, choice.card_id).await?;
+        self.start(customer.id, subscription, String::new()).await
+    }
+
+    /// Stores a new subscription, then its history's first line, its mail and a run
+    /// of the scheduler.
+    async fn start(
+        &self,
+        customer: i64,
+        subscription: Subscription,
+        detail: String,
+    ) -> Result<Subscription, ManageError> {
         let created = self
             .subscriptions
             .create(&subscription, Writes::default())
             .await?;
         // Its history and mail name it, so they follow its creation in a save of their own.
-        let history = [self.entry(Event::Started, order.number.as_str())];
-        let jobs = [self.mail(created.id, "started")];
+        let history = [self.entry(Event::Started, detail)];
+        let jobs = [
+            self.mail(created.id, "started"),
+            NewJob {
+                kind: JobKind::DueSubscriptions,
+                subject: "all".into(),
+                due_at: self.now,
+            },
+        ];
         let writes = Writes {
             runs: &[],
             history: &history,
@@ -210,7 +301,7 @@ impl Manage<'_> {
                     .into(),
             ));
         }
-        self.theirs(customer.id, created.id).await
+        self.theirs(customer, created.id).await
     }
 
     /// Applies `change` to the customer's subscription `id`: the subscription as saved.
@@ -220,9 +311,11 @@ impl Manage<'_> {
         id: i64,
         change: &Change,
     ) -> Result<Subscription, ManageError> {
+        let mut plans = Vec::new();
         match change {
             Change::Address(address) => self.own_address(customer, *address).await?,
             Change::Card(card) => self.own_card(customer, *card).await?,
+            Change::Plan(_) => plans = self.subscriptions.plans().await?,
             _ => {}
         }
         for _ in 0..ATTEMPTS {
@@ -233,7 +326,7 @@ impl Manage<'_> {
                 ));
             }
             let mut next = stored.clone();
-            let (runs, entry) = self.apply(&mut next, change)?;
+            let (runs, entry) = self.apply(&mut next, change, &plans)?;
             // The scheduler looks at it again now: a new date may want a reminder.
             next.next_look = self.now.min(next.next_look);
             let history = [entry];
@@ -259,6 +352,7 @@ impl Manage<'_> {
         &self,
         s: &mut Subscription,
         change: &Change,
+        plans: &[PlanType],
     ) -> Result<(Vec<Run>, HistoryEntry), ManageError> {
         let today = self.today();
         let t = &mut s.timeline;
@@ -304,11 +398,7 @@ impl Manage<'_> {
                 if !t.status.is_open() {
                     return Err(ChangeRefused::Ended.into());
                 }
-                if !(1..=MAX_QUANTITY).contains(quantity) {
-                    return Err(ManageError::Refused(format!(
-                        "quantity: must be 1 to {MAX_QUANTITY}"
-                    )));
-                }
+                check_quantity(*quantity)?;
                 let kept = s.lines.get_mut(*line).ok_or_else(|| {
                     ManageError::Refused(format!("line: there is no line {line}"))
                 })?;
@@ -332,7 +422,41 @@ impl Manage<'_> {
                 s.attempts = None;
                 (Vec::new(), self.entry(Event::Changed, "card"))
             }
+            Change::Plan(id) => {
+                let Origin::Plan { plan_id } = s.origin else {
+                    return Err(ManageError::Refused(
+                        "plan_id: a recurring order has no plan to change".into(),
+                    ));
+                };
+                let group = find_plan(plans, plan_id).map(|(g, _)| g);
+                let plan = group
+                    .and_then(|g| g.plans.iter().find(|p| p.id == *id))
+                    .ok_or_else(|| {
+                        ManageError::Refused(format!(
+                            "plan_id: plan {id} is not one of this subscription's choices"
+                        ))
+                    })?;
+                t.change_interval(plan.interval, today)?;
+                t.deliveries_left = plan.deliveries;
+                s.origin = Origin::Plan { plan_id: plan.id };
+                for line in &mut s.lines {
+                    line.agreed_price = Some(plan.price);
+                }
+                // A notice of the old plan's price rise no longer applies.
+                s.notice = None;
+                (Vec::new(), self.entry(Event::Changed, format!("plan:{}", plan.id)))
+            }
         })
+    }
+}
+
+fn check_quantity(quantity: i64) -> Result<(), ManageError> {
+    if (1..=MAX_QUANTITY).contains(&quantity) {
+        Ok(())
+    } else {
+        Err(ManageError::Refused(format!(
+            "quantity: must be 1 to {MAX_QUANTITY}"
+        )))
     }
 }
 

@@ -168,7 +168,7 @@ pub struct HistoryEntry {
     pub event: Event,
     /// What the event needs said beyond its kind, as a value the page words in the
     /// customer's language, never a sentence: a date (YYYY-MM-DD), an order number,
-    /// `interval:1m`, `quantity:{line}:{n}`, `address`, `card`, the item a dropped line
+    /// `interval:1m`, `quantity:{line}:{n}`, `address`, `card`, `plan:{id}`, the item a dropped line
     /// was (`product:61`), or why it paused or ended: `attention` (its address, card or
     /// method is gone), `declines` (the card's last try), `empty` (nothing left sold).
     pub detail: String,

@@ -12,7 +12,7 @@ use super::model::{Attempts, Event, HistoryEntry, Run, Subscription};
 use super::schedule::{Outcome, Status, Step, retry_on};
 use super::storage::{Subscriptions, Writes};
 use crate::bag::{BagLine, ItemRef, LineKey, ListName, Lists};
-use crate::checkout::quote::CheckoutRequest;
+use crate::checkout::quote::{CheckoutQuote, CheckoutRequest};
 use crate::clock::Timestamp;
 use crate::jobs::{JobKind, NewJob};
 use crate::orders::model::{Order, OrderStatus};
@@ -240,6 +240,17 @@ fn wait(
     change.done = true;
 }
 
+/// What a delivery of `subscription` costs now, as its order would be priced: lines,
+/// tax from its address, its shipping method. (Also the quote of a plan before it is
+/// bought.)
+pub async fn price_delivery(
+    place: &PlaceContext<'_>,
+    subscription: &Subscription,
+) -> Result<CheckoutQuote, PlaceError> {
+    let probe = order_request(subscription, order_key(subscription.id, 0, 0), Default::default());
+    price_order(place, &probe).await
+}
+
 /// The order that would deliver the subscription's lines now.
 fn order_request(
     subscription: &Subscription,
@@ -343,8 +354,7 @@ async fn charge(
     change.subscription.charging = None;
     let declines = tries.map_or(0, |a| a.declines);
     let key = order_key(sub.id, period, declines);
-    let probe = order_request(&sub, key.clone(), Default::default());
-    let quoted = match price_order(&s.place, &probe).await {
+    let quoted = match price_delivery(&s.place, &sub).await {
         Ok(quoted) => quoted,
         Err(PlaceError::Storage(e)) => return Err(e),
         Err(_) => {

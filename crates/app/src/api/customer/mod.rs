@@ -7,6 +7,7 @@ pub mod addresses;
 pub mod bag;
 pub mod cards;
 pub mod picks;
+pub mod plans;
 pub mod subscriptions;
 
 use super::accounts::session_customer;

@@ -43,6 +43,20 @@ pub enum IntervalDto {
     ThreeMonths,
 }
 
+impl From<Interval> for IntervalDto {
+    fn from(i: Interval) -> Self {
+        match i {
+            Interval::Weeks(1) => IntervalDto::OneWeek,
+            Interval::Weeks(2) => IntervalDto::TwoWeeks,
+            Interval::Weeks(4) => IntervalDto::FourWeeks,
+            Interval::Months(1) => IntervalDto::OneMonth,
+            Interval::Months(2) => IntervalDto::TwoMonths,
+            // Only the choices are ever built (`Interval::parse`).
+            Interval::Weeks(_) | Interval::Months(_) => IntervalDto::ThreeMonths,
+        }
+    }
+}
+
 impl From<IntervalDto> for Interval {
     fn from(i: IntervalDto) -> Self {
         match i {
@@ -125,7 +139,7 @@ pub struct HistoryDto {
     /// out_of_stock, declined, line_dropped or price_notice.
     pub event: String,
     /// What else it says, for the page to word: a date (YYYY-MM-DD), an order number,
-    /// `interval:1m`, `quantity:{line}:{n}`, `address`, `card`, a dropped line's item
+    /// `interval:1m`, `quantity:{line}:{n}`, `address`, `card`, `plan:{id}`, a dropped line's item
     /// (`product:61`), `attention` (paused: its address, card or shipping method is
     /// gone), `declines` (paused after the card's last try) or `empty` (cancelled:
     /// nothing it brings is sold any more); or nothing.
@@ -158,12 +172,13 @@ pub enum ChangeAction {
     Quantity,
     Address,
     Card,
+    Plan,
 }
 
 /// One change. `pause` takes `until` (YYYY-MM-DD, after the next delivery and
 /// within a year; none: until resumed), `interval` takes `interval`, `quantity` takes
 /// `line` and `quantity` (1 to 20), `address` takes `address_id`, `card` takes
-/// `payment_id`.
+/// `payment_id`, `plan` takes `plan_id` (another plan of the subscription's group).
 #[derive(Object)]
 pub struct ChangeRequest {
     pub action: ChangeAction,
@@ -175,6 +190,7 @@ pub struct ChangeRequest {
     pub quantity: Option<i64>,
     pub address_id: Option<i64>,
     pub payment_id: Option<i64>,
+    pub plan_id: Option<i64>,
 }
 
 /// "Repeat this order every …": to a saved address, paid by a saved card, from one
@@ -233,11 +249,12 @@ fn change(body: &ChangeRequest) -> Result<Change, CustomerApiError> {
             Change::Address(body.address_id.ok_or_else(|| needs("address_id"))?)
         }
         ChangeAction::Card => Change::Card(body.payment_id.ok_or_else(|| needs("payment_id"))?),
+        ChangeAction::Plan => Change::Plan(body.plan_id.ok_or_else(|| needs("plan_id"))?),
     })
 }
 
 impl SubscriptionsApi {
-    fn manage(&self) -> Manage<'_> {
+    pub(super) fn manage(&self) -> Manage<'_> {
         let s = &self.state;
         Manage {
             subscriptions: s.subscriptions.as_ref(),
@@ -310,7 +327,7 @@ impl SubscriptionsApi {
             .collect())
     }
 
-    async fn detail(&self, s: Subscription) -> Result<SubscriptionDetail, ApiError> {
+    pub(super) async fn detail(&self, s: Subscription) -> Result<SubscriptionDetail, ApiError> {
         let store = &self.state.subscriptions;
         let deliveries = store
             .runs(s.id)
