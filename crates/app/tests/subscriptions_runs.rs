@@ -391,3 +391,59 @@ async fn the_owner_lists_subscriptions_with_their_next_delivery_and_run() {
         assert!(line.contains(&part), "{part} in {line}");
     }
 }
+
+/// The charged orders' subtotals, in cents, period by period.
+async fn charged_subtotals(shop: &Shop, id: i64) -> Vec<i64> {
+    let mut subtotals = Vec::new();
+    for run in shop.state.subscriptions.runs(id).await.unwrap() {
+        let Some(number) = run.order else { continue };
+        let order = shop.state.orders.order(&number).await.unwrap().unwrap();
+        subtotals.push(order.figures.subtotal.cents());
+    }
+    subtotals
+}
+
+#[tokio::test]
+async fn a_plans_price_rise_is_charged_only_after_its_notice_and_a_fall_at_once() {
+    use store_domain::money::Money;
+    use store_domain::subscriptions::model::Event;
+    let shop = shop().await;
+    let id = subscribe(&shop, "4242424242424242").await;
+    // On the fixture's plan 3: the kettle monthly at $27.00.
+    let mut on_a_plan = subscription(&shop, id).await;
+    on_a_plan.origin = Origin::Plan { plan_id: 3 };
+    on_a_plan.lines[0].agreed_price = Some(Money::from_cents(2_700));
+    let writes = Writes::default();
+    assert!(shop.state.subscriptions.save(&on_a_plan, writes).await.unwrap());
+    after_days(&shop, 0).await;
+    assert_eq!(charged_subtotals(&shop, id).await, [2_700]);
+
+    // The owner raises the plan to $29.00: the next delivery (February 5) is still
+    // charged $27.00, and the customer is told it rises from February 19.
+    let subscriptions = &shop.state.subscriptions;
+    assert!(subscriptions.set_plan_price(3, Money::from_cents(2_900)).await.unwrap());
+    after_days(&shop, 31).await;
+    assert_eq!(charged_subtotals(&shop, id).await, [2_700, 2_700]);
+    let history = subscriptions.history(id).await.unwrap();
+    let notices: Vec<_> = history.iter().filter(|h| h.event == Event::PriceNotice).collect();
+    assert_eq!(notices.len(), 1, "{history:?}");
+    assert_eq!(notices[0].detail, "2900:2026-02-19");
+    let mail = shop.fakes.mailer.sent().into_iter().find(|m| m.subject.contains("שינוי מחיר"));
+    let mail = mail.unwrap_or_else(|| panic!("no notice among {:?}", mail_subjects(&shop)));
+    assert!(mail.body.contains("$29.00"), "{}", mail.body);
+
+    // March 5 is past the notice: the new price is charged, and no second notice goes.
+    after_days(&shop, 28).await;
+    assert_eq!(charged_subtotals(&shop, id).await, [2_700, 2_700, 2_900]);
+    let s = subscription(&shop, id).await;
+    assert_eq!(s.notice, None);
+    assert_eq!(s.lines[0].agreed_price, Some(Money::from_cents(2_900)));
+
+    // A fall is passed on with the very next delivery, without a notice.
+    assert!(subscriptions.set_plan_price(3, Money::from_cents(2_600)).await.unwrap());
+    after_days(&shop, 31).await;
+    assert_eq!(charged_subtotals(&shop, id).await, [2_700, 2_700, 2_900, 2_600]);
+    let history = subscriptions.history(id).await.unwrap();
+    let notices = history.iter().filter(|h| h.event == Event::PriceNotice).count();
+    assert_eq!(notices, 1);
+}

@@ -1,11 +1,14 @@
 //! What a customer is mailed about a subscription, in the language they subscribed
 //! in: a reminder before each charge, a delivery passed for want of stock, a declined
 //! card (and the pause after the last retry, with the link to change the card), a line
-//! no longer sold, a subscription that needs them, and the end of a fixed plan. A
+//! no longer sold, a subscription that needs them, a plan's price rise ahead of time,
+//! and the end of a fixed plan. A
 //! delivery that is charged is mailed as its order (the order's confirmation).
 
 use super::model::{Event, Subscription};
+use super::price_notice::charged_from;
 use crate::language::Language;
+use crate::money::Money;
 use crate::orders::mail::long_date;
 use crate::ports::Mail;
 use chrono::NaiveDate;
@@ -39,6 +42,8 @@ pub enum News {
     /// The saved address or card is gone, or the method no longer ships there.
     Attention,
     Finished,
+    /// The plan's price per delivery (before tax and shipping) rises to this.
+    PriceNotice(Money),
 }
 
 impl News {
@@ -58,6 +63,10 @@ impl News {
             "dropped" => News::Dropped,
             "attention" => News::Attention,
             "finished" => News::Finished,
+            "price_notice" => {
+                let _period = parts.next()?;
+                News::PriceNotice(Money::from_cents(parts.next()?.parse().ok()?))
+            }
             _ => return None,
         };
         Some(news)
@@ -81,6 +90,11 @@ pub fn news_mail(
     let next = ctx
         .next_delivery
         .map(|d| long_date(d, language))
+        .unwrap_or_default();
+    // The first day a price rise is charged, from the notice it was mailed with.
+    let from = subscription
+        .notice
+        .map(|n| long_date(charged_from(n.mailed_on), language))
         .unwrap_or_default();
     let (subject, opening) = match (news, language) {
         (News::Started, Language::English) => (
@@ -143,6 +157,14 @@ pub fn news_mail(
         (News::Finished, Language::English) => (
             "Your subscription is complete".to_owned(),
             "That was the last delivery of your plan. Thank you for subscribing!".to_owned(),
+        ),
+        (News::PriceNotice(price), Language::English) => (
+            "A price change for your subscription".to_owned(),
+            format!("The price of your plan is going up. From {from}, each delivery will cost {price} before tax and shipping. Until then, you pay the price you agreed to. If you would rather not go on, you can skip, pause or cancel it on its page before then."),
+        ),
+        (News::PriceNotice(price), Language::Hebrew) => (
+            "שינוי מחיר במנוי שלך".to_owned(),
+            format!("המחיר של התוכנית שלך עולה. החל מ־{from}, כל משלוח יעלה {price} לפני מס ומשלוח. עד אז תשלמו את המחיר שהסכמתם עליו. אם לא תרצו להמשיך, אפשר לדלג, להשהות או לבטל בדף המנוי לפני כן."),
         ),
         (News::Finished, Language::Hebrew) => (
             "המנוי שלך הסתיים".to_owned(),
@@ -258,6 +280,10 @@ mod tests {
         assert_eq!(News::parse("declined:4:2"), Some(News::Declined(2)));
         assert_eq!(News::parse("card_paused:4"), Some(News::CardPaused));
         assert_eq!(News::parse("declined:4"), None);
+        assert_eq!(
+            News::parse("price_notice:3:1700"),
+            Some(News::PriceNotice(Money::from_cents(1700)))
+        );
         assert_eq!(News::parse("nonsense"), None);
     }
 }

@@ -5,6 +5,7 @@ pub mod mail;
 pub mod manage;
 pub mod model;
 pub mod plans;
+pub mod price_notice;
 pub mod schedule;
 pub mod scheduler;
 pub mod storage;

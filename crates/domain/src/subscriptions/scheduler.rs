@@ -8,7 +8,9 @@
 //! saved on the version it read, so of two schedulers only one records it (the other
 //! reads again and finds the period decided).
 
-use super::model::{Attempts, Event, HistoryEntry, Run, Subscription};
+use super::model::{Attempts, Event, HistoryEntry, Origin, Run, Subscription};
+use super::plans::find_plan;
+use super::price_notice::{PriceStep, charged_from, price_step};
 use super::schedule::{Outcome, Status, Step, retry_on};
 use super::storage::{Subscriptions, Writes};
 use crate::bag::{BagLine, ItemRef, LineKey, ListName, Lists};
@@ -352,6 +354,8 @@ async fn charge(
         return Ok(());
     }
     change.subscription.charging = None;
+    prices(s, change, period, today).await?;
+    let sub = change.subscription.clone();
     let declines = tries.map_or(0, |a| a.declines);
     let key = order_key(sub.id, period, declines);
     let quoted = match price_delivery(&s.place, &sub).await {
@@ -429,6 +433,47 @@ async fn charge(
         }
         Err(PlaceError::Refused(_) | PlaceError::Checkout(_) | PlaceError::KeyReused) => {
             needs_customer(s, change, report);
+        }
+    }
+    Ok(())
+}
+
+/// A plan's price changed since the customer agreed to it: a fall is passed on now; a
+/// rise is mailed, and charged from the first delivery `PRICE_NOTICE_DAYS` after.
+async fn prices(
+    s: &Scheduler<'_>,
+    change: &mut Change,
+    period: u32,
+    today: NaiveDate,
+) -> Result<(), StorageError> {
+    let sub = &mut change.subscription;
+    let Origin::Plan { plan_id } = sub.origin else {
+        return Ok(());
+    };
+    let plans = s.subscriptions.plans().await?;
+    let current = find_plan(&plans, plan_id).map(|(_, p)| p.price);
+    let current = vec![current; sub.lines.len()];
+    match price_step(&sub.lines, &current, sub.notice, today) {
+        PriceStep::Keep => {}
+        PriceStep::Agree(agreed) => {
+            for (line, price) in sub.lines.iter_mut().zip(agreed) {
+                line.agreed_price = price;
+            }
+            sub.notice = None;
+        }
+        PriceStep::Notify { agreed, notice } => {
+            for (line, price) in sub.lines.iter_mut().zip(agreed) {
+                line.agreed_price = price;
+            }
+            if sub.notice != Some(notice) {
+                sub.notice = Some(notice);
+                let id = sub.id;
+                let detail = format!("{}:{}", notice.price.cents(), charged_from(notice.mailed_on));
+                change.history.push(entry(s, Event::PriceNotice, detail));
+                change
+                    .jobs
+                    .push(mail(s, id, format!("price_notice:{period}:{}", notice.price.cents())));
+            }
         }
     }
     Ok(())

@@ -2674,8 +2674,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The customer's subscriptions and recurring orders, newest first. */
-        get: {
+        get?: never;
+        put?: never;
+        /**
+         * Buys a plan: the first delivery is charged today, the rest one interval apart,
+         *     each mailed before; a mail confirms it.
+         */
+        post: {
             parameters: {
                 query?: never;
                 header?: never;
@@ -2684,14 +2689,19 @@ export interface paths {
                     session?: string;
                 };
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PlanRequest"];
+                };
+            };
             responses: {
-                200: {
+                /** @description The subscription; its first delivery is charged today. */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["SubscriptionList"];
+                        "application/json; charset=utf-8": components["schemas"]["SubscriptionDetail"];
                     };
                 };
                 /** @description The request is malformed or out of range; the message names the field. */
@@ -2703,7 +2713,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
-                /** @description No valid session: sign in. */
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2730,7 +2740,10 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
                     };
                 };
+                413: components["responses"]["BodyTooLarge"];
                 414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
                 431: components["responses"]["HeadersTooLarge"];
                 500: {
                     headers: {
@@ -2743,8 +2756,100 @@ export interface paths {
                 503: components["responses"]["Unavailable"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/subscriptions/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * The first delivery of a plan to one of the customer's saved addresses: its
+         *     date and its price with tax and shipping, as it would be charged.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: {
+                    session?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PlanQuoteRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["PlanQuote"];
+                    };
+                };
+                /** @description The request is malformed or out of range; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No valid session: sign in. Also: A state-changing request without the header X-Requested-With: XMLHttpRequest, or whose Origin is another site. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description No such record in this customer's account, or an item the catalogue lacks. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /** @description The request no longer fits what is stored or sold (a stale line, a full list). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                413: components["responses"]["BodyTooLarge"];
+                414: components["responses"]["UriTooLong"];
+                415: components["responses"]["NotJson"];
+                429: components["responses"]["TooManyRequests"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5619,6 +5724,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscription-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything sold by subscription, group by group, with each plan's saving. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["PlanGroupList"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription-plans/{type_id}/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One group of a subscription type: the choices `/subscription/:type_id/:group_id`
+         *     shows.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    type_id: number;
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["PlanGroupDto"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/zip_code": {
         parameters: {
             query?: never;
@@ -5944,7 +6205,7 @@ export interface components {
             value: string;
         };
         /** @enum {string} */
-        ChangeAction: "skip" | "pause" | "resume" | "cancel" | "interval" | "quantity" | "address" | "card";
+        ChangeAction: "skip" | "pause" | "resume" | "cancel" | "interval" | "quantity" | "address" | "card" | "plan";
         /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
         ChangeInput: components["schemas"]["ChangeInput_AddChange"] | components["schemas"]["ChangeInput_ReplaceChange"] | components["schemas"]["ChangeInput_MoveToLaterChange"] | components["schemas"]["ChangeInput_MoveToBagChange"] | components["schemas"]["ChangeInput_RemoveChange"];
         /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
@@ -5992,7 +6253,7 @@ export interface components {
          * @description One change. `pause` takes `until` (YYYY-MM-DD, after the next delivery and
          *     within a year; none: until resumed), `interval` takes `interval`, `quantity` takes
          *     `line` and `quantity` (1 to 20), `address` takes `address_id`, `card` takes
-         *     `payment_id`.
+         *     `payment_id`, `plan` takes `plan_id` (another plan of the subscription's group).
          */
         ChangeRequest: {
             action: components["schemas"]["ChangeAction"];
@@ -6003,6 +6264,8 @@ export interface components {
             line?: number;
             /** Format: int64 */
             payment_id?: number;
+            /** Format: int64 */
+            plan_id?: number;
             /** Format: int64 */
             quantity?: number;
             until?: string;
@@ -6423,7 +6686,7 @@ export interface components {
             at: string;
             /**
              * @description What else it says, for the page to word: a date (YYYY-MM-DD), an order number,
-             *     `interval:1m`, `quantity:{line}:{n}`, `address`, `card`, a dropped line's item
+             *     `interval:1m`, `quantity:{line}:{n}`, `address`, `card`, `plan:{id}`, a dropped line's item
              *     (`product:61`), `attention` (paused: its address, card or shipping method is
              *     gone), `declines` (paused after the card's last try) or `empty` (cancelled:
              *     nothing it brings is sold any more); or nothing.
@@ -6964,6 +7227,138 @@ export interface components {
             shipping?: components["schemas"]["ShippingChoiceDto"] & unknown;
             /** @description With a shipping method. */
             shipping_info?: components["schemas"]["ShippingInfoInput"] & unknown;
+        };
+        /**
+         * PlanDto
+         * @description One plan a group is sold on.
+         */
+        PlanDto: {
+            /**
+             * Format: uint32
+             * @description A fixed number of deliveries; none: until cancelled.
+             */
+            deliveries?: number;
+            /** Format: int64 */
+            id: number;
+            interval: components["schemas"]["IntervalDto"];
+            /**
+             * Format: int64
+             * @description Cents per delivery, before tax and shipping.
+             */
+            price: number;
+            /**
+             * Format: int64
+             * @description The product's price bought once, in cents, which `saving_percent` is against.
+             */
+            price_once: number;
+            /**
+             * Format: uint32
+             * @description Whole percent saved per delivery against buying once, rounded down.
+             */
+            saving_percent: number;
+        };
+        /**
+         * PlanGroupDto
+         * @description A group of choices: one product, on several plans.
+         */
+        PlanGroupDto: {
+            description: string;
+            heb_description: string;
+            heb_name: string;
+            heb_type_name: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            plans: components["schemas"]["PlanDto"][];
+            /** @description The product of the group's first plan (the demo's groups deliver one product). */
+            product?: components["schemas"]["PlanProductDto"] & unknown;
+            slug: string;
+            /** Format: int64 */
+            type_id: number;
+            type_name: string;
+        };
+        /** PlanGroupList */
+        PlanGroupList: {
+            /** @description In the catalogue's order, type by type. */
+            groups: components["schemas"]["PlanGroupDto"][];
+        };
+        /**
+         * PlanProductDto
+         * @description What each delivery of a group brings.
+         */
+        PlanProductDto: {
+            heb_title?: string;
+            /** Format: int64 */
+            id: number;
+            image?: string;
+            /** @description Whether it can be delivered now; when not, a delivery due passes with a mail. */
+            in_stock: boolean;
+            path: string;
+            title: string;
+        };
+        /**
+         * PlanQuote
+         * @description The first delivery: when it is charged and what it costs.
+         */
+        PlanQuote: {
+            /**
+             * @description YYYY-MM-DD, in the store's time zone: today (charged at once, or at the
+             *     charge hour when bought before it). The next ones follow one interval apart.
+             */
+            first_charge_on: string;
+            /**
+             * Format: int64
+             * @description Cents saved on each delivery against buying the same quantity once.
+             */
+            saved_per_delivery: number;
+            /** Format: int64 */
+            shipping: number;
+            /**
+             * Format: int64
+             * @description Cents: the plan's price times the quantity.
+             */
+            subtotal: number;
+            /** Format: int64 */
+            tax: number;
+            /**
+             * Format: int64
+             * @description What the card is charged for the first delivery.
+             */
+            total: number;
+        };
+        /**
+         * PlanQuoteRequest
+         * @description A plan priced: how many of its product each delivery brings, to which saved
+         *     address.
+         */
+        PlanQuoteRequest: {
+            /** Format: int64 */
+            address_id: number;
+            /** Format: int64 */
+            plan_id: number;
+            /**
+             * Format: int64
+             * @description 1 to 20.
+             */
+            quantity: number;
+        };
+        /**
+         * PlanRequest
+         * @description A plan bought: how many of its product each delivery brings, to which saved
+         *     address, paid by which saved card.
+         */
+        PlanRequest: {
+            /** Format: int64 */
+            address_id: number;
+            /** Format: int64 */
+            payment_id: number;
+            /** Format: int64 */
+            plan_id: number;
+            /**
+             * Format: int64
+             * @description 1 to 20.
+             */
+            quantity: number;
         };
         /**
          * PriceRange
