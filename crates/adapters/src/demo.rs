@@ -219,7 +219,11 @@ mod tests {
             for plan in &group.plans {
                 let product = c.products.iter().find(|p| p.id == plan.product_id);
                 let product = product.unwrap_or_else(|| panic!("plan {} has no product", plan.id));
-                assert!(product.variations.is_empty(), "plan {} delivers one item", plan.id);
+                assert!(
+                    product.variations.is_empty(),
+                    "plan {} delivers one item",
+                    plan.id
+                );
                 assert!(plan.price < product.price, "plan {} saves nothing", plan.id);
             }
         }
@@ -230,7 +234,10 @@ mod tests {
             .map(|p| p.title.as_str())
             .collect();
         for wanted in ["Coffee", "Tea", "Magazine", "Refill"] {
-            assert!(delivered.iter().any(|t| t.contains(wanted)), "{wanted}: {delivered:?}");
+            assert!(
+                delivered.iter().any(|t| t.contains(wanted)),
+                "{wanted}: {delivered:?}"
+            );
         }
         assert!(c.validate().is_ok());
     }

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use store_adapters::fakes::{
     InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture, plans_fixture,
 };
-use store_domain::catalog::CatalogImport;
 use store_domain::bag::LineType;
+use store_domain::catalog::CatalogImport;
 use store_domain::checkout::storage::{GiftCards, NewGiftCard};
 use store_domain::input::Email;
 use store_domain::jobs::{JobKind, Jobs, NewJob};
@@ -295,10 +295,20 @@ mod cases {
         assert_eq!(all[1], more[0]);
         // The owner's price change.
         assert!(s.set_plan_price(3, Money::from_cents(2_900)).await.unwrap());
-        assert!(!s.set_plan_price(99, Money::from_cents(2_900)).await.unwrap());
+        assert!(
+            !s.set_plan_price(99, Money::from_cents(2_900))
+                .await
+                .unwrap()
+        );
         let changed = s.plans().await.unwrap();
-        assert_eq!(changed[0].groups[0].plans[0].price, Money::from_cents(2_900));
-        assert_eq!(changed[0].groups[0].plans[1].price, Money::from_cents(2_850));
+        assert_eq!(
+            changed[0].groups[0].plans[0].price,
+            Money::from_cents(2_900)
+        );
+        assert_eq!(
+            changed[0].groups[0].plans[1].price,
+            Money::from_cents(2_850)
+        );
     }
 }
 

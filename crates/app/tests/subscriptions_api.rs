@@ -299,3 +299,233 @@ async fn each_change_is_kept_and_mailed_and_each_refusal_says_why() {
         .count();
     assert_eq!(mailed, events.len());
 }
+
+#[tokio::test]
+async fn anyone_sees_the_plans_of_a_group_with_their_savings() {
+    let shop = shop().await;
+    let all = call(&shop.client, "GET", "/api/subscription-plans", None, None).await;
+    assert_eq!(all.status, StatusCode::OK, "{}", all.body);
+    let group = &all.body["groups"][0];
+    assert_eq!(group["name"], "Kettle club");
+    assert_eq!(
+        (group["type_id"].as_i64(), group["id"].as_i64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(group["product"]["id"], 12);
+    // The kettle sells at $30.00 once: $27.00 monthly saves 10 %, $28.50 saves 5 %.
+    let plans = &group["plans"];
+    assert_eq!(plans[0]["price"], 2_700);
+    assert_eq!(plans[0]["price_once"], 3_000);
+    assert_eq!(plans[0]["saving_percent"], 10);
+    assert_eq!(plans[0]["interval"], "1m");
+    assert!(plans[0]["deliveries"].is_null());
+    assert_eq!(plans[1]["saving_percent"], 5);
+    assert_eq!(plans[1]["deliveries"], 6);
+
+    let one = call(
+        &shop.client,
+        "GET",
+        "/api/subscription-plans/1/2",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(one.status, StatusCode::OK);
+    assert_eq!(one.body, *group);
+    // A group of another type, or no group at all, is not there; in Hebrew too.
+    for path in [
+        "/api/subscription-plans/2/2",
+        "/api/subscription-plans/1/99",
+    ] {
+        let missing = call(&shop.client, "GET", path, None, None).await;
+        assert_eq!(missing.status, StatusCode::NOT_FOUND, "{path}");
+    }
+    let hebrew = call_in_hebrew(
+        &shop.client,
+        "GET",
+        "/api/subscription-plans/1/99",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(hebrew.body["message"], "אין מינוי כזה");
+}
+
+async fn post(shop: &Shop, session: Option<&str>, path: &str, body: Value) -> Answer {
+    call(&shop.client, "POST", path, session, Some(body)).await
+}
+
+#[tokio::test]
+async fn a_plan_is_quoted_and_bought_by_its_customer_and_charged_as_quoted() {
+    let shop = shop().await;
+    let dana = registered(&shop.client, &shop.fakes, "dana@example.com").await;
+    let noa = registered(&shop.client, &shop.fakes, "noa@example.com").await;
+    let (address, card) = saved(&shop, &dana).await;
+    let (noa_address, noa_card) = saved(&shop, &noa).await;
+    let quote = "/api/customer/subscriptions/quote";
+    let asked = json!({"plan_id": 3, "quantity": 2, "address_id": address});
+
+    // A guest is asked to sign in; another customer's address, an unknown plan and a
+    // quantity out of bounds are refused by name.
+    assert_eq!(
+        post(&shop, None, quote, asked.clone()).await.status,
+        StatusCode::FORBIDDEN
+    );
+    for (body, field) in [
+        (
+            json!({"plan_id": 3, "quantity": 2, "address_id": noa_address}),
+            "address_id",
+        ),
+        (
+            json!({"plan_id": 99, "quantity": 2, "address_id": address}),
+            "plan_id",
+        ),
+        (
+            json!({"plan_id": 3, "quantity": 0, "address_id": address}),
+            "quantity",
+        ),
+        (
+            json!({"plan_id": 3, "quantity": 21, "address_id": address}),
+            "quantity",
+        ),
+    ] {
+        let refused = post(&shop, Some(&dana), quote, body).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+        assert!(
+            refused.body["message"].as_str().unwrap().contains(field),
+            "{}",
+            refused.body
+        );
+    }
+
+    let quoted = post(&shop, Some(&dana), quote, asked).await;
+    assert_eq!(quoted.status, StatusCode::OK, "{}", quoted.body);
+    let q = &quoted.body;
+    // Today in New York, where the fake clock's midnight UTC is 19:00 the day before.
+    assert_eq!(q["first_charge_on"], "2025-12-31");
+    assert_eq!(q["subtotal"], 5_400);
+    assert_eq!(q["saved_per_delivery"], 600);
+    let sum = ["subtotal", "shipping", "tax"].map(|k| q[k].as_i64().unwrap());
+    assert!(sum[2] > 0, "New York taxes the kettle: {q}");
+    assert_eq!(q["total"].as_i64().unwrap(), sum.iter().sum::<i64>());
+
+    let bought = "/api/customer/subscriptions";
+    let buy = json!({"plan_id": 3, "quantity": 2, "address_id": address, "payment_id": card});
+    assert_eq!(
+        post(&shop, None, bought, buy.clone()).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let mut with_noas_card = buy.clone();
+    with_noas_card["payment_id"] = json!(noa_card);
+    let refused = post(&shop, Some(&dana), bought, with_noas_card).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+    assert!(
+        refused.body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("payment_id")
+    );
+
+    let made = post(&shop, Some(&dana), bought, buy).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let s = &made.body["subscription"];
+    assert_eq!(
+        (s["plan_id"].as_i64(), s["interval"].as_str()),
+        (Some(3), Some("1m"))
+    );
+    assert_eq!(s["next_delivery"], "2025-12-31");
+    assert_eq!(s["lines"][0]["unit_price"], 2_700);
+    assert_eq!(s["lines"][0]["quantity"], 2);
+    let id = s["id"].as_i64().unwrap();
+    let path = format!("/api/customer/subscriptions/{id}");
+    let noas = call(&shop.client, "GET", &path, Some(&noa), None).await;
+    assert_eq!(noas.status, StatusCode::NOT_FOUND);
+
+    // The run the purchase queued charges the first delivery at the quoted total.
+    store_app::jobs_runner::run_all_due(&shop.state)
+        .await
+        .unwrap();
+    let read = call(&shop.client, "GET", &path, Some(&dana), None).await;
+    let delivered = &read.body["deliveries"][0];
+    assert_eq!(delivered["outcome"], "charged", "{}", read.body);
+    let number = delivered["order_number"].as_str().unwrap();
+    let order = call(
+        &shop.client,
+        "GET",
+        &format!("/api/orders/{number}"),
+        Some(&dana),
+        None,
+    )
+    .await;
+    assert_eq!(order.status, StatusCode::OK, "{}", order.body);
+    assert_eq!(order.body["totals"]["total"], q["total"], "{}", order.body);
+    let subjects: Vec<String> = shop
+        .fakes
+        .mailer
+        .sent()
+        .into_iter()
+        .map(|m| m.subject)
+        .collect();
+    assert!(
+        subjects
+            .iter()
+            .any(|s| s.contains("Your subscription has begun")),
+        "{subjects:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_plan_changes_only_to_another_plan_of_its_group() {
+    let shop = shop().await;
+    let dana = registered(&shop.client, &shop.fakes, "dana@example.com").await;
+    let noa = registered(&shop.client, &shop.fakes, "noa@example.com").await;
+    let (address, card) = saved(&shop, &dana).await;
+    let buy = json!({"plan_id": 3, "quantity": 1, "address_id": address, "payment_id": card});
+    let made = post(&shop, Some(&dana), "/api/customer/subscriptions", buy).await;
+    let id = made.body["subscription"]["id"].as_i64().unwrap();
+
+    let to_plan = |plan: i64| json!({"action": "plan", "plan_id": plan});
+    assert_eq!(
+        change(&shop, None, id, to_plan(4)).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        change(&shop, Some(&noa), id, to_plan(4)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let unknown = change(&shop, Some(&dana), id, to_plan(99)).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST, "{}", unknown.body);
+    assert!(
+        unknown.body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("plan_id")
+    );
+    let missing = change(&shop, Some(&dana), id, json!({"action": "plan"})).await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+
+    let changed = change(&shop, Some(&dana), id, to_plan(4)).await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
+    let s = &changed.body["subscription"];
+    assert_eq!(
+        (s["plan_id"].as_i64(), s["interval"].as_str()),
+        (Some(4), Some("2w"))
+    );
+    assert_eq!(s["deliveries_left"], 6);
+    assert_eq!(s["lines"][0]["unit_price"], 2_850);
+    let last = changed.body["history"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (last["event"].as_str(), last["detail"].as_str()),
+        (Some("changed"), Some("plan:4"))
+    );
+
+    // A recurring order has no plan to change.
+    let recurring = a_subscription(&shop, &dana).await;
+    let refused = change(&shop, Some(&dana), recurring, to_plan(3)).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+}

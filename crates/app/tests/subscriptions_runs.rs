@@ -414,21 +414,40 @@ async fn a_plans_price_rise_is_charged_only_after_its_notice_and_a_fall_at_once(
     on_a_plan.origin = Origin::Plan { plan_id: 3 };
     on_a_plan.lines[0].agreed_price = Some(Money::from_cents(2_700));
     let writes = Writes::default();
-    assert!(shop.state.subscriptions.save(&on_a_plan, writes).await.unwrap());
+    assert!(
+        shop.state
+            .subscriptions
+            .save(&on_a_plan, writes)
+            .await
+            .unwrap()
+    );
     after_days(&shop, 0).await;
     assert_eq!(charged_subtotals(&shop, id).await, [2_700]);
 
     // The owner raises the plan to $29.00: the next delivery (February 5) is still
     // charged $27.00, and the customer is told it rises from February 19.
     let subscriptions = &shop.state.subscriptions;
-    assert!(subscriptions.set_plan_price(3, Money::from_cents(2_900)).await.unwrap());
+    assert!(
+        subscriptions
+            .set_plan_price(3, Money::from_cents(2_900))
+            .await
+            .unwrap()
+    );
     after_days(&shop, 31).await;
     assert_eq!(charged_subtotals(&shop, id).await, [2_700, 2_700]);
     let history = subscriptions.history(id).await.unwrap();
-    let notices: Vec<_> = history.iter().filter(|h| h.event == Event::PriceNotice).collect();
+    let notices: Vec<_> = history
+        .iter()
+        .filter(|h| h.event == Event::PriceNotice)
+        .collect();
     assert_eq!(notices.len(), 1, "{history:?}");
     assert_eq!(notices[0].detail, "2900:2026-02-19");
-    let mail = shop.fakes.mailer.sent().into_iter().find(|m| m.subject.contains("שינוי מחיר"));
+    let mail = shop
+        .fakes
+        .mailer
+        .sent()
+        .into_iter()
+        .find(|m| m.subject.contains("שינוי מחיר"));
     let mail = mail.unwrap_or_else(|| panic!("no notice among {:?}", mail_subjects(&shop)));
     assert!(mail.body.contains("$29.00"), "{}", mail.body);
 
@@ -440,10 +459,21 @@ async fn a_plans_price_rise_is_charged_only_after_its_notice_and_a_fall_at_once(
     assert_eq!(s.lines[0].agreed_price, Some(Money::from_cents(2_900)));
 
     // A fall is passed on with the very next delivery, without a notice.
-    assert!(subscriptions.set_plan_price(3, Money::from_cents(2_600)).await.unwrap());
+    assert!(
+        subscriptions
+            .set_plan_price(3, Money::from_cents(2_600))
+            .await
+            .unwrap()
+    );
     after_days(&shop, 31).await;
-    assert_eq!(charged_subtotals(&shop, id).await, [2_700, 2_700, 2_900, 2_600]);
+    assert_eq!(
+        charged_subtotals(&shop, id).await,
+        [2_700, 2_700, 2_900, 2_600]
+    );
     let history = subscriptions.history(id).await.unwrap();
-    let notices = history.iter().filter(|h| h.event == Event::PriceNotice).count();
+    let notices = history
+        .iter()
+        .filter(|h| h.event == Event::PriceNotice)
+        .count();
     assert_eq!(notices, 1);
 }

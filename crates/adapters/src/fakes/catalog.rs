@@ -340,7 +340,10 @@ impl State {
             let mut all = self.subscriptions.clone();
             all.push(t.clone());
             if plans::validate(&all).is_err() {
-                return reject(format!("subscription type {} or one of its groups or plans exists", t.id));
+                return reject(format!(
+                    "subscription type {} or one of its groups or plans exists",
+                    t.id
+                ));
             }
             self.subscriptions = all;
         }

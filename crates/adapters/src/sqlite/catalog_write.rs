@@ -411,14 +411,28 @@ impl CatalogWriter for SqliteStore {
 async fn write_plans(conn: &mut SqliteConnection, types: &[PlanType]) -> Result<(), CatalogError> {
     let groups: Vec<_> = types
         .iter()
-        .flat_map(|t| t.groups.iter().enumerate().map(move |(i, g)| (t.id, position(i), g)))
+        .flat_map(|t| {
+            t.groups
+                .iter()
+                .enumerate()
+                .map(move |(i, g)| (t.id, position(i), g))
+        })
         .collect();
     let plans: Vec<_> = types
         .iter()
         .flat_map(|t| &t.groups)
-        .flat_map(|g| g.plans.iter().enumerate().map(move |(i, p)| (g.id, position(i), p)))
+        .flat_map(|g| {
+            g.plans
+                .iter()
+                .enumerate()
+                .map(move |(i, p)| (g.id, position(i), p))
+        })
         .collect();
-    let types: Vec<_> = types.iter().enumerate().map(|(i, t)| (position(i), t)).collect();
+    let types: Vec<_> = types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (position(i), t))
+        .collect();
     insert_all(
         conn,
         "INSERT INTO subscription_types (id, slug, name, heb_name, position) ",

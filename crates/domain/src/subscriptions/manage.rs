@@ -444,7 +444,10 @@ impl Manage<'_> {
                 }
                 // A notice of the old plan's price rise no longer applies.
                 s.notice = None;
-                (Vec::new(), self.entry(Event::Changed, format!("plan:{}", plan.id)))
+                (
+                    Vec::new(),
+                    self.entry(Event::Changed, format!("plan:{}", plan.id)),
+                )
             }
         })
     }

@@ -52,7 +52,11 @@ pub fn saving_percent(plan: Money, once: Money) -> u32 {
 }
 
 /// The group `group_id` of type `type_id`.
-pub fn find_group(types: &[PlanType], type_id: i64, group_id: i64) -> Option<(&PlanType, &PlanGroup)> {
+pub fn find_group(
+    types: &[PlanType],
+    type_id: i64,
+    group_id: i64,
+) -> Option<(&PlanType, &PlanGroup)> {
     let t = types.iter().find(|t| t.id == type_id)?;
     let g = t.groups.iter().find(|g| g.id == group_id)?;
     Some((t, g))
@@ -74,11 +78,17 @@ pub fn validate(types: &[PlanType]) -> Result<(), String> {
         (HashSet::new(), HashSet::new(), HashSet::new());
     for t in types {
         if !seen_types.insert((t.id, "id")) || !seen_types.insert((0, t.slug.as_str())) {
-            return Err(format!("subscription type {} or its slug is given twice", t.id));
+            return Err(format!(
+                "subscription type {} or its slug is given twice",
+                t.id
+            ));
         }
         for g in &t.groups {
             if !seen_groups.insert((g.id, "id")) || !seen_groups.insert((0, g.slug.as_str())) {
-                return Err(format!("subscription group {} or its slug is given twice", g.id));
+                return Err(format!(
+                    "subscription group {} or its slug is given twice",
+                    g.id
+                ));
             }
             if g.plans.is_empty() {
                 return Err(format!("subscription group {} has no plan", g.id));
@@ -146,9 +156,15 @@ mod tests {
     fn groups_and_plans_are_found_by_their_ids_only_where_they_are() {
         let types = catalogue(vec![plan(3, 1000, None)]);
         assert_eq!(find_group(&types, 1, 7).map(|(_, g)| g.id), Some(7));
-        assert!(find_group(&types, 2, 7).is_none(), "the group is not of type 2");
+        assert!(
+            find_group(&types, 2, 7).is_none(),
+            "the group is not of type 2"
+        );
         assert!(find_group(&types, 1, 8).is_none());
-        assert_eq!(find_plan(&types, 3).map(|(g, p)| (g.id, p.id)), Some((7, 3)));
+        assert_eq!(
+            find_plan(&types, 3).map(|(g, p)| (g.id, p.id)),
+            Some((7, 3))
+        );
         assert!(find_plan(&types, 4).is_none());
     }
 
@@ -156,7 +172,10 @@ mod tests {
     fn a_catalogue_with_a_broken_rule_is_refused_by_name() {
         assert!(validate(&catalogue(vec![plan(3, 1000, Some(6))])).is_ok());
         let cases = [
-            (vec![plan(3, 1000, None), plan(3, 900, None)], "plan 3 is given twice"),
+            (
+                vec![plan(3, 1000, None), plan(3, 900, None)],
+                "plan 3 is given twice",
+            ),
             (vec![plan(3, 0, None)], "plan 3 has no price"),
             (vec![plan(3, 1000, Some(0))], "plan 3 has no deliveries"),
             (vec![], "group 7 has no plan"),
@@ -185,9 +204,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(read.interval, Interval::Weeks(2));
-        let bad = serde_json::from_str::<Plan>(
-            r#"{"id":1,"product_id":2,"interval":"5d","price":1500}"#,
-        );
+        let bad =
+            serde_json::from_str::<Plan>(r#"{"id":1,"product_id":2,"interval":"5d","price":1500}"#);
         assert!(bad.unwrap_err().to_string().contains("not one of"));
     }
 }

@@ -47,7 +47,12 @@ pub fn price_step(
         .iter()
         .zip(current)
         // A line with no agreed price is priced the day it is charged: not this rule's.
-        .map(|(line, now)| (line.agreed_price, line.agreed_price.and(now.or(line.agreed_price))))
+        .map(|(line, now)| {
+            (
+                line.agreed_price,
+                line.agreed_price.and(now.or(line.agreed_price)),
+            )
+        })
         .collect();
     let rises = pairs.iter().any(|(agreed, now)| now > agreed);
     // Falls at once; a rise keeps the agreed price until it is charged.
@@ -120,7 +125,10 @@ mod tests {
     #[test]
     fn an_unchanged_price_changes_nothing_and_a_fall_is_passed_on_at_once() {
         let lines = [line(cents(1620), 2)];
-        assert_eq!(price_step(&lines, &[cents(1620)], None, day(1)), PriceStep::Keep);
+        assert_eq!(
+            price_step(&lines, &[cents(1620)], None, day(1)),
+            PriceStep::Keep
+        );
         assert_eq!(price_step(&lines, &[None], None, day(1)), PriceStep::Keep);
         assert_eq!(
             price_step(&lines, &[cents(1500)], None, day(1)),
@@ -196,6 +204,9 @@ mod tests {
         );
         // A line priced the day it is charged (no agreed price) is not this rule's.
         let recurring = [line(None, 1)];
-        assert_eq!(price_step(&recurring, &[cents(900)], None, day(1)), PriceStep::Keep);
+        assert_eq!(
+            price_step(&recurring, &[cents(900)], None, day(1)),
+            PriceStep::Keep
+        );
     }
 }

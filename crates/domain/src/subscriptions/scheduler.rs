@@ -249,7 +249,11 @@ pub async fn price_delivery(
     place: &PlaceContext<'_>,
     subscription: &Subscription,
 ) -> Result<CheckoutQuote, PlaceError> {
-    let probe = order_request(subscription, order_key(subscription.id, 0, 0), Default::default());
+    let probe = order_request(
+        subscription,
+        order_key(subscription.id, 0, 0),
+        Default::default(),
+    );
     price_order(place, &probe).await
 }
 
@@ -468,11 +472,17 @@ async fn prices(
             if sub.notice != Some(notice) {
                 sub.notice = Some(notice);
                 let id = sub.id;
-                let detail = format!("{}:{}", notice.price.cents(), charged_from(notice.mailed_on));
+                let detail = format!(
+                    "{}:{}",
+                    notice.price.cents(),
+                    charged_from(notice.mailed_on)
+                );
                 change.history.push(entry(s, Event::PriceNotice, detail));
-                change
-                    .jobs
-                    .push(mail(s, id, format!("price_notice:{period}:{}", notice.price.cents())));
+                change.jobs.push(mail(
+                    s,
+                    id,
+                    format!("price_notice:{period}:{}", notice.price.cents()),
+                ));
             }
         }
     }

@@ -5,9 +5,9 @@
 
 use super::model::{HistoryEntry, Run, Subscription};
 use super::plans::PlanType;
-use crate::money::Money;
 use crate::clock::Timestamp;
 use crate::jobs::NewJob;
+use crate::money::Money;
 use crate::ports::StorageError;
 use async_trait::async_trait;
 

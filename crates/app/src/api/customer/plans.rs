@@ -141,14 +141,21 @@ impl PlansApi {
         Ok(self.state.subscriptions.plans().await?)
     }
 
-    async fn shown(&self, groups: Vec<(&PlanType, &PlanGroup)>) -> Result<Vec<PlanGroupDto>, ApiError> {
+    async fn shown(
+        &self,
+        groups: Vec<(&PlanType, &PlanGroup)>,
+    ) -> Result<Vec<PlanGroupDto>, ApiError> {
         let items: Vec<ItemRef> = groups
             .iter()
             .flat_map(|(_, g)| &g.plans)
             .map(|p| ItemRef::of(LineType::Product, p.product_id))
             .collect();
         let offers = self.state.catalog.offers(&items).await?;
-        let offer = |id: i64| offers.iter().find(|o| o.item == ItemRef::of(LineType::Product, id));
+        let offer = |id: i64| {
+            offers
+                .iter()
+                .find(|o| o.item == ItemRef::of(LineType::Product, id))
+        };
         Ok(groups
             .into_iter()
             .map(|(t, g)| PlanGroupDto {
@@ -161,13 +168,15 @@ impl PlansApi {
                 heb_name: g.heb_name.clone(),
                 description: g.description.clone(),
                 heb_description: g.heb_description.clone(),
-                product: g.plans.first().and_then(|p| offer(p.product_id)).map(|o| PlanProductDto {
-                    id: o.product_id,
-                    title: o.title.clone(),
-                    heb_title: o.heb_title.clone(),
-                    path: o.path.clone(),
-                    image: o.image.clone(),
-                    in_stock: matches!(o.stock, OfferStock::Units(n) if n > 0),
+                product: g.plans.first().and_then(|p| offer(p.product_id)).map(|o| {
+                    PlanProductDto {
+                        id: o.product_id,
+                        title: o.title.clone(),
+                        heb_title: o.heb_title.clone(),
+                        path: o.path.clone(),
+                        image: o.image.clone(),
+                        in_stock: matches!(o.stock, OfferStock::Units(n) if n > 0),
+                    }
                 }),
                 plans: g
                     .plans
@@ -217,7 +226,10 @@ impl PlansApi {
     #[oai(path = "/subscription-plans", method = "get", tag = "ApiTags::Catalog")]
     async fn groups(&self) -> Result<Json<PlanGroupList>, ApiError> {
         let plans = self.plans().await?;
-        let groups = plans.iter().flat_map(|t| t.groups.iter().map(move |g| (t, g))).collect();
+        let groups = plans
+            .iter()
+            .flat_map(|t| t.groups.iter().map(move |g| (t, g)))
+            .collect();
         Ok(Json(PlanGroupList {
             groups: self.shown(groups).await?,
         }))
@@ -225,16 +237,28 @@ impl PlansApi {
 
     /// One group of a subscription type: the choices `/subscription/:type_id/:group_id`
     /// shows.
-    #[oai(path = "/subscription-plans/:type_id/:group_id", method = "get", tag = "ApiTags::Catalog")]
-    async fn group(&self, type_id: Path<i64>, group_id: Path<i64>) -> Result<GroupAnswer, ApiError> {
+    #[oai(
+        path = "/subscription-plans/:type_id/:group_id",
+        method = "get",
+        tag = "ApiTags::Catalog"
+    )]
+    async fn group(
+        &self,
+        type_id: Path<i64>,
+        group_id: Path<i64>,
+    ) -> Result<GroupAnswer, ApiError> {
         let plans = self.plans().await?;
         let Some(found) = find_group(&plans, type_id.0, group_id.0) else {
-            return Ok(GroupAnswer::NotFound(message("there is no such subscription")));
+            return Ok(GroupAnswer::NotFound(message(
+                "there is no such subscription",
+            )));
         };
         let mut shown = self.shown(vec![found]).await?;
         match shown.pop() {
             Some(group) => Ok(GroupAnswer::Ok(Json(group))),
-            None => Err(ApiError::Internal(message("a subscription group went missing"))),
+            None => Err(ApiError::Internal(message(
+                "a subscription group went missing",
+            ))),
         }
     }
 
@@ -306,9 +330,12 @@ impl PlansApi {
         };
         let created = api
             .manage()
-            .subscribe(&customer, &plans, &self.choice(&asked, body.payment_id, req))
+            .subscribe(
+                &customer,
+                &plans,
+                &self.choice(&asked, body.payment_id, req),
+            )
             .await?;
         Ok(Subscribed::Created(Json(api.detail(created).await?)))
     }
 }
-
