@@ -76,6 +76,9 @@ enum Command {
     Subscriptions {
         #[arg(long, default_value_t = 50)]
         limit: u32,
+        /// Sets a plan's price per delivery instead of listing: `--plan-price PLAN CENTS`.
+        #[arg(long, num_args = 2, value_names = ["PLAN", "CENTS"])]
+        plan_price: Option<Vec<i64>>,
     },
     /// Returns: list them, receive a parcel (restock, refund, mail) or reject one.
     Returns {
@@ -228,11 +231,16 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             print!("{}", done?);
             Ok(())
         }
-        Command::Subscriptions { limit } => {
+        Command::Subscriptions { limit, plan_price } => {
             let store = serve::open_database(&settings).await?;
-            let listed = store_app::subscriptions_cli::list(&store, limit).await;
+            let done = match plan_price.as_deref() {
+                Some(&[plan, cents]) => {
+                    store_app::subscriptions_cli::set_price(&store, plan, cents).await
+                }
+                _ => store_app::subscriptions_cli::list(&store, limit).await,
+            };
             store.close().await;
-            print!("{}", listed?);
+            print!("{}", done?);
             Ok(())
         }
         Command::Returns { command } => {

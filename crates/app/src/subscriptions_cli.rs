@@ -1,10 +1,12 @@
 //! `store subscriptions`: the owner's list of subscriptions and recurring orders, each
-//! with where it stands and when the scheduler next looks at it.
+//! with where it stands and when the scheduler next looks at it; and a plan's new price.
 
 use std::fmt::Write;
 use store_adapters::clock::utc_text;
+use store_domain::money::Money;
 use store_domain::ports::StorageError;
 use store_domain::subscriptions::model::Origin;
+use store_domain::subscriptions::price_notice::PRICE_NOTICE_DAYS;
 use store_domain::subscriptions::storage::Subscriptions;
 
 /// The newest `limit` subscriptions, one a line.
@@ -37,4 +39,25 @@ pub async fn list(subscriptions: &dyn Subscriptions, limit: u32) -> Result<Strin
         );
     }
     Ok(out)
+}
+
+/// Sets plan `plan`'s price per delivery to `cents`: what it says, or why not.
+pub async fn set_price(
+    subscriptions: &dyn Subscriptions,
+    plan: i64,
+    cents: i64,
+) -> Result<String, StorageError> {
+    if cents <= 0 {
+        return Ok(format!(
+            "a plan's price must be above 0 cents, not {cents}\n"
+        ));
+    }
+    let price = Money::from_cents(cents);
+    Ok(if subscriptions.set_plan_price(plan, price).await? {
+        format!(
+            "plan {plan} now costs {price} per delivery; its subscribers pay a fall from their next delivery, and a rise only after a mail and {PRICE_NOTICE_DAYS} days\n"
+        )
+    } else {
+        format!("there is no plan {plan}\n")
+    })
 }

@@ -137,6 +137,18 @@ fn operations(
             Some(json!({"interval": "1m", "address_id": address_id, "payment_id": payment_id})),
         ),
         ("GET", "/customer/subscriptions", None),
+        (
+            "POST",
+            "/customer/subscriptions",
+            Some(
+                json!({"plan_id": 3, "quantity": 1, "address_id": address_id, "payment_id": payment_id}),
+            ),
+        ),
+        (
+            "POST",
+            "/customer/subscriptions/quote",
+            Some(json!({"plan_id": 3, "quantity": 1, "address_id": address_id})),
+        ),
         ("GET", "/customer/subscriptions/{subscription}", None),
         (
             "POST",
@@ -272,9 +284,19 @@ async fn every_customer_operation_refuses_a_guest_and_another_customer() {
             "{method} {url} with a forged cookie"
         );
 
+        let has_body = body.is_some();
         let other = call(&client, method, &url, Some(&noa), body).await;
         let text = other.body.to_string();
-        if template.contains('{') || template == "/customer/payment" {
+        if template.starts_with("/customer/subscriptions") && !template.contains('{') && has_body {
+            // A plan to Dana's address or card, by id in the body: refused by the field's
+            // name, as if it did not exist.
+            assert_eq!(
+                other.status,
+                StatusCode::BAD_REQUEST,
+                "{method} {url}: {text}"
+            );
+            assert!(text.contains("_id: there is no"), "{method} {url}: {text}");
+        } else if template.contains('{') || template == "/customer/payment" {
             // Dana's record by id, or Dana's card token: not found, and nothing said.
             assert_eq!(
                 other.status,

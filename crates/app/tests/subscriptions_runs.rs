@@ -477,3 +477,29 @@ async fn a_plans_price_rise_is_charged_only_after_its_notice_and_a_fall_at_once(
         .count();
     assert_eq!(notices, 1);
 }
+
+#[tokio::test]
+async fn the_owner_sets_a_plans_price_and_is_told_what_follows() {
+    use store_app::subscriptions_cli::set_price;
+    let shop = shop().await;
+    let subscriptions = shop.state.subscriptions.as_ref();
+    let said = set_price(subscriptions, 3, 2_900).await.unwrap();
+    assert!(
+        said.contains("plan 3 now costs $29.00") && said.contains("14 days"),
+        "{said}"
+    );
+    let plans = subscriptions.plans().await.unwrap();
+    assert_eq!(plans[0].groups[0].plans[0].price.cents(), 2_900);
+    assert_eq!(
+        set_price(subscriptions, 99, 2_900).await.unwrap(),
+        "there is no plan 99\n"
+    );
+    let refused = set_price(subscriptions, 3, 0).await.unwrap();
+    assert!(refused.contains("above 0"), "{refused}");
+    let plans = subscriptions.plans().await.unwrap();
+    assert_eq!(
+        plans[0].groups[0].plans[0].price.cents(),
+        2_900,
+        "unchanged by a refusal"
+    );
+}

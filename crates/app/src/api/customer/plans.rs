@@ -1,7 +1,8 @@
 //! Subscription products (issue 29; spec 2.1 `/subscription/:type_id/:group_id` and
 //! `/subscription-confirmation/:subscription_id`; the calls are "not shown"): what is
 //! sold by subscription, open to anyone; and, signed in, the first delivery's price
-//! to a saved address and buying a plan.
+//! to a saved address (buying one is `POST /customer/subscriptions`, with the
+//! subscriptions' other calls).
 
 use super::subscriptions::{IntervalDto, SubscriptionDetail, SubscriptionsApi};
 use super::{CustomerApiError, signed_in};
@@ -123,6 +124,24 @@ pub enum GroupAnswer {
     NotFound(Json<crate::api::error::ErrorMessage>),
 }
 
+/// The plan chosen as the domain takes it: shipped by the store's standard (first)
+/// method, mailed in the request's language.
+pub(super) fn plan_choice(
+    state: &AppState,
+    body: &PlanQuoteRequest,
+    card_id: i64,
+    req: &Request,
+) -> PlanChoice {
+    PlanChoice {
+        plan_id: body.plan_id,
+        quantity: body.quantity,
+        address_id: body.address_id,
+        card_id,
+        shipping_method: state.checkout.shipping.methods.first().map_or(0, |m| m.id),
+        language: crate::api::language::of(req),
+    }
+}
+
 #[derive(ApiResponse)]
 pub enum Subscribed {
     /// The subscription; its first delivery is charged today.
@@ -197,24 +216,6 @@ impl PlansApi {
             .collect())
     }
 
-    fn choice(&self, body: &PlanQuoteRequest, card_id: i64, req: &Request) -> PlanChoice {
-        PlanChoice {
-            plan_id: body.plan_id,
-            quantity: body.quantity,
-            address_id: body.address_id,
-            card_id,
-            // The store's first method is its standard one.
-            shipping_method: self
-                .state
-                .checkout
-                .shipping
-                .methods
-                .first()
-                .map_or(0, |m| m.id),
-            language: crate::api::language::of(req),
-        }
-    }
-
     async fn customer(&self, session: &Session) -> Result<Customer, CustomerApiError> {
         signed_in(&self.state, session.token()).await
     }
@@ -276,7 +277,7 @@ impl PlansApi {
         let api = self.subscriptions();
         let manage = api.manage();
         // No card is charged by a quote.
-        let choice = self.choice(&body, 0, req);
+        let choice = plan_choice(&self.state, &body, 0, req);
         let subscription = manage.plan_subscription(&customer, &plans, &choice)?;
         manage.own_address(customer.id, body.address_id).await?;
         let quoted = price_delivery(&place_context(&self.state), &subscription)
@@ -309,33 +310,5 @@ impl PlansApi {
             total: totals.total.cents(),
             saved_per_delivery: ((once - agreed) * line.quantity).max(0),
         }))
-    }
-
-    /// Buys a plan: the first delivery is charged today, the rest one interval apart,
-    /// each mailed before; a mail confirms it.
-    #[oai(path = "/customer/subscriptions", method = "post")]
-    async fn subscribe(
-        &self,
-        req: &Request,
-        #[oai(name = "session")] session: Session,
-        body: Json<PlanRequest>,
-    ) -> Result<Subscribed, CustomerApiError> {
-        let customer = self.customer(&session).await?;
-        let plans = self.plans().await?;
-        let api = self.subscriptions();
-        let asked = PlanQuoteRequest {
-            plan_id: body.plan_id,
-            quantity: body.quantity,
-            address_id: body.address_id,
-        };
-        let created = api
-            .manage()
-            .subscribe(
-                &customer,
-                &plans,
-                &self.choice(&asked, body.payment_id, req),
-            )
-            .await?;
-        Ok(Subscribed::Created(Json(api.detail(created).await?)))
     }
 }

@@ -4,12 +4,14 @@
 //! with its deliveries and history, each change, and "repeat this order". Another
 //! customer's subscription does not exist (404).
 
+use super::plans::{PlanQuoteRequest, PlanRequest, Subscribed, plan_choice};
 use super::{CustomerApiError, signed_in};
 use crate::api::ApiTags;
 use crate::api::accounts::session_cookie::Session;
 use crate::api::checkout::wire::rfc3339;
 use crate::api::error::{ApiError, message};
 use crate::state::AppState;
+use poem::Request;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
@@ -382,6 +384,32 @@ impl SubscriptionsApi {
         Ok(Json(SubscriptionList {
             subscriptions: self.shown(all).await?,
         }))
+    }
+
+    /// Buys a plan: the first delivery is charged today, the rest one interval apart,
+    /// each mailed before; a mail confirms it.
+    #[oai(path = "/customer/subscriptions", method = "post")]
+    async fn subscribe(
+        &self,
+        req: &Request,
+        #[oai(name = "session")] session: Session,
+        body: Json<PlanRequest>,
+    ) -> Result<Subscribed, CustomerApiError> {
+        let customer = signed_in(&self.state, session.token()).await?;
+        let plans = self
+            .state
+            .subscriptions
+            .plans()
+            .await
+            .map_err(ApiError::from)?;
+        let asked = PlanQuoteRequest {
+            plan_id: body.plan_id,
+            quantity: body.quantity,
+            address_id: body.address_id,
+        };
+        let choice = plan_choice(&self.state, &asked, body.payment_id, req);
+        let created = self.manage().subscribe(&customer, &plans, &choice).await?;
+        Ok(Subscribed::Created(Json(self.detail(created).await?)))
     }
 
     /// One subscription with its deliveries and history.
