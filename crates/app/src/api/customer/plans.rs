@@ -115,15 +115,6 @@ pub struct PlanQuote {
     pub saved_per_delivery: i64,
 }
 
-#[derive(ApiResponse)]
-pub enum GroupAnswer {
-    #[oai(status = 200)]
-    Ok(Json<PlanGroupDto>),
-    /// No such group of that type.
-    #[oai(status = 404)]
-    NotFound(Json<crate::api::error::ErrorMessage>),
-}
-
 /// The plan chosen as the domain takes it: shipped by the store's standard (first)
 /// method, mailed in the request's language.
 pub(super) fn plan_choice(
@@ -247,16 +238,14 @@ impl PlansApi {
         &self,
         type_id: Path<i64>,
         group_id: Path<i64>,
-    ) -> Result<GroupAnswer, ApiError> {
+    ) -> Result<Json<PlanGroupDto>, ApiError> {
         let plans = self.plans().await?;
         let Some(found) = find_group(&plans, type_id.0, group_id.0) else {
-            return Ok(GroupAnswer::NotFound(message(
-                "there is no such subscription",
-            )));
+            return Err(ApiError::NotFound(message("there is no such subscription")));
         };
         let mut shown = self.shown(vec![found]).await?;
         match shown.pop() {
-            Some(group) => Ok(GroupAnswer::Ok(Json(group))),
+            Some(group) => Ok(Json(group)),
             None => Err(ApiError::Internal(message(
                 "a subscription group went missing",
             ))),
