@@ -204,7 +204,7 @@ describe('accounts in a browser', { timeout: 300_000 }, () => {
         await page.goto(`${store.url}/password/reset/0123456789abcdef`)
         await waitForPath('/')
         await page.goto(`${store.url}/subscription/1/2`)
-        await waitForHeading('Subscription')
+        await waitForHeading('Mint Green Tea, Delivered')
         await page.goto(`${store.url}/sign-in`)
         await waitForPath('/review')
       })

@@ -96,10 +96,10 @@ describe('navigating the app', () => {
 
   it('shows a later screen as a placeholder with its page name', async () => {
     stubApi({ '/api/categories': departments, '/api/customer': customer })
-    renderApp('/subscription-confirmation/8')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subscription Confirmation' })).toBeInTheDocument()
+    renderApp('/school/select-your-grade/8')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Select Your Grade' })).toBeInTheDocument()
     await waitFor(() => {
-      expect(document.title).toBe('Subscription Confirmation | Olive Lane')
+      expect(document.title).toBe('Select Your Grade | Olive Lane')
     })
   })
 
@@ -107,6 +107,7 @@ describe('navigating the app', () => {
     ['/account/subscriptions', 'Subscriptions'],
     ['/account/subscriptions-update/5', 'Update Subscription'],
     ['/recurring-confirmation/5', 'Recurring Order Confirmation'],
+    ['/subscription-confirmation/5', 'Subscription Confirmation'],
   ])('shows %s as its own screen, no longer a placeholder', async (path, pageName) => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ customer }))
     const requested = stubApi({ '/api/categories': departments, '/api/customer': customer })

@@ -38,7 +38,6 @@ function guarded(rule: Rule, children: RouteObject[]): RouteObject {
 }
 
 const home = () => import('@/features/home/components/HomePage')
-const productPage = () => import('@/features/catalog/components/ProductPage')
 const bundlePage = () => import('@/features/catalog/components/BundlePage')
 const productListPage = () => import('@/features/catalog/components/ProductListPage')
 const searchResultsPage = () => import('@/features/catalog/components/SearchResultsPage')
@@ -61,7 +60,6 @@ const paymentsPage = () => import('@/features/account/components/PaymentsPage')
 const checkoutPage = () => import('@/features/checkout/components/CheckoutPage')
 const reviewPage = () => import('@/features/checkout/components/ReviewPage')
 const signInPage = () => import('@/features/checkout/components/SignInPage')
-const thankYouPage = () => import('@/features/orders/components/ThankYouPage')
 const invoicePage = () => import('@/features/orders/components/InvoicePage')
 const guestStatusPage = () => import('@/features/orders/components/GuestStatusPage')
 const eGiftPage = () => import('@/features/egift/components/EGiftCardPage')
@@ -71,12 +69,55 @@ const refundMethodPage = () => import('@/features/returns/components/RefundMetho
 const returnMethodPage = () => import('@/features/returns/components/ReturnMethodPage')
 const returnConfirmationPage = () => import('@/features/returns/components/ConfirmationPage')
 // The account's order screens share one chunk.
-const accountOrders = (page: 'OrdersPage' | 'OrderPage' | 'BuyItAgainPage' | 'DigitalLibraryPage') => async () => ({
+const accountOrders = (page: 'OrdersPage' | 'BuyItAgainPage' | 'DigitalLibraryPage') => async () => ({
   Component: (await import('@/features/account/components/OrderPages'))[page],
 })
 const subscriptionsPage = () => import('@/features/subscriptions/components/SubscriptionsPage')
 const subscriptionUpdatePage = () => import('@/features/subscriptions/components/UpdatePage')
 const recurringConfirmationPage = () => import('@/features/subscriptions/components/RecurringConfirmationPage')
+const subscriptionConfirmationPage = () => import('@/features/subscriptions/components/SubscriptionConfirmationPage')
+
+// Screens that show a part of another feature's. A feature never imports another, so
+// the shell, which may import them all, hands each screen the part it shows; both
+// chunks load together.
+const repeatOrder = () => import('@/features/subscriptions/components/RepeatOrder')
+
+/** A product with the offer of the plans that deliver it. */
+const productPage = async () => {
+  const [page, { SubscribeOffer }] = await Promise.all([
+    import('@/features/catalog/components/ProductPage'),
+    import('@/features/subscriptions/components/SubscribeOffer'),
+  ])
+  return { loader: page.loader, element: <page.ProductPage Offer={SubscribeOffer} /> }
+}
+
+/** The order just placed, and for a customer "Repeat this order". */
+const thankYouPage = async () => {
+  const [{ ThankYouPage }, { RepeatOrder }] = await Promise.all([
+    import('@/features/orders/components/ThankYouPage'),
+    repeatOrder(),
+  ])
+  return { element: <ThankYouPage Repeat={RepeatOrder} /> }
+}
+
+/** One of the customer's orders, and "Repeat this order". */
+const accountOrderPage = async () => {
+  const [{ OrderPage }, { RepeatOrder }] = await Promise.all([
+    import('@/features/account/components/OrderPages'),
+    repeatOrder(),
+  ])
+  return { element: <OrderPage Repeat={RepeatOrder} /> }
+}
+
+/** A group of plans to buy, with the account's forms for a new address and card. */
+const subscribePage = async () => {
+  const [{ SubscribePage }, { AddressForm }, { CardForm }] = await Promise.all([
+    import('@/features/subscriptions/components/SubscribePage'),
+    import('@/features/account/components/AddressForm'),
+    import('@/features/account/components/CardForm'),
+  ])
+  return { element: <SubscribePage forms={{ AddressForm, CardForm }} /> }
+}
 
 const screens: RouteObject[] = [
   { index: true, handle: handle('Home', 'Home'), lazy: home },
@@ -100,7 +141,7 @@ const screens: RouteObject[] = [
       { index: true, element: <Navigate to="/account/dashboard" replace /> },
       { path: 'dashboard', handle: handle('Dashboard', 'My Account'), lazy: dashboardPage },
       { path: 'orders', handle: handle('Orders', 'My Orders'), lazy: accountOrders('OrdersPage') },
-      { path: 'orders/:id', handle: handle('Order', 'Order Details'), lazy: accountOrders('OrderPage') },
+      { path: 'orders/:id', handle: handle('Order', 'Order Details'), lazy: accountOrderPage },
       { path: 'favorites', handle: handle('Favorites', 'My Favorites'), lazy: accountFavoritesPage },
       { path: 'buy-it-again', handle: handle('BueAgain', 'Buy it Again'), lazy: accountOrders('BuyItAgainPage') },
       {
@@ -126,10 +167,14 @@ const screens: RouteObject[] = [
   soon('/school/select-your-school/:country/:zip', 'SelectSchool', 'Select Your School'),
   soon('/school/select-your-grade/:grade_id', 'SelectGrade', 'Select Your Grade'),
   soon('/school/select-your-supplies/:grade_id/:list_id', 'SelectItems', 'Select Your Supplies'),
-  guarded(requireSignIn, [soon('/subscription/:type_id/:group_id', 'Subscription', 'Subscription')]),
-  soon('/subscription-confirmation/:subscription_id', 'SubscriptionConfirmation', 'Subscription Confirmation'),
-  // Like /account, a recurring order is the customer's own: a guest signs in first.
+  // Like /account, a subscription and a recurring order are the customer's own: a guest signs in first.
   guarded(requireSignIn, [
+    { path: '/subscription/:type_id/:group_id', handle: handle('Subscription', 'Subscription'), lazy: subscribePage },
+    {
+      path: '/subscription-confirmation/:subscription_id',
+      handle: handle('SubscriptionConfirmation', 'Subscription Confirmation'),
+      lazy: subscriptionConfirmationPage,
+    },
     {
       path: '/recurring-confirmation/:recurring_id',
       handle: handle('RecurringConfirmation', 'Recurring Order Confirmation'),

@@ -30,3 +30,32 @@ export const getSubscription = (id: number, signal?: AbortSignal) =>
  */
 export const changeSubscription = (id: number, body: ChangeRequest) =>
   unwrap(api.POST('/customer/subscriptions/{id}/changes', { params: { path: { id } }, body }))
+
+export type PlanGroup = Schema<'PlanGroupDto'>
+export type Plan = Schema<'PlanDto'>
+export type PlanProduct = Schema<'PlanProductDto'>
+export type PlanQuote = Schema<'PlanQuote'>
+export type PlanRequest = Schema<'PlanRequest'>
+
+/** `GET /api/subscription-plans`: every group sold by subscription, type by type (public). */
+export const getPlanGroups = (signal?: AbortSignal) => unwrap(api.GET('/subscription-plans', { signal }))
+
+/** `GET /api/subscription-plans/{type_id}/{group_id}`: one group with its plans; 404 when there is none. */
+export const getPlanGroup = (typeId: number, groupId: number, signal?: AbortSignal) =>
+  unwrap(
+    api.GET('/subscription-plans/{type_id}/{group_id}', {
+      params: { path: { type_id: typeId, group_id: groupId } },
+      signal,
+    }),
+  )
+
+/**
+ * `POST /api/customer/subscriptions/quote`: the first delivery of a plan to a saved
+ * address, priced as it would be charged (today). 400 names the field; 409 when the
+ * product cannot be delivered now.
+ */
+export const quotePlan = (body: Schema<'PlanQuoteRequest'>, signal?: AbortSignal) =>
+  unwrap(api.POST('/customer/subscriptions/quote', { body, signal }))
+
+/** `POST /api/customer/subscriptions`: buys a plan; 201 with the new subscription. */
+export const subscribe = (body: PlanRequest) => unwrap(api.POST('/customer/subscriptions', { body }))

@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai'
-import { useState, type ReactNode, type SubmitEvent } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import type { ComponentType, ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
 import formStyles from '@/components/Form.module.css'
-import { FormAlert, SelectField, SubmitButton } from '@/components/FormField'
 import { Loading } from '@/components/Loading'
 import {
   formatInstant,
@@ -15,8 +14,6 @@ import {
 } from '@/components/order/OrderParts'
 import { OrderReturns } from '@/components/order/OrderReturns'
 import { ApiError } from '@/lib/api/errors'
-import { useProblemText } from '@/lib/api/problem'
-import { defaultAddress, defaultPayment } from '@/lib/checkout'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
 import {
@@ -28,13 +25,10 @@ import {
   type OrderLine,
 } from '@/lib/orders'
 import { languageAtom } from '@/lib/preferences'
-import { customerAtom } from '@/lib/session'
-import { INTERVALS, repeatOrder, type Interval } from '@/lib/subscriptions'
 import { useAction } from '@/lib/useAction'
 import { useBag } from '@/lib/useBag'
 import { useLoad } from '@/lib/useLoad'
 import { messages, type AccountKey } from '../messages'
-import { BRANDS } from '../brands'
 import styles from './Account.module.css'
 import { AccountScreen } from './AccountScreen'
 
@@ -113,9 +107,10 @@ export function OrdersPage() {
 /**
  * `/account/orders/:id`: one order, with its history and a link to the invoice; a
  * delivered order also its returns and a way to start one; a shipped one, a way to
- * have it delivered again on a schedule.
+ * have it delivered again on a schedule: `Repeat`, "Repeat this order", which the
+ * route hands in (it is the subscriptions feature's, and a feature does not import another).
  */
-export function OrderPage() {
+export function OrderPage({ Repeat }: { Repeat?: ComponentType<{ order: Order; className?: string }> }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
   const number = readableOrderNumber(useParams().id ?? '')
@@ -157,7 +152,7 @@ export function OrderPage() {
             <OrderDelivery order={order.data} />
           </section>
           <OrderReturns order={order.data} className={styles.panel} />
-          {repeatable(order.data) && <RepeatOrder order={order.data} />}
+          {Repeat && <Repeat order={order.data} className={styles.panel} />}
           <div className={styles.actions}>
             <Link to={`/view-invoice/${order.data.number}`}>{t('viewInvoice')}</Link>
             <Link to="/account/orders">{t('backToOrders')}</Link>
@@ -165,106 +160,6 @@ export function OrderPage() {
         </div>
       )}
     </AccountScreen>
-  )
-}
-
-/** The server repeats only an order that was shipped and not cancelled. */
-const repeatable = (order: Order) => order.delivery.type === 'ship' && order.status !== 'cancelled'
-
-/**
- * "Repeat this order": how often (every 4 weeks unless chosen), to which saved address
- * and paid by which saved card (the defaults unless chosen); the recurring order's
- * confirmation follows. Without a saved address or card, where to add them.
- */
-function RepeatOrder({ order }: { order: Order }) {
-  const t = useT(messages)
-  const customer = useAtomValue(customerAtom)
-  const navigate = useNavigate()
-  const problemText = useProblemText()
-  const { busy, run } = useAction()
-  const [alert, setAlert] = useState<string>()
-  const [every, setEvery] = useState<Interval>('4w')
-  const [addressId, setAddressId] = useState(() => String((customer && defaultAddress(customer)?.id) ?? ''))
-  const [paymentId, setPaymentId] = useState(() => String((customer && defaultPayment(customer)?.id) ?? ''))
-  // The guard let only a customer in; null here means they are signing out this moment.
-  if (!customer) return null
-  const ready = customer.addresses.length > 0 && customer.payments.length > 0
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault()
-    void run(async () => {
-      setAlert(undefined)
-      try {
-        const body = { interval: every, address_id: Number(addressId), payment_id: Number(paymentId) }
-        const answer = await repeatOrder(order.number, body)
-        await navigate(`/recurring-confirmation/${answer.subscription.id}`)
-      } catch (error) {
-        setAlert(problemText(error))
-      }
-    })
-  }
-
-  return (
-    <section aria-labelledby="order-repeat" className={styles.panel}>
-      <h2 id="order-repeat">{t('repeatTitle')}</h2>
-      {ready ? (
-        <form noValidate className={formStyles.form} onSubmit={onSubmit}>
-          <p className={styles.hint}>{t('repeatIntro')}</p>
-          <FormAlert message={alert} />
-          <SelectField
-            label={t('repeatInterval')}
-            name="interval"
-            value={every}
-            onChange={(event) => {
-              setEvery(INTERVALS.find((interval) => interval === event.target.value) ?? '4w')
-            }}
-          >
-            {INTERVALS.map((interval) => (
-              <option key={interval} value={interval}>
-                {t(`interval_${interval}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('repeatAddress')}
-            name="address_id"
-            value={addressId}
-            onChange={(event) => {
-              setAddressId(event.target.value)
-            }}
-          >
-            {customer.addresses.map((address) => (
-              <option key={address.id} value={address.id}>
-                {`${address.name}, ${address.line1}, ${address.city}`}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('repeatCard')}
-            name="payment_id"
-            value={paymentId}
-            onChange={(event) => {
-              setPaymentId(event.target.value)
-            }}
-          >
-            {customer.payments.map((payment) => (
-              <option key={payment.id} value={payment.id}>
-                {t('cardEnding', { brand: t(BRANDS[payment.brand] ?? 'brand_other'), last4: payment.last4 })}
-              </option>
-            ))}
-          </SelectField>
-          <SubmitButton busy={busy} label={t('repeatButton')} busyLabel={t('repeating')} />
-        </form>
-      ) : (
-        <>
-          <p className={styles.hint}>{t('repeatNeeds')}</p>
-          <div className={styles.actions}>
-            {customer.addresses.length === 0 && <Link to="/account/addresses">{t('addAddress')}</Link>}
-            {customer.payments.length === 0 && <Link to="/account/payments">{t('addCard')}</Link>}
-          </div>
-        </>
-      )}
-    </section>
   )
 }
 

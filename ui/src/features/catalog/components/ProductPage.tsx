@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useRef, useState } from 'react'
+import { useRef, useState, type ComponentType } from 'react'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { AddToBagButton, FavoriteButton, StickyBuyBar } from '@/components/BagButtons'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
@@ -33,14 +33,17 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   return getProduct(idParam(params.id), request.signal)
 }
 
-export function ProductPage() {
+/** `Offer`: the plans that deliver the product, which the route hands in (the subscriptions feature's). */
+type Offer = ComponentType<{ productId: number }>
+
+export function ProductPage({ Offer }: { Offer?: Offer }) {
   const product = useLoaderData<typeof loader>()
   useDocumentTitle(product.title)
   useRecordRecentlyViewed(product.id)
   // Keyed by id: moving to a related product starts again from its first variation.
   return (
     <>
-      <ProductDetail key={product.id} product={product} />
+      <ProductDetail key={product.id} product={product} Offer={Offer} />
       <div className="page">
         <RecentlyViewed excludeId={product.id} />
       </div>
@@ -53,7 +56,7 @@ function quantityLimit(offer: { max: number; max_quantity?: number | null }): nu
   return offer.max_quantity != null ? Math.min(offer.max, offer.max_quantity) : offer.max
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product, Offer }: { product: Product; Offer?: Offer }) {
   const t = useT(messages)
   const language = useAtomValue(languageAtom)
   const hebrew = hebrewApplies(language, product)
@@ -123,6 +126,7 @@ function ProductDetail({ product }: { product: Product }) {
             <AddToBagButton line={line} disabled={limit < 1} />
             <FavoriteButton favorite={{ id: product.id, kind: 'product' }} />
           </div>
+          {Offer && <Offer productId={product.id} />}
           <StickyBuyBar watch={buy}>
             <Price price={offer.price} fakePrice={offer.fake_price} />
             <AddToBagButton line={line} disabled={limit < 1} title={title} />

@@ -229,6 +229,105 @@ describe('the thank-you page says what was ordered and how it comes', () => {
   })
 })
 
+describe('the thank-you page offers a customer to repeat the order', () => {
+  const home = {
+    id: 31,
+    name: 'Dana Levi',
+    line1: '1 Olive Lane',
+    line2: '',
+    city: 'New York',
+    region: 'NY',
+    postal_code: '10001',
+    country: 'US',
+    phone: '212 555 0100',
+    default: true,
+  }
+  const visa = { id: 21, brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030, token: 'tok_1', default: true }
+  const dana = signedInCustomer({ addresses: [home], payments: [visa] })
+  const REPEAT = `/api/customer/orders/${NUMBER}/repeat`
+  const recurring = {
+    subscription: {
+      id: 12,
+      status: 'active',
+      interval: '2w',
+      next_delivery: '2026-12-09',
+      address_id: 31,
+      payment_id: 21,
+      shipping_method: 1,
+      repeats_order: NUMBER,
+      card_declines: 0,
+      charging: false,
+      lines: [],
+      created_at: '2026-11-25T10:00:00Z',
+    },
+    deliveries: [],
+    history: [],
+  }
+
+  /** The whole app, whose route hands the page "Repeat this order", for `customer` (null: a guest). */
+  function visit(customer: Customer | null, routes: Parameters<typeof stubApiWithBodies>[0] = {}, language = 'eng') {
+    rememberOrderToken(NUMBER, 'signed-token')
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ customer, language }))
+    const sent = stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/customer': customer ?? answer(403, { message: 'sign in' }),
+      [`/api/orders/${NUMBER}`]: anOrder(),
+      ...routes,
+    })
+    return { sent, ...renderApp(`/thank-you/${NUMBER}`) }
+  }
+
+  it('repeats a shipped order for a signed-in customer, then confirms it', async () => {
+    const { sent, router } = visit(dana, {
+      [REPEAT]: answer(201, recurring),
+      '/api/customer/subscriptions/12': recurring,
+    })
+    const user = userEvent.setup()
+    const section = await screen.findByRole('region', { name: 'Repeat this order' })
+    expect(screen.getByRole('region', { name: 'Delivery' })).toBeInTheDocument()
+    const often = within(section).getByRole('combobox', { name: 'How often' })
+    expect(often).toHaveValue('4w')
+    expect(within(section).getByRole('combobox', { name: 'Ship to' })).toHaveDisplayValue(
+      'Dana Levi, 1 Olive Lane, New York',
+    )
+    expect(within(section).getByRole('combobox', { name: 'Pay with' })).toHaveDisplayValue('Visa ending in 4242')
+
+    await user.selectOptions(often, 'Every 2 weeks')
+    await user.click(within(section).getByRole('button', { name: 'Repeat this order' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recurring Order Confirmation' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/recurring-confirmation/12')
+    expect(sent.find((r) => r.url.pathname === REPEAT)).toMatchObject({
+      method: 'POST',
+      body: { interval: '2w', address_id: 31, payment_id: 21 },
+    })
+  })
+
+  it('speaks Hebrew', async () => {
+    visit(dana, {}, 'heb')
+    const section = await screen.findByRole('region', { name: 'הזמנה חוזרת' })
+    expect(within(section).getByRole('combobox', { name: 'באיזו תדירות' })).toHaveDisplayValue('כל 4 שבועות')
+    expect(within(section).getByRole('button', { name: 'לחזור על ההזמנה' })).toBeInTheDocument()
+  })
+
+  it('offers nothing of the kind to a guest', async () => {
+    visit(null)
+    expect(await screen.findByRole('region', { name: 'Delivery' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Create an account/ })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Repeat this order' })).not.toBeInTheDocument()
+  })
+
+  it('offers nothing of the kind for an order picked up at the store', async () => {
+    visit(dana, {
+      [`/api/orders/${NUMBER}`]: anOrder({
+        delivery: { type: 'pickup', contact_name: 'Dana Levi', contact_phone: '212 555 0100' },
+      }),
+    })
+    expect(await screen.findByRole('region', { name: 'Delivery' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Repeat this order' })).not.toBeInTheDocument()
+  })
+})
+
 describe('the invoice', () => {
   it('shows the invoice without the header and footer, and prints', async () => {
     rememberOrderToken(NUMBER, 'signed-token')

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai'
+import type { ComponentType } from 'react'
 import { Link, useParams } from 'react-router'
 import { Loading } from '@/components/Loading'
 import { OrderDelivery, OrderLines, OrderTotals } from '@/components/order/OrderParts'
 import { useT } from '@/lib/i18n'
-import { readableOrderNumber } from '@/lib/orders'
+import { readableOrderNumber, type Order } from '@/lib/orders'
 import { customerAtom } from '@/lib/session'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { messages } from '../messages'
@@ -14,9 +15,11 @@ import { useOrder, withToken } from './useOrder'
 /**
  * `/thank-you/:id`: the order just placed: its number, where the confirmation went, its
  * lines, figures and delivery, and links to the invoice and (a guest's) status page. A
- * guest is offered an account under the order's e-mail.
+ * guest is offered an account under the order's e-mail; a customer, to have a shipped
+ * order delivered again on a schedule: `Repeat`, "Repeat this order", which the route
+ * hands in (it is the subscriptions feature's, and a feature does not import another).
  */
-export function ThankYouPage() {
+export function ThankYouPage({ Repeat }: { Repeat?: ComponentType<{ order: Order; className?: string }> }) {
   const t = useT(messages)
   useDocumentTitle(t('thankYou'))
   const number = readableOrderNumber(useParams().id ?? '')
@@ -49,6 +52,7 @@ export function ThankYouPage() {
             <h2 id="thanks-delivery">{t('delivery')}</h2>
             <OrderDelivery order={order.data} />
           </section>
+          {customer && Repeat && <Repeat order={order.data} className={styles.section} />}
           {!customer && (
             <section aria-labelledby="thanks-account" className={styles.section}>
               <h2 id="thanks-account">{t('accountTitle')}</h2>

@@ -3,9 +3,9 @@ import formStyles from '@/components/Form.module.css'
 import { SelectField, TextField } from '@/components/FormField'
 import { useLineTitle } from '@/components/order/OrderParts'
 import { useT } from '@/lib/i18n'
-import { MAX_QUANTITY, type ChangeRequest, type Subscription, type SubscriptionLine } from '../api'
+import { MAX_QUANTITY, type ChangeRequest, type Plan, type Subscription, type SubscriptionLine } from '../api'
 import { messages } from '../messages'
-import { ItemRow, useMediumDate } from './Parts'
+import { Busy, ItemRow, useMediumDate, usePlanLine } from './Parts'
 import styles from './Subscriptions.module.css'
 
 // The controls of the update page. Each sends one change through the page's `Editor`,
@@ -101,7 +101,8 @@ interface Choice {
 /**
  * One of the subscription's settings (how often, the address, the card) as a select of
  * `choices` with the current one chosen, and Save. A current value no longer among the
- * choices (an address since removed) shows as `missing` until another is chosen.
+ * choices (an address since removed) shows as `missing` until another is chosen. `said`:
+ * what a change saved says ("Saved." unless given).
  */
 export function ChoiceForm({
   name,
@@ -110,6 +111,7 @@ export function ChoiceForm({
   choices,
   missing,
   request,
+  said,
   editor,
 }: {
   name: string
@@ -118,6 +120,7 @@ export function ChoiceForm({
   choices: readonly Choice[]
   missing: string
   request: (value: string) => ChangeRequest
+  said?: (subscription: Subscription) => string
   editor: Editor
 }) {
   const known = choices.some((choice) => choice.value === current)
@@ -128,7 +131,7 @@ export function ChoiceForm({
       className={styles.row}
       onSubmit={(event) => {
         event.preventDefault()
-        if (value !== '') void editor.send(request(value))
+        if (value !== '') void editor.send(request(value), said)
       }}
     >
       <SelectField
@@ -153,6 +156,53 @@ export function ChoiceForm({
       </SelectField>
       <SaveButton editor={editor} what={label} />
     </form>
+  )
+}
+
+/** The plans of a subscription's group as the page loads them. */
+export type GroupPlans =
+  { state: 'loading' } | { state: 'failed'; reload: () => void } | { state: 'done'; plans: readonly Plan[] }
+
+/**
+ * A subscription bought on a plan: the plan it is on, and the other plans of its group
+ * to change to (interval, price and the number of deliveries follow the new plan).
+ */
+export function PlanForm({ current, group, editor }: { current: number; group: GroupPlans; editor: Editor }) {
+  const t = useT(messages)
+  const planLine = usePlanLine()
+  if (group.state === 'loading') return <Busy />
+  if (group.state === 'failed') {
+    return (
+      <div role="alert" className={styles.row}>
+        <p className={styles.flush}>{t('plansFailed')}</p>
+        <button type="button" className={formStyles.secondary} onClick={group.reload}>
+          {t('tryAgain')}
+        </button>
+      </div>
+    )
+  }
+  const plan = group.plans.find((entry) => entry.id === current)
+  const others = group.plans.filter((entry) => entry.id !== current)
+  return (
+    <>
+      {plan && <p className={styles.flush}>{t('currentPlan', { plan: planLine(plan, false) })}</p>}
+      {others.length === 0 ? (
+        <p className={styles.flush}>{t('noOtherPlans')}</p>
+      ) : (
+        <ChoiceForm
+          // Afresh once the plan has changed: the plan chosen is then the current one.
+          key={current}
+          name="plan"
+          label={t('changePlan')}
+          current={String(current)}
+          choices={others.map((entry) => ({ value: String(entry.id), label: planLine(entry) }))}
+          missing={t('chooseAnotherPlan')}
+          request={(value) => ({ action: 'plan', plan_id: Number(value) })}
+          said={() => t('planSaid')}
+          editor={editor}
+        />
+      )}
+    </>
   )
 }
 

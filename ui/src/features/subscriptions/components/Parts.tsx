@@ -11,7 +11,8 @@ import { useT } from '@/lib/i18n'
 import { readableOrderNumber } from '@/lib/orders'
 import { languageAtom } from '@/lib/preferences'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
-import type { Subscription, SubscriptionLine } from '../api'
+import { customerAtom } from '@/lib/session'
+import type { Plan, Subscription, SubscriptionLine } from '../api'
 import { messages, type SubscriptionsKey } from '../messages'
 import styles from './Subscriptions.module.css'
 
@@ -86,6 +87,7 @@ export function useMediumDate() {
 }
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1)
+const lower = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1)
 
 /**
  * How often it comes, in words: "every 2 weeks" inside a sentence, "Every 2 weeks"
@@ -130,6 +132,39 @@ export function useCardName() {
   const t = useT(messages)
   return (card: { brand: string; last4: string }) =>
     t('cardName', { brand: t(BRANDS[card.brand] ?? 'brand_other'), last4: card.last4 })
+}
+
+/**
+ * A plan in words, each part on its own: how often ("Every 2 weeks"), the price per
+ * delivery, the saving when there is one, and how many deliveries ("Until you cancel").
+ */
+export function usePlanWords() {
+  const t = useT(messages)
+  const intervalName = useIntervalName()
+  return (plan: Plan, alone = true) => ({
+    interval: intervalName(plan.interval, alone),
+    price: t('perDelivery', { price: formatPrice(plan.price) }),
+    saving: plan.saving_percent > 0 ? t('savePercent', { n: plan.saving_percent }) : undefined,
+    deliveries:
+      plan.deliveries === undefined
+        ? t('untilCancel')
+        : plan.deliveries === 1
+          ? t('deliveriesOne')
+          : t('deliveriesCount', { n: plan.deliveries }),
+  })
+}
+
+/**
+ * A plan on one line, for a select ("Every month, $16.20 per delivery, save 5%, until
+ * you cancel") or, not `alone`, inside a sentence ("every month, …").
+ */
+export function usePlanLine() {
+  const words = usePlanWords()
+  return (plan: Plan, alone = true) => {
+    const { interval, price, saving, deliveries } = words(plan, alone)
+    // Only the first part starts with a capital (and only standing alone).
+    return [interval, price, saving && lower(saving), lower(deliveries)].filter((part) => part !== undefined).join(', ')
+  }
 }
 
 /** A saved address on one line: who, the street and the city. */
@@ -245,5 +280,33 @@ export function Notice({ notice, ref }: { notice: NoticeState; ref?: Ref<HTMLDiv
         </p>
       )}
     </>
+  )
+}
+
+/** Where it ships and the card that pays, from the customer's saved ones. */
+export function ShipsAndPays({ subscription }: { subscription: Subscription }) {
+  const t = useT(messages)
+  const cardName = useCardName()
+  const customer = useAtomValue(customerAtom)
+  const address = customer?.addresses.find((entry) => entry.id === subscription.address_id)
+  const card = customer?.payments.find((entry) => entry.id === subscription.payment_id)
+  if (!address && !card) return null
+  return (
+    <dl className={styles.facts}>
+      {address && (
+        <div>
+          <dt>{t('shipsTo')}</dt>
+          <dd>
+            <bdi>{addressLine(address)}</bdi>
+          </dd>
+        </div>
+      )}
+      {card && (
+        <div>
+          <dt>{t('paidWith')}</dt>
+          <dd>{cardName(card)}</dd>
+        </div>
+      )}
+    </dl>
   )
 }

@@ -1,23 +1,12 @@
-import { useAtomValue } from 'jotai'
 import { useId } from 'react'
 import { Link, useParams } from 'react-router'
 import { idParam } from '@/lib/api/errors'
 import { useT } from '@/lib/i18n'
-import { customerAtom } from '@/lib/session'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { useLoad } from '@/lib/useLoad'
 import { getSubscription, type Subscription } from '../api'
 import { messages } from '../messages'
-import {
-  addressLine,
-  Busy,
-  ItemList,
-  LoadProblem,
-  ScheduleLine,
-  useCardName,
-  useIntervalName,
-  useMediumDate,
-} from './Parts'
+import { Busy, ItemList, LoadProblem, ScheduleLine, ShipsAndPays, useIntervalName, useMediumDate } from './Parts'
 import styles from './Subscriptions.module.css'
 
 /**
@@ -64,41 +53,13 @@ function Confirmation({ subscription }: { subscription: Subscription }) {
       <section aria-labelledby={itemsId} className={styles.section}>
         <h2 id={itemsId}>{t('items')}</h2>
         <ItemList lines={subscription.lines} label={t('items')} />
-        <Where subscription={subscription} />
+        <ShipsAndPays subscription={subscription} />
       </section>
       <p className={styles.links}>
         <Link to={`/account/subscriptions-update/${subscription.id}`}>{t('manageThis')}</Link>
         <Link to="/account/subscriptions">{t('allSubscriptions')}</Link>
       </p>
     </>
-  )
-}
-
-/** Where it ships and the card that pays, from the customer's saved ones. */
-function Where({ subscription }: { subscription: Subscription }) {
-  const t = useT(messages)
-  const cardName = useCardName()
-  const customer = useAtomValue(customerAtom)
-  const address = customer?.addresses.find((entry) => entry.id === subscription.address_id)
-  const card = customer?.payments.find((entry) => entry.id === subscription.payment_id)
-  if (!address && !card) return null
-  return (
-    <dl className={styles.facts}>
-      {address && (
-        <div>
-          <dt>{t('shipsTo')}</dt>
-          <dd>
-            <bdi>{addressLine(address)}</bdi>
-          </dd>
-        </div>
-      )}
-      {card && (
-        <div>
-          <dt>{t('paidWith')}</dt>
-          <dd>{cardName(card)}</dd>
-        </div>
-      )}
-    </dl>
   )
 }
 

@@ -10,9 +10,17 @@ import { customerAtom } from '@/lib/session'
 import { useAction } from '@/lib/useAction'
 import { useLoad } from '@/lib/useLoad'
 import { INTERVALS, type Interval } from '@/lib/subscriptions'
-import { changeSubscription, getSubscription, type Subscription, type SubscriptionDetail } from '../api'
+import { changeSubscription, getPlanGroups, getSubscription, type Subscription, type SubscriptionDetail } from '../api'
 import { messages, type SubscriptionsKey } from '../messages'
-import { CancelControl, ChoiceForm, PauseForm, QuantityForm, type Editor } from './ChangeForms'
+import {
+  CancelControl,
+  ChoiceForm,
+  PauseForm,
+  PlanForm,
+  QuantityForm,
+  type Editor,
+  type GroupPlans,
+} from './ChangeForms'
 import {
   AccountFrame,
   addressLine,
@@ -63,6 +71,7 @@ function Manage({ initial }: { initial: SubscriptionDetail }) {
   const { busy, run } = useAction()
   const { subscription } = detail
   const open = subscription.status === 'active' || subscription.status === 'paused'
+  const group = useGroupPlans(subscription.plan_id)
 
   /** Asks the server, and shows what it answered: the subscription as it now is, or why not. */
   const ask = (call: () => Promise<SubscriptionDetail>, said?: (answer: Subscription) => string, moveFocus = false) =>
@@ -113,7 +122,7 @@ function Manage({ initial }: { initial: SubscriptionDetail }) {
       {open ? (
         <>
           <Section title={t('details')}>
-            <Settings subscription={subscription} editor={editor} />
+            <Settings subscription={subscription} group={group} editor={editor} />
           </Section>
           <Section title={t('actions')}>
             <Actions subscription={subscription} editor={editor} />
@@ -126,13 +135,32 @@ function Manage({ initial }: { initial: SubscriptionDetail }) {
         <Deliveries deliveries={detail.deliveries} />
       </Section>
       <Section title={t('history')}>
-        <History history={detail.history} lines={subscription.lines} />
+        <History
+          history={detail.history}
+          lines={subscription.lines}
+          plans={group.state === 'done' ? group.plans : undefined}
+        />
       </Section>
       <p className={styles.flush}>
         <Link to="/account/subscriptions">{t('backToList')}</Link>
       </p>
     </div>
   )
+}
+
+/**
+ * The plans of the group a subscription bought on `planId` belongs to, from
+ * `GET /api/subscription-plans` (the group whose plans include it); none for a
+ * recurring order, which asks for nothing.
+ */
+function useGroupPlans(planId: number | undefined): GroupPlans {
+  const loaded = useLoad(planId === undefined ? 'no-plan' : 'plan-groups', async (signal) =>
+    planId === undefined ? { groups: [] } : getPlanGroups(signal),
+  )
+  if (loaded.state === 'loading') return loaded
+  if (loaded.state === 'failed') return { state: 'failed', reload: loaded.reload }
+  const group = loaded.data.groups.find((entry) => entry.plans.some((plan) => plan.id === planId))
+  return { state: 'done', plans: group?.plans ?? [] }
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -182,8 +210,11 @@ function Summary({ subscription, checkAgain }: { subscription: Subscription; che
   )
 }
 
-/** How often it comes, where to, and the card that pays: the current ones chosen. */
-function Settings({ subscription, editor }: { subscription: Subscription; editor: Editor }) {
+/**
+ * How often it comes (for one bought on a plan, the plan, which sets how often and the
+ * price), where to, and the card that pays: the current ones chosen.
+ */
+function Settings({ subscription, group, editor }: { subscription: Subscription; group: GroupPlans; editor: Editor }) {
   const t = useT(messages)
   const intervalName = useIntervalName()
   const cardName = useCardName()
@@ -192,15 +223,19 @@ function Settings({ subscription, editor }: { subscription: Subscription; editor
   if (!customer) return null
   return (
     <>
-      <ChoiceForm
-        name="interval"
-        label={t('interval')}
-        current={subscription.interval}
-        choices={INTERVALS.map((interval) => ({ value: interval, label: intervalName(interval, true) }))}
-        missing={t('chooseOne')}
-        request={(value) => ({ action: 'interval', interval: value as Interval })}
-        editor={editor}
-      />
+      {subscription.plan_id === undefined ? (
+        <ChoiceForm
+          name="interval"
+          label={t('interval')}
+          current={subscription.interval}
+          choices={INTERVALS.map((interval) => ({ value: interval, label: intervalName(interval, true) }))}
+          missing={t('chooseOne')}
+          request={(value) => ({ action: 'interval', interval: value as Interval })}
+          editor={editor}
+        />
+      ) : (
+        <PlanForm current={subscription.plan_id} group={group} editor={editor} />
+      )}
       <ChoiceForm
         name="address"
         label={t('address')}
