@@ -28,6 +28,7 @@ pub struct PlansApi {
 
 /// One plan a group is sold on.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PlanDto {
     pub id: i64,
     pub interval: IntervalDto,
@@ -43,6 +44,7 @@ pub struct PlanDto {
 
 /// What each delivery of a group brings.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PlanProductDto {
     pub id: i64,
     pub title: String,
@@ -55,6 +57,7 @@ pub struct PlanProductDto {
 
 /// A group of choices: one product, on several plans.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PlanGroupDto {
     pub id: i64,
     pub type_id: i64,
@@ -71,6 +74,7 @@ pub struct PlanGroupDto {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PlanGroupList {
     /// In the catalogue's order, type by type.
     pub groups: Vec<PlanGroupDto>,
@@ -79,6 +83,7 @@ pub struct PlanGroupList {
 /// A plan priced: how many of its product each delivery brings, to which saved
 /// address.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PlanQuoteRequest {
     pub plan_id: i64,
     /// 1 to 20.
@@ -90,6 +95,7 @@ pub struct PlanQuoteRequest {
 /// A plan bought: how many of its product each delivery brings, to which saved
 /// address, paid by which saved card.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PlanRequest {
     pub plan_id: i64,
     /// 1 to 20.
@@ -101,6 +107,7 @@ pub struct PlanRequest {
 
 /// The first delivery: when it is charged and what it costs.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct PlanQuote {
     /// YYYY-MM-DD, in the store's time zone: today (charged at once, or at the
     /// charge hour when bought before it). The next ones follow one interval apart.

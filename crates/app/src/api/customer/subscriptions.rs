@@ -74,6 +74,7 @@ impl From<IntervalDto> for Interval {
 
 /// One thing each delivery brings, as the catalogue shows it now.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct SubscriptionLineDto {
     /// product, variation or bundle.
     pub line_type: String,
@@ -91,6 +92,7 @@ pub struct SubscriptionLineDto {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct SubscriptionDto {
     pub id: i64,
     /// active, paused, cancelled or finished.
@@ -122,6 +124,7 @@ pub struct SubscriptionDto {
 
 /// A delivery that was decided.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct DeliveryDto {
     pub period: u32,
     /// YYYY-MM-DD.
@@ -134,6 +137,7 @@ pub struct DeliveryDto {
 
 /// One line of the history.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct HistoryDto {
     /// RFC 3339.
     pub at: String,
@@ -149,6 +153,7 @@ pub struct HistoryDto {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct SubscriptionDetail {
     pub subscription: SubscriptionDto,
     /// Oldest first.
@@ -158,6 +163,7 @@ pub struct SubscriptionDetail {
 }
 
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct SubscriptionList {
     /// Newest first.
     pub subscriptions: Vec<SubscriptionDto>,
@@ -182,6 +188,7 @@ pub enum ChangeAction {
 /// `line` and `quantity` (1 to 20), `address` takes `address_id`, `card` takes
 /// `payment_id`, `plan` takes `plan_id` (another plan of the subscription's group).
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct ChangeRequest {
     pub action: ChangeAction,
     #[oai(validator(max_length = 10))]
@@ -198,6 +205,7 @@ pub struct ChangeRequest {
 /// "Repeat this order every …": to a saved address, paid by a saved card, from one
 /// interval after today.
 #[derive(Object)]
+#[oai(skip_serializing_if_is_none)]
 pub struct RepeatRequest {
     pub interval: IntervalDto,
     pub address_id: i64,
