@@ -1,5 +1,5 @@
-// End-to-end: a subscription product bought on a plan (issue 29), in Hebrew, in each
-// window of the run. From the house coffee's page a customer follows "Subscribe and
+// End-to-end: a subscription product bought on a plan (issue 29) in each window of
+// the run, in English, and on the desktop in Hebrew too. From the house coffee's page a customer follows "Subscribe and
 // save" to its plans, picks the monthly plan and two bags, adds a new card in place,
 // sees the first delivery priced, subscribes and lands on the confirmation (and a mail).
 // The owner's clock charges the first delivery; the customer skips the next one,
@@ -26,12 +26,71 @@ async function subscription(page, id) {
   }, id);
 }
 
+/** What the flow reads and presses, in each language. */
+const WORDS = {
+  eng: {
+    offer: "Subscribe and save up to 15%",
+    group: "House Coffee, Delivered",
+    monthly: /^Every month ?,.*16\.20.*Until you cancel$/,
+    quantity: "Quantity per delivery",
+    noCard: "You have no saved card yet.",
+    addCard: "Add a new card",
+    cardNumber: "Card number",
+    expiry: "Expiry date (MM/YY)",
+    cvc: "Security code (CVC)",
+    saveCard: "Save card",
+    card: "Card",
+    firstCharge: /^First delivery charged on /,
+    // Two bags at $16.20 instead of $18.00: $3.60 saved on each delivery.
+    saved: /^You save \W*\$3\.60\W* per delivery$/,
+    subscribe: "Subscribe",
+    confirmation: "Subscription Confirmation",
+    confirmed: "Your subscription is confirmed.",
+    begun: "Your subscription has begun",
+    update: "Update Subscription",
+    skip: "Skip next delivery",
+    skipped: /^The delivery is skipped\./,
+    skippedMail: "You skipped a delivery",
+    saveTheCard: /^Save ?: ?Card$/,
+    cancel: "Cancel subscription",
+    yesCancel: "Yes, cancel it",
+    cancelled: "The subscription is cancelled.",
+  },
+  heb: {
+    offer: "הצטרפו למינוי וחסכו עד 15%",
+    group: "קפה הבית עד הדלת",
+    monthly: /^כל חודש ?,.*16\.20.*עד שתבטלו$/,
+    quantity: "כמות בכל משלוח",
+    noCard: "עדיין אין לך כרטיס שמור.",
+    addCard: "הוספת כרטיס חדש",
+    cardNumber: "מספר הכרטיס",
+    expiry: "תוקף (MM/YY)",
+    cvc: "קוד אבטחה (CVC)",
+    saveCard: "שמירת הכרטיס",
+    card: "כרטיס",
+    firstCharge: /^המשלוח הראשון יחויב ב־/,
+    saved: /^חוסכים \W*\$3\.60\W* בכל משלוח$/,
+    subscribe: "הצטרפות למינוי",
+    confirmation: "אישור מינוי",
+    confirmed: "המינוי שלך אושר.",
+    begun: "המנוי שלך התחיל",
+    update: "עדכון מינוי",
+    skip: "דילוג על המשלוח הבא",
+    skipped: /^דילגנו על המשלוח\./,
+    skippedMail: "דילגת על משלוח",
+    saveTheCard: /^שמירה ?: ?כרטיס$/,
+    cancel: "ביטול המינוי",
+    yesCancel: "כן, לבטל",
+    cancelled: "המינוי בוטל.",
+  },
+};
+
 /** Runs the store's due jobs as they would run on `date`, past its 06:00 charge hour. */
 async function runJobsOn(store, date) {
   await store.command("jobs", "--run", "--at", `${date}T16:00:00Z`);
 }
 
-describe("a subscription plan bought in a browser, in Hebrew", { timeout: 900_000 }, () => {
+describe("a subscription plan bought in a browser", { timeout: 900_000 }, () => {
   let store;
   let browser;
 
@@ -45,10 +104,14 @@ describe("a subscription plan bought in a browser, in Hebrew", { timeout: 900_00
     await stopCleanly(store);
   });
 
-  for (const viewport of VIEWPORTS) {
+  const runs = VIEWPORTS.flatMap((viewport) =>
+    (viewport.mobile ? ["eng"] : ["eng", "heb"]).map((language) => ({ viewport, language })),
+  );
+  for (const { viewport, language } of runs) {
     const size = `${viewport.width}x${viewport.height}`;
+    const w = WORDS[language];
 
-    it(`a customer subscribes to a plan with a new card, skips, changes the card, is charged on time, and cancels (${size})`, async () => {
+    it(`a customer subscribes to a plan with a new card, skips, changes the card, is charged on time, and cancels (${size}, ${language})`, async () => {
       const session = await openPage(browser, {
         viewport: { width: viewport.width, height: viewport.height },
         isMobile: viewport.mobile,
@@ -57,56 +120,55 @@ describe("a subscription plan bought in a browser, in Hebrew", { timeout: 900_00
       const steps = shopper({ session: () => session, store: () => store });
       const { main, h1 } = steps;
       try {
-        const email = `maya.plan.${size}@example.com`;
+        const email = `maya.plan.${size}.${language}@example.com`;
         await page.goto(`${store.url}/`);
         await signUp(page, store, email);
         await posted(page, "/customer/address", { ...NEW_YORK, default: true });
 
         // The coffee's page offers its plans; the best saves 15 %.
         await page.goto(`${store.url}${COFFEE}`);
-        await steps.useLanguage("heb");
+        await steps.useLanguage(language);
         await main()
-          .getByRole("link", { name: "הצטרפו למינוי וחסכו עד 15%" })
+          .getByRole("link", { name: w.offer })
           .click();
         await steps.waitForPath("/subscription/1/1");
-        await h1("קפה הבית עד הדלת").waitFor();
+        await h1(w.group).waitFor();
 
         await main()
-          .getByRole("radio", { name: /^כל חודש ?,.*16\.20.*עד שתבטלו$/ })
+          .getByRole("radio", { name: w.monthly })
           .check();
         await main()
-          .getByRole("combobox", { name: "כמות בכל משלוח" })
+          .getByRole("combobox", { name: w.quantity })
           .selectOption("2");
         // No card is saved yet: one is added in place, and chosen.
-        await main().getByText("עדיין אין לך כרטיס שמור.").waitFor();
-        await main().getByRole("button", { name: "הוספת כרטיס חדש" }).click();
+        await main().getByText(w.noCard).waitFor();
+        await main().getByRole("button", { name: w.addCard }).click();
         await main()
-          .getByRole("textbox", { name: "מספר הכרטיס" })
+          .getByRole("textbox", { name: w.cardNumber })
           .fill("4242 4242 4242 4242");
-        await main().getByRole("textbox", { name: "תוקף (MM/YY)" }).fill("12/35");
-        await main().getByRole("textbox", { name: "קוד אבטחה (CVC)" }).fill("123");
-        await main().getByRole("button", { name: "שמירת הכרטיס" }).click();
-        const card = main().getByRole("combobox", { name: "כרטיס" });
+        await main().getByRole("textbox", { name: w.expiry }).fill("12/35");
+        await main().getByRole("textbox", { name: w.cvc }).fill("123");
+        await main().getByRole("button", { name: w.saveCard }).click();
+        const card = main().getByRole("combobox", { name: w.card, exact: true });
         await card.waitFor();
         assert.match(
           await card.locator("option:checked").innerText(),
           /4242/,
           "the new card is chosen",
         );
-        // Two bags at $16.20 instead of $18.00: $3.60 saved on each delivery.
-        await main().getByText(/^המשלוח הראשון יחויב ב־/).waitFor();
-        await main().getByText(/^חוסכים \W*\$3\.60\W* בכל משלוח$/).waitFor();
-        await expectAccessible(page, `the plans of a group in Hebrew (${size})`);
+        await main().getByText(w.firstCharge).waitFor();
+        await main().getByText(w.saved).waitFor();
+        await expectAccessible(page, `the plans of a group (${size}, ${language})`);
 
-        await main().getByRole("button", { name: "הצטרפות למינוי" }).click();
+        await main().getByRole("button", { name: w.subscribe, exact: true }).click();
         await page.waitForURL((url) =>
           /^\/subscription-confirmation\/\d+$/.test(url.pathname),
         );
         const id = Number(new URL(page.url()).pathname.split("/").pop());
-        await h1("אישור מינוי").waitFor();
-        await main().getByText("המינוי שלך אושר.").waitFor();
-        await expectAccessible(page, `the subscription's confirmation in Hebrew (${size})`);
-        await mailTo(store, email, "המנוי שלך התחיל");
+        await h1(w.confirmation).waitFor();
+        await main().getByText(w.confirmed).waitFor();
+        await expectAccessible(page, `the subscription's confirmation (${size}, ${language})`);
+        await mailTo(store, email, w.begun);
         const bought = (await subscription(page, id)).subscription;
         assert.equal(bought.plan_id, 12);
         assert.equal(bought.lines[0].quantity, 2);
@@ -123,18 +185,18 @@ describe("a subscription plan bought in a browser, in Hebrew", { timeout: 900_00
 
         // The next one is skipped, and the card changed to another saved one.
         await page.goto(`${store.url}/account/subscriptions-update/${id}`);
-        await h1("עדכון מינוי").waitFor();
-        await main().getByRole("button", { name: "דילוג על המשלוח הבא" }).click();
-        await main().getByText(/^דילגנו על המשלוח\./).waitFor();
-        await mailTo(store, email, "דילגת על משלוח");
+        await h1(w.update).waitFor();
+        await main().getByRole("button", { name: w.skip }).click();
+        await main().getByText(w.skipped).waitFor();
+        await mailTo(store, email, w.skippedMail);
         const other = await cardToken(page, "5555 5555 5555 4444");
         const saved = await posted(page, "/customer/payment", { token: other.token, default: false });
         await page.reload();
-        await h1("עדכון מינוי").waitFor();
+        await h1(w.update).waitFor();
         await main()
-          .getByRole("combobox", { name: "כרטיס", exact: true })
+          .getByRole("combobox", { name: w.card, exact: true })
           .selectOption(String(saved.payment.id));
-        await main().getByRole("button", { name: /^שמירה ?: ?כרטיס$/ }).click();
+        await main().getByRole("button", { name: w.saveTheCard }).click();
         const next = await (async () => {
           for (let i = 0; i < 50; i += 1) {
             const s = (await subscription(page, id)).subscription;
@@ -143,7 +205,7 @@ describe("a subscription plan bought in a browser, in Hebrew", { timeout: 900_00
           }
           throw new Error("the card was not changed");
         })();
-        await expectAccessible(page, `the subscription to update in Hebrew (${size})`);
+        await expectAccessible(page, `the subscription to update (${size}, ${language})`);
 
         // The owner's clock reaches the delivery after the skipped one: charged.
         await runJobsOn(store, next);
@@ -155,10 +217,10 @@ describe("a subscription plan bought in a browser, in Hebrew", { timeout: 900_00
         await mailTo(store, email, later.deliveries[2].order_number);
 
         await page.reload();
-        await h1("עדכון מינוי").waitFor();
-        await main().getByRole("button", { name: "ביטול המינוי" }).click();
-        await main().getByRole("button", { name: "כן, לבטל" }).click();
-        await main().getByText("המינוי בוטל.").waitFor();
+        await h1(w.update).waitFor();
+        await main().getByRole("button", { name: w.cancel }).click();
+        await main().getByRole("button", { name: w.yesCancel }).click();
+        await main().getByText(w.cancelled).waitFor();
         assert.equal((await subscription(page, id)).subscription.status, "cancelled");
       } finally {
         await session.close();

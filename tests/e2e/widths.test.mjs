@@ -180,6 +180,9 @@ describe('no page is wider than a phone', { timeout: 900_000 }, () => {
       '/account/subscriptions',
       '/account/addresses',
       '/account/payments',
+      // A plan's page, and a product with its offer of plans (issue 29).
+      '/subscription/1/1',
+      '/products/house-blend-coffee-340g/1075',
     ]
     const wide = await walk(page, routes)
     assert.deepEqual(wide, [], 'pages wider than the phone')
