@@ -100,3 +100,18 @@ export async function signUp(page, store, email) {
     200,
   );
 }
+
+/** GETs the customer's subscription `id` from `page`, as the storefront does. */
+export async function subscription(page, id) {
+  return page.evaluate(async (id) => {
+    const answer = await fetch(`/api/customer/subscriptions/${id}`, {
+      headers: { "X-Requested-With": "XMLHttpRequest" },
+    });
+    return answer.json();
+  }, id);
+}
+
+/** Runs the store's due jobs as they would run on `date`, past its 06:00 charge hour. */
+export async function runJobsOn(store, date) {
+  await store.command("jobs", "--run", "--at", `${date}T16:00:00Z`);
+}

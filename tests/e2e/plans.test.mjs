@@ -8,23 +8,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { expectAccessible, launchBrowser, openPage } from "./browser.mjs";
-import { cardToken, NEW_YORK, posted, signUp } from "./api.mjs";
+import { cardToken, NEW_YORK, posted, runJobsOn, signUp, subscription } from "./api.mjs";
 import { mailTo, VIEWPORTS } from "./helpers.mjs";
 import { startStore, stopCleanly } from "./server.mjs";
 import { shopper } from "./shopper.mjs";
 
 /** The house coffee, which the demo's group 1 of type 1 delivers. */
 const COFFEE = "/products/house-blend-coffee-340g/1075";
-
-/** GETs the customer's subscription `id` from `page`, as the storefront does. */
-async function subscription(page, id) {
-  return page.evaluate(async (id) => {
-    const answer = await fetch(`/api/customer/subscriptions/${id}`, {
-      headers: { "X-Requested-With": "XMLHttpRequest" },
-    });
-    return answer.json();
-  }, id);
-}
 
 /** What the flow reads and presses, in each language. */
 const WORDS = {
@@ -84,11 +74,6 @@ const WORDS = {
     cancelled: "המינוי בוטל.",
   },
 };
-
-/** Runs the store's due jobs as they would run on `date`, past its 06:00 charge hour. */
-async function runJobsOn(store, date) {
-  await store.command("jobs", "--run", "--at", `${date}T16:00:00Z`);
-}
 
 describe("a subscription plan bought in a browser", { timeout: 900_000 }, () => {
   let store;

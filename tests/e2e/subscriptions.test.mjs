@@ -8,31 +8,24 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { expectAccessible, launchBrowser, openPage } from "./browser.mjs";
-import { cardToken, NEW_YORK, placeByApi, posted, signUp } from "./api.mjs";
+import {
+  cardToken,
+  NEW_YORK,
+  placeByApi,
+  posted,
+  runJobsOn,
+  signUp,
+  subscription,
+} from "./api.mjs";
 import { mailTo, simpleProduct, VIEWPORTS } from "./helpers.mjs";
 import { startStore, stopCleanly } from "./server.mjs";
 import { shopper } from "./shopper.mjs";
-
-/** GETs the customer's subscription `id` from `page`, as the storefront does. */
-async function subscription(page, id) {
-  return page.evaluate(async (id) => {
-    const answer = await fetch(`/api/customer/subscriptions/${id}`, {
-      headers: { "X-Requested-With": "XMLHttpRequest" },
-    });
-    return answer.json();
-  }, id);
-}
 
 /** `date` (YYYY-MM-DD) moved `days` on. */
 function plusDays(date, days) {
   const moved = new Date(`${date}T00:00:00Z`);
   moved.setUTCDate(moved.getUTCDate() + days);
   return moved.toISOString().slice(0, 10);
-}
-
-/** Runs the store's due jobs as they would run on `date`, past its 06:00 charge hour. */
-async function runJobsOn(store, date) {
-  await store.command("jobs", "--run", "--at", `${date}T16:00:00Z`);
 }
 
 /** Saves an address and a card of `number` to the signed-in account: the card's id. */
