@@ -194,7 +194,7 @@ pub struct ChangeRequest {
     #[oai(validator(max_length = 10))]
     pub until: Option<String>,
     pub interval: Option<IntervalDto>,
-    #[oai(validator(maximum(value = "100")))]
+    #[oai(validator(minimum(value = "0"), maximum(value = "100")))]
     pub line: Option<u32>,
     pub quantity: Option<i64>,
     pub address_id: Option<i64>,
