@@ -1,11 +1,18 @@
+import { renderHook } from '@testing-library/react'
+import { createStore, Provider } from 'jotai'
+import { createElement, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { signedInCustomer } from '@/testing/customer'
+import { customerAtom } from './session'
 import { answer, stubApi } from '@/testing/api'
 import { product } from '@/testing/fixtures'
 import {
   RECENTLY_VIEWED_MAX,
   addRecentlyViewed,
   getRecentlyViewed,
+  recentlyViewedAtom,
   summaryOf,
+  useRecordRecentlyViewed,
   type RecentlyViewedEntry,
 } from './recentlyViewed'
 
@@ -67,5 +74,30 @@ describe('recently viewed (spec 4.8)', () => {
       }),
     )
     expect(card).toMatchObject({ id: 1001, kind: 'product', price: 999, in_stock: false, vendor_name: 'Olive & Oak' })
+  })
+})
+
+describe('recording a view (spec 4.8 and 6)', () => {
+  const viewing = (store: ReturnType<typeof createStore>, id: number) =>
+    renderHook(
+      () => {
+        useRecordRecentlyViewed(id)
+      },
+      { wrapper: ({ children }: { children: ReactNode }) => createElement(Provider, { store }, children) },
+    )
+
+  it('records a guest’s view, newest first', () => {
+    const store = createStore()
+    store.set(recentlyViewedAtom, entries([1]))
+    viewing(store, 2)
+    expect(store.get(recentlyViewedAtom).map((e) => e.id)).toEqual([2, 1])
+  })
+
+  it('records nothing while a customer is signed in, and keeps the guest’s list as it was', () => {
+    const store = createStore()
+    store.set(recentlyViewedAtom, entries([1]))
+    store.set(customerAtom, signedInCustomer())
+    viewing(store, 2)
+    expect(store.get(recentlyViewedAtom)).toEqual(entries([1]))
   })
 })

@@ -1,8 +1,9 @@
-import { useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { api, type Schema } from './api/client'
 import { ApiError, unwrap } from './api/errors'
 import { persistedAtom } from './persist'
+import { customerAtom } from './session'
 
 /** Spec 3: a recently viewed entry; `time_stamp` is milliseconds since the epoch. */
 export interface RecentlyViewedEntry {
@@ -43,14 +44,16 @@ export function addRecentlyViewed(
 }
 
 /**
- * Records a product view. Spec 4.8 records only for guests; there is no sign-in
- * yet, so every shopper is a guest. The sign-in issue adds the check here.
+ * Records a product view, only while the shopper is a guest (spec 4.8 and 6): a
+ * signed-in customer's views are not recorded, and the list a guest kept stays as it is.
  */
 export function useRecordRecentlyViewed(id: number) {
   const setList = useSetAtom(recentlyViewedAtom)
+  const signedIn = useAtomValue(customerAtom) !== null
   useEffect(() => {
+    if (signedIn) return
     setList((list) => addRecentlyViewed(list, { id, time_stamp: Date.now() }))
-  }, [id, setList])
+  }, [id, setList, signedIn])
 }
 
 /** How a bag line holds the product: a product with variations is bought by variation. */
