@@ -16,13 +16,16 @@ import styles from './Order.module.css'
 
 const LOCALES: Record<Language, string> = { eng: 'en-US', heb: 'he-IL' }
 
-/** An RFC 3339 instant as a date in the shopper's language ("November 25, 2026"). */
+/**
+ * An RFC 3339 instant as a date in the shopper's language, in spec 9's medium format
+ * ("Nov 25, 2026"), the one the spec's screens show beside the long one.
+ */
 export function formatInstant(at: string, language: Language, withTime = false): string {
   const date = new Date(at)
   if (Number.isNaN(date.getTime())) return at
   return new Intl.DateTimeFormat(LOCALES[language], {
     year: 'numeric',
-    month: 'long',
+    month: 'short',
     day: 'numeric',
     ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
   }).format(date)

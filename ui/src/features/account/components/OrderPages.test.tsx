@@ -70,7 +70,7 @@ describe('My Orders', () => {
     const list = await screen.findByRole('list', { name: 'Your orders, newest first' })
     const items = within(list).getAllByRole('listitem')
     expect(items[0]).toHaveTextContent('Order 7KQ4-M2XD-9PRT')
-    expect(items[0]).toHaveTextContent('Placed November 25, 2026')
+    expect(items[0]).toHaveTextContent('Placed Nov 25, 2026')
     expect(items[0]).toHaveTextContent('Total $45.19')
     expect(items[0]).toHaveTextContent('Paid')
     expect(items[1]).toHaveTextContent('Delivered')

@@ -196,7 +196,7 @@ describe('the items', () => {
     await waitFor(() => {
       expect(heading).toHaveFocus()
     })
-    expect(screen.getByText('You can return items until December 25, 2026.')).toBeInTheDocument()
+    expect(screen.getByText('You can return items until Dec 25, 2026.')).toBeInTheDocument()
 
     const [mug, card, candle] = lineItems() as [HTMLElement, HTMLElement, HTMLElement]
     // The e-gift card: greyed, with why, and nothing to choose.

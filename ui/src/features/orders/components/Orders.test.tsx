@@ -410,7 +410,7 @@ describe('the guest order status page', () => {
     await user.click(show)
     expect(await screen.findByRole('region', { name: 'Status' })).toHaveTextContent('Shipped')
     expect(screen.getByRole('list', { name: 'Order history' })).toHaveTextContent(
-      /Placed November 25, 2026.*Shipped November 26, 2026/,
+      /Placed Nov 25, 2026.*Shipped Nov 26, 2026/,
     )
     expect(screen.getByRole('list', { name: 'Items' })).toHaveTextContent('Stoneware Mug')
     expect(screen.getByRole('region', { name: 'Delivery' })).toHaveTextContent('Standard')

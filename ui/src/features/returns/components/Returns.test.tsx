@@ -520,8 +520,8 @@ describe('starting a return', () => {
     const items = within(list).getAllByRole('listitem')
     expect(items).toHaveLength(1)
     expect(items[0]).toHaveTextContent(`Order ${NUMBER}`)
-    expect(items[0]).toHaveTextContent('Delivered November 28, 2026')
-    expect(items[0]).toHaveTextContent('Returns open until December 25, 2026')
+    expect(items[0]).toHaveTextContent('Delivered Nov 28, 2026')
+    expect(items[0]).toHaveTextContent('Returns open until Dec 25, 2026')
     // The paid order is not asked about.
     expect(sent.some((r) => r.url.pathname.startsWith('/api/orders/DDDD'))).toBe(false)
     await user.click(within(list).getByRole('link', { name: `Return items from order ${NUMBER}` }))
