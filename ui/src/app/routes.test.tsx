@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { matchRoutes } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { departments } from '@/testing/fixtures'
@@ -124,6 +125,26 @@ describe('navigating the app', () => {
     const { router } = renderApp('/recurring-confirmation/5')
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('hands a failed sign-out’s answer to the shared handler: a server error goes to /500, and the customer stays', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ customer }))
+    stubApi({
+      '/api/categories': departments,
+      '/api/customer': customer,
+      '/api/logout': answer(500, { message: 'Something went wrong' }),
+    })
+    const { router } = renderApp('/contact-us')
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: customer.name.split(' ')[0] }))
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Server error' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/500')
+    // Moving on leaves the error behind; the session was never closed.
+    await router.navigate('/contact-us')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}').customer?.id).toBe(customer.id)
   })
 
   it('sends /account to the dashboard', async () => {

@@ -14,6 +14,7 @@ import { NotFoundPage } from '@/features/errors/components/NotFoundPage'
 import { RouteError } from '@/features/errors/components/RouteError'
 import { ServerErrorPage } from '@/features/errors/components/ServerErrorPage'
 import { Layout } from './Layout'
+import { RaisedErrors } from './RaisedErrors'
 import type { RouteHandle, RouteName } from './routeHandle'
 
 // The whole route table of spec 2.1, in one place. Every screen is its own lazily
@@ -262,7 +263,9 @@ export const routes: RouteObject[] = [
         Component: Layout,
         children: [
           {
-            // Errors of a screen render inside the layout, so the header and footer stay.
+            // Errors of a screen, and those the shared handler raises on it, render inside
+            // the layout, so the header and footer stay.
+            Component: RaisedErrors,
             errorElement: <RouteError />,
             // Shown in the layout while the first screen's code and data arrive.
             hydrateFallbackElement: <Loading />,

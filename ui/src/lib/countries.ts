@@ -11,7 +11,9 @@ export const getCountries = (signal?: AbortSignal) => unwrap(api.GET('/countries
 
 /**
  * `GET /api/countries` for a screen's visit: undefined while it loads. In Hebrew the
- * countries are named and ordered in Hebrew.
+ * countries are named and ordered in Hebrew. A failure is logged (spec 8); the screen
+ * is told too, since an address cannot be entered without a country to choose
+ * (docs/decisions.md, issue 30).
  */
 export function useCountries(): Countries {
   const [loaded, setLoaded] = useState<{ list: Country[] } | { failed: true }>()
@@ -23,8 +25,10 @@ export function useCountries(): Countries {
       (list) => {
         setLoaded({ list })
       },
-      () => {
-        if (!controller.signal.aborted) setLoaded({ failed: true })
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        console.error('Could not load the countries', error)
+        setLoaded({ failed: true })
       },
     )
     return () => {

@@ -2,9 +2,11 @@ import { useStore } from 'jotai'
 import { useCallback, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { api } from './api/client'
+import { ApiError } from './api/errors'
 import { afterSignIn, clearCustomerState } from './customerSync'
 import { defineMessages, useT } from './i18n'
 import { customerAtom, sessionCheckedAtom, signingOutAtom, type Customer } from './session'
+import { useSharedErrorHandler } from './sharedError'
 import { useToast } from './toast'
 
 // What changes the session (session.ts holds the state). Kept apart from session.ts
@@ -81,25 +83,27 @@ export function useSignedIn() {
 /**
  * Spec 4.3's logout: `POST /api/logout`, with the layout's spinner meanwhile; then the
  * customer's data is cleared and the shopper goes Home. On failure the session is
- * still open, so nothing is cleared and a toast says so.
+ * still open, so nothing is cleared: an answer with an HTTP status goes to the shared
+ * error handler (spec 8); with none (no connection), a toast says so.
  */
 export function useSignOut() {
   const store = useStore()
   const navigate = useNavigate()
   const toast = useToast()
   const t = useT(messages)
+  const handleError = useSharedErrorHandler()
   return useCallback(async () => {
     if (store.get(signingOutAtom)) return
     store.set(signingOutAtom, true)
     try {
       const { response } = await api.POST('/logout')
-      if (!response.ok) throw new Error(`POST /api/logout answered ${response.status}`)
+      if (!response.ok) throw new ApiError(response.status, `POST /api/logout answered ${response.status}`)
       clearCustomerState(store)
       await navigate('/')
-    } catch {
-      toast.show('error', t('signOutFailed'))
+    } catch (error) {
+      if (!handleError(error)) toast.show('error', t('signOutFailed'))
     } finally {
       store.set(signingOutAtom, false)
     }
-  }, [store, navigate, toast, t])
+  }, [store, navigate, toast, t, handleError])
 }

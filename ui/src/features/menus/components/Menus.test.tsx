@@ -2,11 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Provider } from 'jotai'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { bagAtom, EMPTY_BAG } from '@/lib/bag'
 import { favoritesAtom } from '@/lib/favorites'
 import { helpChatOpenAtom, openHeaderPanelAtom } from '@/lib/panels'
 import { customerAtom, type Customer } from '@/lib/session'
+import { raisedErrorAtom } from '@/lib/sharedError'
 import { toastsAtom } from '@/lib/toast'
 import { answer, stubApi } from '@/testing/api'
 import { pricedLine } from '@/testing/fixtures'
@@ -112,9 +113,25 @@ describe('the account menu (spec 2.6)', () => {
     ).toBeInTheDocument()
   })
 
-  it('keeps the customer signed in when signing out fails', async () => {
-    const { user, store } = renderMenus(dana)
+  it('keeps the customer signed in when signing out fails, and hands an answer to the shared handler', async () => {
+    const { user, store, router } = renderMenus(dana)
     stubApi({ '/api/logout': answer(500, { message: 'Something went wrong' }) })
+    await user.click(screen.getByRole('button', { name: 'Dana' }))
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }))
+    await waitFor(() => {
+      expect(store.get(raisedErrorAtom)?.error.status).toBe(500)
+    })
+    expect(store.get(raisedErrorAtom)?.visit).toBe(router.state.location.key)
+    expect(store.get(toastsAtom)).toEqual([])
+    expect(store.get(customerAtom)).toEqual(dana)
+  })
+
+  it('says so in a toast when signing out finds no server at all', async () => {
+    const { user, store } = renderMenus(dana)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     await user.click(screen.getByRole('button', { name: 'Dana' }))
     await user.click(screen.getByRole('button', { name: 'Sign Out' }))
     await waitFor(() => {
@@ -122,6 +139,7 @@ describe('the account menu (spec 2.6)', () => {
         'We couldn’t sign you out. Please try again.',
       ])
     })
+    expect(store.get(raisedErrorAtom)).toBeNull()
     expect(store.get(customerAtom)).toEqual(dana)
   })
 
