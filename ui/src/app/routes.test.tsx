@@ -144,7 +144,8 @@ describe('navigating the app', () => {
     // Moving on leaves the error behind; the session was never closed.
     await router.navigate('/contact-us')
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument()
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}').customer?.id).toBe(customer.id)
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { customer?: { id: number } }
+    expect(stored.customer?.id).toBe(customer.id)
   })
 
   it('sends /account to the dashboard', async () => {
