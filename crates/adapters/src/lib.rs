@@ -7,6 +7,7 @@ pub mod fakes;
 pub mod generator;
 pub mod passwords;
 pub mod reference;
+pub mod school_csv;
 pub mod search;
 pub mod smtp;
 pub mod sqlite;

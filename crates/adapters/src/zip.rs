@@ -8,10 +8,13 @@ use async_trait::async_trait;
 use store_domain::bag::TaxRate;
 use store_domain::location::{
     Location, TaxConfigError, TaxRules, TaxSettings, ZipError, ZipLookup, ZipPlace, parse_percent,
+    uses_us_zips, zip5,
 };
+use store_domain::school::Point;
 
 const TABLE: &str = include_str!("../data/us-sales-tax.csv");
-/// `zip<TAB>city<TAB>state` lines, sorted by ZIP, each ZIP once (see build.rs).
+/// `zip<TAB>city<TAB>state<TAB>lat<TAB>lon` lines, sorted by ZIP, each ZIP once (see
+/// build.rs).
 const ZIPS: &str = include_str!(concat!(env!("OUT_DIR"), "/zips.tsv"));
 const HEADER: &str = "code,name,percent";
 
@@ -54,6 +57,9 @@ struct ZipRow {
     zip: &'static str,
     city: &'static str,
     state: &'static str,
+    /// Decimal degrees, both empty where the data has no point.
+    lat: &'static str,
+    lon: &'static str,
 }
 
 /// The embedded table's rows, in its (ZIP) order.
@@ -65,6 +71,8 @@ fn zip_rows() -> Vec<ZipRow> {
                 zip: fields.next()?,
                 city: fields.next()?,
                 state: fields.next()?,
+                lat: fields.next()?,
+                lon: fields.next()?,
             })
         })
         .collect()
@@ -89,9 +97,13 @@ impl EmbeddedZipLookup {
         })
     }
 
-    fn place(&self, zip: &str) -> Option<ZipPlace<'static>> {
+    fn row(&self, zip: &str) -> Option<ZipRow> {
         let i = self.zips.binary_search_by(|row| row.zip.cmp(zip)).ok()?;
-        let row = self.zips[i];
+        Some(self.zips[i])
+    }
+
+    fn place(&self, zip: &str) -> Option<ZipPlace<'static>> {
+        let row = self.row(zip)?;
         Some(ZipPlace {
             city: row.city,
             state: row.state,
@@ -103,6 +115,19 @@ impl EmbeddedZipLookup {
 impl ZipLookup for EmbeddedZipLookup {
     async fn locate(&self, country: &str, zip: &str) -> Result<Location, ZipError> {
         self.rules.locate(country, zip, |zip| self.place(zip))
+    }
+
+    async fn point(&self, country: &str, zip: &str) -> Result<Option<Point>, ZipError> {
+        if !uses_us_zips(country) {
+            return Ok(None);
+        }
+        let Some(row) = zip5(zip).and_then(|zip| self.row(zip)) else {
+            return Ok(None);
+        };
+        Ok(match (row.lat.parse::<f64>(), row.lon.parse::<f64>()) {
+            (Ok(lat), Ok(lon)) => Point::from_degrees(lat, lon),
+            _ => None,
+        })
     }
 }
 
@@ -178,6 +203,11 @@ mod tests {
         assert!(
             lookup.zips.windows(2).all(|w| w[0].zip < w[1].zip),
             "sorted, each ZIP once: the lookup searches by halves"
+        );
+        let with_point = lookup.zips.iter().filter(|z| !z.lat.is_empty()).count();
+        assert!(
+            with_point * 10 > lookup.zips.len() * 9,
+            "most ZIPs have a point"
         );
         let first = lookup.zips[0].zip;
         let last = lookup.zips[lookup.zips.len() - 1].zip;

@@ -19,6 +19,7 @@ pub mod readiness;
 pub mod reports;
 pub mod retention;
 pub mod returns_cli;
+pub mod schools_cli;
 pub mod search_counts;
 pub mod search_pool;
 pub mod search_refresh;

@@ -9,7 +9,7 @@ use store_adapters::clock::SystemClock;
 use store_app::discounts_cli::{self, DiscountsCommand};
 use store_app::orders_cli::{self, OrdersCommand};
 use store_app::returns_cli::{self, ReturnsCommand};
-use store_app::{api, payments_cli, reports, seed, serve, settings};
+use store_app::{api, payments_cli, reports, schools_cli, seed, serve, settings};
 use store_domain::clock::Timestamp;
 use store_domain::ports::Clock;
 
@@ -28,6 +28,16 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+enum ImportCommand {
+    /// Schools, grades and supply lists from a CSV file (columns in
+    /// crates/adapters/src/demo/SCHOOLS.md).
+    Schools {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
 enum Command {
     /// Serve the API and the web shop (the default).
     Serve,
@@ -41,6 +51,13 @@ enum Command {
         /// Seed of the generator: the same seed gives the same products.
         #[arg(long, default_value_t = store_adapters::generator::DEFAULT_SEED)]
         seed: u64,
+    },
+    /// Load data from a file: `store import schools FILE.csv` writes the school supply
+    /// lists it holds (each school replaced whole), or refuses a bad line and changes
+    /// nothing.
+    Import {
+        #[command(subcommand)]
+        what: ImportCommand,
     },
     /// Copy the database, consistent as of one instant, into FILE (a new file, mode
     /// 0600) while the store keeps serving. Restore: see the README.
@@ -188,9 +205,12 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let result = match products {
                 Some(count) => seed::generated(&store, &store, count, seed).await,
                 None => match seed::demo_if_empty(&store, &store).await {
-                    Ok(true) => seed::demo_checkout_unless_public(&store, &settings)
-                        .await
-                        .map(|()| println!("demo catalogue imported")),
+                    Ok(true) => match seed::demo_schools(&store, &store).await {
+                        Ok(()) => seed::demo_checkout_unless_public(&store, &settings)
+                            .await
+                            .map(|()| println!("demo catalogue imported")),
+                        Err(err) => Err(err),
+                    },
                     Ok(false) => {
                         println!("the catalogue is not empty; nothing done");
                         Ok(())
@@ -200,6 +220,16 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             };
             store.close().await;
             Ok(result?)
+        }
+        Command::Import {
+            what: ImportCommand::Schools { file },
+        } => {
+            let store = serve::open_database(&settings).await?;
+            let countries = store_adapters::reference::EmbeddedCountries::load();
+            let done = schools_cli::import(&file, &countries, &store, &store).await;
+            store.close().await;
+            println!("{}", done?);
+            Ok(())
         }
         Command::Backup { file } => {
             let store = serve::open_database(&settings).await?;

@@ -3,13 +3,15 @@
 
 use std::time::Instant;
 use store_adapters::clock::SystemClock;
-use store_adapters::{demo, generator};
+use store_adapters::reference::EmbeddedCountries;
+use store_adapters::{demo, generator, school_csv};
 use store_domain::catalog::CatalogImport;
 use store_domain::checkout::discounts::MalformedDiscountCode;
 use store_domain::checkout::gift_cards::MalformedCode;
 use store_domain::checkout::storage::{CreateDiscountError, Discounts, GiftCards, IssueError};
 use store_domain::clock::Timestamp;
-use store_domain::ports::{Catalog, CatalogWriter, Clock, StorageError};
+use store_domain::ports::{Catalog, CatalogWriter, Clock, Countries, StorageError};
+use store_domain::school::{self, ImportFailure, Schools};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SeedError {
@@ -25,6 +27,8 @@ pub enum SeedError {
     DemoDiscount(#[from] MalformedDiscountCode),
     #[error(transparent)]
     Storage(#[from] StorageError),
+    #[error("the demo schools built into this binary are invalid: {0}")]
+    DemoSchools(#[from] ImportFailure),
 }
 
 /// Imports the demo catalogue if the store has no products yet; says whether it did.
@@ -33,6 +37,15 @@ pub async fn demo_if_empty(
     writer: &dyn CatalogWriter,
 ) -> Result<bool, SeedError> {
     import_if_empty(catalog, writer, &demo::catalogue()?).await
+}
+
+/// After the demo catalogue: its schools and supply lists (`demo/schools.csv`), imported
+/// as an owner's file is.
+pub async fn demo_schools(catalog: &dyn Catalog, schools: &dyn Schools) -> Result<(), SeedError> {
+    let rows = school_csv::demo_rows().map_err(ImportFailure::Row)?;
+    let countries = EmbeddedCountries::load().countries();
+    school::import(&rows, &countries, catalog, schools).await?;
+    Ok(())
 }
 
 /// After the demo catalogue: its gift cards and discount codes, unless shoppers could

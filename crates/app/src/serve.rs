@@ -246,6 +246,7 @@ fn state(
         orders: store.clone(),
         returns: store.clone(),
         subscriptions: store.clone(),
+        schools: store.clone(),
         jobs: store.clone(),
         order_links: Arc::new(links),
         order_config: order_config(settings),
@@ -316,6 +317,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
         );
     }
     if settings.store.seed_demo && seed::demo_if_empty(&store, &store).await? {
+        seed::demo_schools(&store, &store).await?;
         seed::demo_checkout_unless_public(&store, &settings).await?;
     }
     let links = order_links(&store, &settings).await?;

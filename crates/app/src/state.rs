@@ -16,6 +16,7 @@ use store_domain::ports::{
     SearchIndex, SearchLog, WriteProbe,
 };
 use store_domain::returns::storage::Returns;
+use store_domain::school::Schools;
 use store_domain::shipping::ShippingConfig;
 use store_domain::subscriptions::storage::Subscriptions;
 use store_domain::{accounts, newsletter};
@@ -72,6 +73,8 @@ pub struct AppState {
     pub returns: Arc<dyn Returns>,
     /// Subscriptions and recurring orders (issue 29).
     pub subscriptions: Arc<dyn Subscriptions>,
+    /// School supply lists (issue 30).
+    pub schools: Arc<dyn Schools>,
     pub jobs: Arc<dyn Jobs>,
     pub order_links: Arc<OrderLinks>,
     pub order_config: OrderConfig,

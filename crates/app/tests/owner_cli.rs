@@ -160,3 +160,64 @@ async fn the_owner_reconciles_the_processor_with_the_orders() {
         "{said}"
     );
 }
+
+/// `store import schools FILE.csv`: a good file is written and counted; a bad row is
+/// refused with its line number and the file's name, and nothing of it is written.
+#[tokio::test]
+async fn the_owner_imports_school_lists_from_csv() {
+    use store_domain::ports::CatalogWriter;
+    use store_domain::school::Schools;
+    let dir = tempfile::tempdir().unwrap();
+    let (database, db) = database(&dir).await;
+    CatalogWriter::import(&db, &store_adapters::demo::catalogue().unwrap())
+        .await
+        .unwrap();
+    db.close().await;
+    let demo = include_str!("../../adapters/src/demo/schools.csv");
+    let header = demo.lines().next().unwrap();
+    let chelsea: Vec<&str> = demo
+        .lines()
+        .skip(1)
+        .filter(|l| l.starts_with("1,"))
+        .collect();
+    let good = dir.path().join("chelsea.csv");
+    std::fs::write(&good, format!("{header}\n{}\n", chelsea.join("\n"))).unwrap();
+    let done = store(&database, &["import", "schools", good.to_str().unwrap()]);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    assert_eq!(
+        text(&done.stdout).trim(),
+        format!(
+            "imported 1 schools, 2 grades and 3 lists from {}",
+            good.display()
+        )
+    );
+
+    // The same school renamed, with a bad quantity on its fourth row (line 5).
+    let bad = dir.path().join("bad.csv");
+    let mut rows: Vec<String> = chelsea
+        .iter()
+        .map(|l| l.replace("Chelsea Elementary School", "Renamed School"))
+        .collect();
+    rows[3] = rows[3]
+        .replacen(",2,,", ",0,,", 1)
+        .replacen(",1,,", ",0,,", 1);
+    std::fs::write(&bad, format!("{header}\n{}\n", rows.join("\n"))).unwrap();
+    let refused = store(&database, &["import", "schools", bad.to_str().unwrap()]);
+    assert!(!refused.status.success());
+    let message = text(&refused.stderr);
+    assert!(
+        message.contains(&format!("{}, line 5: quantity", bad.display())),
+        "{message}"
+    );
+    let db = SqliteStore::open(&format!("sqlite://{}", database.display()), 1)
+        .await
+        .unwrap();
+    let school = db.school_of_grade(12).await.unwrap().unwrap();
+    assert_eq!(
+        school.info.name, "Chelsea Elementary School",
+        "nothing changed"
+    );
+    db.close().await;
+    let missing = store(&database, &["import", "schools", "/nonexistent.csv"]);
+    assert!(text(&missing.stderr).contains("cannot read /nonexistent.csv"));
+}

@@ -25,6 +25,7 @@ pub mod ports;
 pub mod reference;
 pub mod retention;
 pub mod returns;
+pub mod school;
 pub mod search;
 pub mod shipping;
 pub mod subscriptions;

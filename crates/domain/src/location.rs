@@ -15,6 +15,7 @@
 use crate::bag::TaxRate;
 use crate::input::{InputError, refuse, text};
 use crate::reference::{Country, country_code};
+use crate::school::Point;
 use async_trait::async_trait;
 use std::collections::HashMap;
 
@@ -132,6 +133,13 @@ pub trait ZipLookup: Send + Sync {
     /// is a ZIP or ZIP+4 (anything else is `Unknown`); elsewhere any postal code is
     /// located, at the configured rate for other countries.
     async fn locate(&self, country: &str, zip: &str) -> Result<Location, ZipError>;
+
+    /// Where the ZIP is on the earth (its centre), for the nearest schools; `None` where
+    /// the data has no point for it, as for every code outside the US ZIP areas.
+    async fn point(&self, country: &str, zip: &str) -> Result<Option<Point>, ZipError> {
+        let _ = (country, zip);
+        Ok(None)
+    }
 }
 
 /// Why a configured rate or override was refused at start-up.

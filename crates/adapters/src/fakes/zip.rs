@@ -5,8 +5,10 @@ use crate::zip::us_state_rates;
 use async_trait::async_trait;
 use std::sync::atomic::{AtomicBool, Ordering};
 use store_domain::location::{
-    Location, TaxConfigError, TaxRules, TaxSettings, ZipError, ZipLookup, ZipPlace,
+    Location, TaxConfigError, TaxRules, TaxSettings, ZipError, ZipLookup, ZipPlace, uses_us_zips,
+    zip5,
 };
+use store_domain::school::Point;
 
 /// The ZIPs the fake knows: (ZIP, city, state), as the embedded data has them.
 pub const KNOWN_ZIPS: [(&str, &str, &str); 7] = [
@@ -17,6 +19,13 @@ pub const KNOWN_ZIPS: [(&str, &str, &str); 7] = [
     ("96801", "Honolulu", "HI"),
     ("97201", "Portland", "OR"),
     ("00601", "Adjuntas", "PR"),
+];
+
+/// The points the fake knows (ZIP, latitude, longitude), as the embedded data has them.
+pub const KNOWN_POINTS: [(&str, f64, f64); 3] = [
+    ("10001", 40.7506, -73.9972),
+    ("60601", 41.8858, -87.6181),
+    ("90210", 34.0901, -118.4065),
 ];
 
 pub struct InMemoryZipLookup {
@@ -59,5 +68,16 @@ impl ZipLookup for InMemoryZipLookup {
             return Err(ZipError::Storage("the fake ZIP lookup is broken".into()));
         }
         self.rules.locate(country, zip, place)
+    }
+
+    async fn point(&self, country: &str, zip: &str) -> Result<Option<Point>, ZipError> {
+        if self.broken.load(Ordering::Relaxed) {
+            return Err(ZipError::Storage("the fake ZIP lookup is broken".into()));
+        }
+        let zip = zip5(zip).filter(|_| uses_us_zips(country));
+        Ok(KNOWN_POINTS
+            .iter()
+            .find(|(known, ..)| Some(*known) == zip)
+            .and_then(|&(_, lat, lon)| Point::from_degrees(lat, lon)))
     }
 }

@@ -25,6 +25,7 @@ mod retention;
 mod returns;
 mod rows;
 mod sandbox_gateway;
+mod schools;
 mod search_documents;
 mod search_log;
 mod secrets;

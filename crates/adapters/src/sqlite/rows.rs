@@ -98,6 +98,7 @@ pub(super) fn migrator() -> sqlx::migrate::Migrator {
         16 "order language and details" "0016_order_language_and_details.sql",
         17 "returns" "0017_returns.sql",
         18 "subscriptions" "0018_subscriptions.sql",
+        19 "schools" "0019_schools.sql",
     ])
 }
 

@@ -301,6 +301,20 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("must be 1 to {}", "בין 1 ל־{}"),
     ("there is no line {}", "אין שורה {}"),
     ("there is no such subscription", "אין מינוי כזה"),
+    // School supply lists.
+    ("there is no such grade", "אין כיתה כזאת"),
+    ("there is no such school list", "אין רשימת ציוד כזאת"),
+    ("the list has no item {}", "ברשימה אין פריט {}"),
+    ("item {} is picked twice", "פריט {} נבחר פעמיים"),
+    ("tick at least one item", "יש לסמן לפחות פריט אחד"),
+    (
+        "the quantity must be from 1 to {}",
+        "הכמות צריכה להיות בין 1 ל־{}",
+    ),
+    (
+        "the list does not allow that substitute for this item",
+        "הרשימה אינה מתירה את התחליף הזה לפריט",
+    ),
     ("there is no plan {}", "אין תוכנית {}"),
     (
         "plan {} is not one of this subscription's choices",

@@ -15,6 +15,7 @@ mod newsletter;
 mod orders;
 mod reference;
 mod returns;
+mod school;
 mod search;
 mod store;
 mod text;
@@ -52,6 +53,8 @@ enum ApiTags {
     Orders,
     /// Sending what an order brought back, and the refund.
     Returns,
+    /// School supply lists: schools near a postal code, their grades and lists.
+    Schools,
 }
 
 type Apis = (
@@ -76,6 +79,7 @@ type Apis = (
     checkout::CheckoutApi,
     orders::OrdersApi,
     returns::ReturnsApi,
+    school::SchoolApi,
 );
 
 pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
@@ -134,7 +138,10 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
             orders::OrdersApi {
                 state: state.clone(),
             },
-            returns::ReturnsApi { state },
+            returns::ReturnsApi {
+                state: state.clone(),
+            },
+            school::SchoolApi { state },
         ),
         "Store API",
         env!("CARGO_PKG_VERSION"),

@@ -244,6 +244,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         orders: orders.clone(),
         returns: orders.clone(),
         subscriptions: orders.clone(),
+        schools: Arc::new(store_adapters::fakes::InMemorySchools::default()),
         jobs: orders,
         order_links: Arc::new(store_domain::orders::links::OrderLinks::with_keys(
             &[9; 32],

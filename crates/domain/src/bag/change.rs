@@ -15,6 +15,11 @@ pub struct Lists {
 pub enum Change {
     /// Puts a line in the bag; an existing line with its identity takes its quantity.
     Add(BagLine),
+    /// Puts several lines in the bag at once (a school list's ticked items): each merges
+    /// as `Add` does, and one the catalogue cannot sell or has none of is left out, not
+    /// refused, so the rest still go in. The quote says what each brought
+    /// (`Quote::added`).
+    AddMany(Vec<BagLine>),
     /// Rewrites a bag line: its quantity, gift options or personalization. A new key
     /// (a personalization added or cleared) may merge it into another line.
     Replace {
@@ -76,6 +81,7 @@ impl Lists {
     pub fn apply(&mut self, change: Change) -> Result<(), BagError> {
         match change {
             Change::Add(line) => self.products.push(line),
+            Change::AddMany(lines) => self.products.extend(lines),
             Change::Replace { key, line } => {
                 let (at, _) = self.take(ListName::Products, &key)?;
                 self.products.insert(at, line);

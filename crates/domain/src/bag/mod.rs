@@ -28,4 +28,6 @@ pub use pricing::{
     LineFigures, PricedLine, TaxRate, Totals, digital_only, free_shipping_basis,
     free_shipping_remaining, totals,
 };
-pub use quote::{AgreedPrices, Quote, QuoteError, Terms, Withdrawn, availability, quote, quote_at};
+pub use quote::{
+    Added, AgreedPrices, Quote, QuoteError, Terms, Withdrawn, availability, quote, quote_at,
+};

@@ -3,7 +3,7 @@
 //! result; and spec 7's availability check (`POST /api/max`).
 
 use super::change::{Change, Lists};
-use super::lines::{BagError, BagLine, ListName, check_length};
+use super::lines::{BagError, BagLine, LineKey, ListName, check_length};
 use super::normalize::{Offers, fit, normalize, offer_for};
 use super::offer::{ItemRef, Offer};
 use super::pricing::{PricedLine, TaxRate, Totals, digital_only, free_shipping_remaining, totals};
@@ -52,6 +52,15 @@ pub struct Withdrawn {
     pub reason: String,
 }
 
+/// What one line of an add-all asked for and what the bag holds more of it now: less
+/// when stock or the per-order limit capped it, none when it cannot be bought.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Added {
+    pub key: LineKey,
+    pub asked: i64,
+    pub added: i64,
+}
+
 /// Both lists after the rules, priced, with the bag's totals.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Quote {
@@ -65,6 +74,8 @@ pub struct Quote {
     pub totals: Totals,
     pub digital_only: bool,
     pub free_shipping_remaining: Option<Money>,
+    /// For `Change::AddMany`, each asked line in order; empty for other changes.
+    pub added: Vec<Added>,
 }
 
 async fn offers_for<'a>(
@@ -136,6 +147,11 @@ pub async fn quote_at(
     agreed: &AgreedPrices,
 ) -> Result<Quote, QuoteError> {
     let new_line = change.as_ref().and_then(Change::new_line).cloned();
+    let many = match &change {
+        Some(Change::AddMany(lines)) => Some((lists.products.len(), quantities(lines))),
+        _ => None,
+    };
+    let before = quantities(&lists.products);
     if let Some(change) = change {
         lists.apply(change)?;
     }
@@ -153,12 +169,38 @@ pub async fn quote_at(
             BagError::new(refusal, format!("change.line: {reason}"))
         })?;
     }
+    if let Some((kept, _)) = &many {
+        // An added line the catalogue cannot sell, or has none of now, is left out (and
+        // reported as not added): it was never in the bag, so it is neither withdrawn
+        // nor parked in the unavailable list.
+        let new = lists.products.split_off(*kept);
+        lists.products.extend(
+            new.into_iter()
+                .filter(|l| fit(l, &offers).is_ok_and(|offer| offer.max() > 0)),
+        );
+    }
     let mut withdrawn = withdraw(ListName::Products, &mut lists.products, &offers);
     withdrawn.extend(withdraw(ListName::Later, &mut lists.later, &offers));
     let bag = normalize(ListName::Products, lists.products, &offers)?;
     let later = normalize(ListName::Later, lists.later, &offers)?;
     let products = priced(bag.available, &offers, terms.tax_rate)?;
+    let added = many.map_or_else(Vec::new, |(_, asked)| {
+        let after = quantities(products.iter().map(|p| &p.line));
+        asked
+            .into_iter()
+            .map(|(key, asked)| {
+                let more =
+                    after.get(&key).copied().unwrap_or(0) - before.get(&key).copied().unwrap_or(0);
+                Added {
+                    added: more.clamp(0, asked),
+                    key,
+                    asked,
+                }
+            })
+            .collect()
+    });
     Ok(Quote {
+        added,
         withdrawn,
         totals: totals(&products, terms.shipping, terms.discount)?,
         digital_only: digital_only(&products),
@@ -168,6 +210,37 @@ pub async fn quote_at(
         unavailable_later: priced(later.unavailable, &offers, terms.tax_rate)?,
         products,
     })
+}
+
+/// Each line identity's quantity in `lines`, summed; in first-seen order when read as a
+/// list (`Vec` of pairs keeps it).
+fn quantities<'a>(lines: impl IntoIterator<Item = &'a BagLine>) -> KeyedQuantities {
+    let mut sums = KeyedQuantities::default();
+    for line in lines {
+        match sums.0.iter_mut().find(|(k, _)| *k == line.key) {
+            Some((_, q)) => *q += line.quantity,
+            None => sums.0.push((line.key.clone(), line.quantity)),
+        }
+    }
+    sums
+}
+
+/// Quantities by line identity, in the order the identities were first seen.
+#[derive(Default)]
+struct KeyedQuantities(Vec<(LineKey, i64)>);
+
+impl KeyedQuantities {
+    fn get(&self, key: &LineKey) -> Option<&i64> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, q)| q)
+    }
+}
+
+impl IntoIterator for KeyedQuantities {
+    type Item = (LineKey, i64);
+    type IntoIter = std::vec::IntoIter<(LineKey, i64)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
 }
 
 /// Spec 7's `POST /api/max`: each line as sent, with the offer it holds (and so its

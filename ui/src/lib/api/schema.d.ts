@@ -5488,6 +5488,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/schools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schools of `country` nearest the postal code `zip`, nearest first, at most
+         *     20, each with its distance and grades. Outside the US ZIP data a code is placed
+         *     where a school of that code stands; a code the store cannot place lists the
+         *     country's schools by name (`by_distance` false). A bad country or code is a 400
+         *     naming the field.
+         */
+        get: {
+            parameters: {
+                query: {
+                    country: string;
+                    zip: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SchoolsNear"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schools/grades/{grade_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A grade, its school and the lists published for it; an unknown grade is a 404. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    grade_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["GradeLists"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schools/grades/{grade_id}/lists/{list_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One list of a grade with its items, their substitutes, prices and stock. An
+         *     unknown grade, or a list that is not the grade's, is a 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    grade_id: number;
+                    list_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ListAnswer"];
+                    };
+                };
+                /** @description The request is malformed or out of range. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                /**
+                 * @description What the request names no longer fits the store as it is now (a bag line whose
+                 *     item changed since the client last asked); the message says what.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                414: components["responses"]["UriTooLong"];
+                431: components["responses"]["HeadersTooLarge"];
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorMessage"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/search": {
         parameters: {
             query?: never;
@@ -6107,6 +6349,36 @@ export interface components {
             line: components["schemas"]["LineInput"];
         };
         /**
+         * AddListChange
+         * @description A school list's ticked items, all put in the bag at once (issue 30). A pick the list
+         *     does not allow is refused (400, naming `picks[i]`); an item the catalogue cannot
+         *     sell now is left out, and `added` in the answer says what each pick brought.
+         */
+        AddListChange: {
+            /** Format: int64 */
+            grade_id: number;
+            /** Format: int64 */
+            list_id: number;
+            picks: components["schemas"]["PickInput"][];
+        };
+        /**
+         * AddedLine
+         * @description What one line of a school list's add brought to the bag.
+         */
+        AddedLine: {
+            /**
+             * Format: int64
+             * @description Fewer than `asked` when stock or the per-order limit capped it; 0 when the
+             *     item cannot be bought now.
+             */
+            added: number;
+            /** Format: int64 */
+            asked: number;
+            /** Format: int64 */
+            id: number;
+            type: components["schemas"]["LineType"];
+        };
+        /**
          * AddressAdded
          * @description Every address of the account, and the one added.
          */
@@ -6275,7 +6547,7 @@ export interface components {
         /** @enum {string} */
         ChangeAction: "skip" | "pause" | "resume" | "cancel" | "interval" | "quantity" | "address" | "card" | "plan";
         /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
-        ChangeInput: components["schemas"]["ChangeInput_AddChange"] | components["schemas"]["ChangeInput_ReplaceChange"] | components["schemas"]["ChangeInput_MoveToLaterChange"] | components["schemas"]["ChangeInput_MoveToBagChange"] | components["schemas"]["ChangeInput_RemoveChange"];
+        ChangeInput: components["schemas"]["ChangeInput_AddChange"] | components["schemas"]["ChangeInput_ReplaceChange"] | components["schemas"]["ChangeInput_MoveToLaterChange"] | components["schemas"]["ChangeInput_MoveToBagChange"] | components["schemas"]["ChangeInput_RemoveChange"] | components["schemas"]["ChangeInput_AddListChange"];
         /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
         ChangeInput_AddChange: {
             /**
@@ -6284,6 +6556,14 @@ export interface components {
              */
             action: "add";
         } & components["schemas"]["AddChange"];
+        /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
+        ChangeInput_AddListChange: {
+            /**
+             * @example add_list
+             * @enum {string}
+             */
+            action: "add_list";
+        } & components["schemas"]["AddListChange"];
         /** @description One edit of the bag or the later list, applied before the rules and the pricing. */
         ChangeInput_MoveToBagChange: {
             /**
@@ -6725,6 +7005,22 @@ export interface components {
             order_number: string;
             return_method: components["schemas"]["ReturnMethod"];
         };
+        /** GradeDto */
+        GradeDto: {
+            heb_name: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /**
+         * GradeLists
+         * @description A grade and the lists its school publishes for it.
+         */
+        GradeLists: {
+            grade: components["schemas"]["GradeDto"];
+            lists: components["schemas"]["ListSummaryDto"][];
+            school: components["schemas"]["SchoolDto"];
+        };
         /**
          * GuestStatusRequest
          * @description `POST /api/orders/{number}/status`: a guest proves the order is theirs.
@@ -6785,6 +7081,15 @@ export interface components {
          * @enum {string}
          */
         IntervalDto: "1w" | "2w" | "4w" | "1m" | "2m" | "3m";
+        /**
+         * ItemRefDto
+         * @description The catalogue item a school list's pick takes instead of the listed one.
+         */
+        ItemRefDto: {
+            /** Format: int64 */
+            id: number;
+            type: components["schemas"]["LineType"];
+        };
         /** LaterKeys */
         LaterKeys: {
             later: components["schemas"]["LineKeyDto"][];
@@ -6900,10 +7205,89 @@ export interface components {
          */
         LineType: "product" | "variation" | "giftCard" | "bundle";
         /**
+         * ListAnswer
+         * @description One list, its items as the catalogue sells them now. An item the catalogue no
+         *     longer has is left out; the others keep their positions.
+         */
+        ListAnswer: {
+            grade: components["schemas"]["GradeDto"];
+            items: components["schemas"]["ListItemDto"][];
+            list: components["schemas"]["SupplyListDto"];
+            school: components["schemas"]["SchoolDto"];
+        };
+        /**
          * @description What a product list is a list of.
          * @enum {string}
          */
         ListIndex: "category" | "vendor" | "creator";
+        /** ListItemDto */
+        ListItemDto: {
+            /**
+             * @description Whether the substitutes are offered: the item cannot be bought now and these
+             *     can (`offered` holds their positions in `substitutes`).
+             */
+            offered: number[];
+            /** @description Optional items start unticked; required ones ticked. */
+            optional: boolean;
+            /**
+             * Format: uint32
+             * @description Its place in the list: what a pick names it by.
+             */
+            position: number;
+            product: components["schemas"]["ListProductDto"];
+            /**
+             * Format: int64
+             * @description How many the teacher asks for.
+             */
+            quantity: number;
+            /** @description Every substitute the list allows, in the teacher's order. */
+            substitutes: components["schemas"]["ListProductDto"][];
+        };
+        /**
+         * ListProductDto
+         * @description A catalogue item as a list shows it, priced now.
+         */
+        ListProductDto: {
+            /** Format: int64 */
+            fake_price?: number;
+            heb_title?: string;
+            /** Format: int64 */
+            id: number;
+            image?: string;
+            /**
+             * Format: int64
+             * @description How many one order may hold now (stock capped by the per-order limit); 0: out
+             *     of stock.
+             */
+            max: number;
+            /** @description A variation's choices ("Color": "Blue"). */
+            options: components["schemas"]["VariationOption"][];
+            path: string;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            price: number;
+            /** Format: int64 */
+            product_id: number;
+            title: string;
+            /** @description What a bag line or a pick's `substitute` names it by. */
+            type: components["schemas"]["LineType"] & unknown;
+        };
+        /** ListSummaryDto */
+        ListSummaryDto: {
+            heb_name: string;
+            heb_note: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: uint32
+             * @description How many items it names.
+             */
+            items: number;
+            name: string;
+            note: string;
+        };
         /** MaxAnswer */
         MaxAnswer: {
             products: components["schemas"]["Line"][];
@@ -7226,6 +7610,21 @@ export interface components {
             max_length: number;
             /** Format: int64 */
             price: number;
+        };
+        /**
+         * PickInput
+         * @description One ticked item of a school list.
+         */
+        PickInput: {
+            /**
+             * Format: uint32
+             * @description The item's `position` in the list.
+             */
+            position: number;
+            /** Format: int64 */
+            quantity: number;
+            /** @description One of the item's `substitutes`, bought instead of it. */
+            substitute?: components["schemas"]["ItemRefDto"] & unknown;
         };
         /**
          * PickupDto
@@ -7611,6 +8010,8 @@ export interface components {
          * @description Both lists after the edit and the rules, priced, with the bag's totals.
          */
         QuoteAnswer: {
+            /** @description For an `add_list` change only: each line asked for, and what it brought. */
+            added?: components["schemas"]["AddedLine"][];
             /** @description Every line is digital, a gift card or a service: nothing to ship. */
             digital_only: boolean;
             /**
@@ -7883,6 +8284,40 @@ export interface components {
             taken: number;
             title: string;
         };
+        /** SchoolDto */
+        SchoolDto: {
+            address: string;
+            /** @description Two-letter code from the countries list. */
+            country: string;
+            /**
+             * Format: uint32
+             * @description Metres from the postal code asked about, as the crow flies; absent when the
+             *     store cannot tell where that code is.
+             */
+            distance_m?: number;
+            grades: components["schemas"]["GradeDto"][];
+            heb_address: string;
+            heb_name: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            postal_code: string;
+        };
+        /**
+         * SchoolsNear
+         * @description The schools near a postal code.
+         */
+        SchoolsNear: {
+            /**
+             * @description Whether the schools come nearest first with their distance; when the store
+             *     cannot place the code, they come by name.
+             */
+            by_distance: boolean;
+            /** @description The country and code as checked (upper-case). */
+            country: string;
+            schools: components["schemas"]["SchoolDto"][];
+            zip: string;
+        };
         /** SearchResults */
         SearchResults: {
             facets: components["schemas"]["Facets"];
@@ -8098,6 +8533,15 @@ export interface components {
          */
         Suggestions: {
             suggestions: string[];
+        };
+        /** SupplyListDto */
+        SupplyListDto: {
+            heb_name: string;
+            heb_note: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            note: string;
         };
         /**
          * TotalsDto

@@ -5,12 +5,12 @@
 pub mod wire;
 
 use super::ApiTags;
-use super::error::ApiError;
+use super::error::{ApiError, message};
 use crate::state::AppState;
 use poem_openapi::OpenApi;
 use poem_openapi::payload::Json;
-use store_domain::bag::{self, Terms};
-use wire::{Line, MaxAnswer, MaxRequest, QuoteAnswer, QuoteRequest};
+use store_domain::bag::{self, Change, Terms};
+use wire::{ChangeInput, Line, MaxAnswer, MaxRequest, ParsedChange, QuoteAnswer, QuoteRequest};
 
 pub struct BagApi {
     pub state: AppState,
@@ -40,6 +40,10 @@ impl BagApi {
     #[oai(path = "/bag/quote", method = "post")]
     async fn quote(&self, body: Json<QuoteRequest>) -> Result<Json<QuoteAnswer>, ApiError> {
         let (lists, change) = body.0.parse()?;
+        let change = match change {
+            Some(change) => Some(resolve_change(&self.state, change).await?),
+            None => None,
+        };
         let quote = bag::quote(
             self.state.catalog.as_ref(),
             lists,
@@ -48,6 +52,31 @@ impl BagApi {
         )
         .await?;
         Ok(Json(answer(&self.state, quote)))
+    }
+}
+
+/// The change a request asks for. A school list's picks become the lines the list's
+/// rules give them (`SupplyList::lines`), added at once: an unknown grade or a list
+/// not of that grade is a 404, a pick the list does not allow a 400.
+pub async fn resolve_change(state: &AppState, change: ChangeInput) -> Result<Change, ApiError> {
+    match change.parse()? {
+        ParsedChange::Ready(change) => Ok(change),
+        ParsedChange::List {
+            grade_id,
+            list_id,
+            picks,
+        } => {
+            let school = state.schools.school_of_grade(grade_id).await?;
+            let list = school
+                .as_ref()
+                .and_then(|s| s.grade(grade_id))
+                .and_then(|g| g.list(list_id))
+                .ok_or_else(|| ApiError::NotFound(message("there is no such school list")))?;
+            let lines = list
+                .lines(&picks)
+                .map_err(|e| ApiError::BadRequest(message(e.0)))?;
+            Ok(Change::AddMany(lines))
+        }
     }
 }
 

@@ -7,10 +7,11 @@ use crate::api::text::Text;
 use poem_openapi::{Enum, Object, Union};
 use std::collections::BTreeMap;
 use store_domain::bag::{
-    BagError, BagLine, Change, LineKey, LineType, ListName, Lists, PricedLine, Quote, Totals,
-    Withdrawn,
+    BagError, BagLine, Change, ItemRef, LineKey, LineType, ListName, Lists, PricedLine, Quote,
+    Totals, Withdrawn,
 };
 use store_domain::catalog::shown_fake_price;
+use store_domain::school::Pick;
 
 /// A line's `type` (spec 3).
 #[derive(Enum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +162,38 @@ pub struct AddChange {
     pub line: LineInput,
 }
 
+/// The catalogue item a school list's pick takes instead of the listed one.
+#[derive(Object)]
+pub struct ItemRefDto {
+    #[oai(rename = "type")]
+    pub line_type: LineTypeDto,
+    #[oai(validator(minimum(value = "1")))]
+    pub id: i64,
+}
+
+/// One ticked item of a school list.
+#[derive(Object)]
+pub struct PickInput {
+    /// The item's `position` in the list.
+    #[oai(validator(maximum(value = "1000")))]
+    pub position: u32,
+    #[oai(validator(minimum(value = "1"), maximum(value = "9999")))]
+    pub quantity: i64,
+    /// One of the item's `substitutes`, bought instead of it.
+    pub substitute: Option<ItemRefDto>,
+}
+
+/// A school list's ticked items, all put in the bag at once (issue 30). A pick the list
+/// does not allow is refused (400, naming `picks[i]`); an item the catalogue cannot
+/// sell now is left out, and `added` in the answer says what each pick brought.
+#[derive(Object)]
+pub struct AddListChange {
+    pub grade_id: i64,
+    pub list_id: i64,
+    #[oai(validator(min_items = 1, max_items = 100))]
+    pub picks: Vec<PickInput>,
+}
+
 #[derive(Object)]
 pub struct ReplaceChange {
     /// The bag line to rewrite, as it is now.
@@ -204,6 +237,8 @@ pub enum ChangeInput {
     MoveToBag(MoveToBagChange),
     #[oai(mapping = "remove")]
     Remove(RemoveChange),
+    #[oai(mapping = "add_list")]
+    AddList(AddListChange),
 }
 
 /// A line taken out of its list because the catalogue no longer sells it as it was.
@@ -244,19 +279,45 @@ pub struct QuoteRequest {
 }
 
 impl QuoteRequest {
-    pub fn parse(self) -> Result<(Lists, Option<Change>), BagError> {
+    /// The lists, and the change still to resolve (`super::resolve_change`).
+    pub fn parse(self) -> Result<(Lists, Option<ChangeInput>), BagError> {
         let lists = Lists {
             products: parse_list(ListName::Products, self.products)?,
             later: parse_list(ListName::Later, self.later)?,
         };
-        let change = self.change.map(ChangeInput::parse).transpose()?;
-        Ok((lists, change))
+        Ok((lists, self.change))
     }
 }
 
+/// How a change is read: a line edit on its own, or a school list's picks, which
+/// need the list (`super::resolve_change`).
+pub enum ParsedChange {
+    Ready(Change),
+    List {
+        grade_id: i64,
+        list_id: i64,
+        picks: Vec<Pick>,
+    },
+}
+
 impl ChangeInput {
-    pub fn parse(self) -> Result<Change, BagError> {
-        Ok(match self {
+    pub fn parse(self) -> Result<ParsedChange, BagError> {
+        Ok(ParsedChange::Ready(match self {
+            ChangeInput::AddList(c) => {
+                return Ok(ParsedChange::List {
+                    grade_id: c.grade_id,
+                    list_id: c.list_id,
+                    picks: c
+                        .picks
+                        .into_iter()
+                        .map(|p| Pick {
+                            position: p.position as usize,
+                            quantity: p.quantity,
+                            substitute: p.substitute.map(|s| ItemRef::of(s.line_type.into(), s.id)),
+                        })
+                        .collect(),
+                });
+            }
             ChangeInput::Add(c) => Change::Add(line_of_change(c.line)?),
             ChangeInput::Replace(c) => Change::Replace {
                 key: c.key.into(),
@@ -268,8 +329,20 @@ impl ChangeInput {
                 list: c.list.into(),
                 key: c.key.into(),
             },
-        })
+        }))
     }
+}
+
+/// What one line of a school list's add brought to the bag.
+#[derive(Object)]
+pub struct AddedLine {
+    pub id: i64,
+    #[oai(rename = "type")]
+    pub line_type: LineTypeDto,
+    pub asked: i64,
+    /// Fewer than `asked` when stock or the per-order limit capped it; 0 when the
+    /// item cannot be bought now.
+    pub added: i64,
 }
 
 /// A change's line is named `change.line` in a refusal.
@@ -428,6 +501,8 @@ pub struct QuoteAnswer {
     pub free_shipping_over: Option<i64>,
     /// How much more would ship free; absent when every order ships free.
     pub free_shipping_remaining: Option<i64>,
+    /// For an `add_list` change only: each line asked for, and what it brought.
+    pub added: Option<Vec<AddedLine>>,
 }
 
 impl QuoteAnswer {
@@ -442,6 +517,17 @@ impl QuoteAnswer {
             digital_only: q.digital_only,
             free_shipping_over,
             free_shipping_remaining: q.free_shipping_remaining.map(cents),
+            added: (!q.added.is_empty()).then(|| {
+                q.added
+                    .into_iter()
+                    .map(|a| AddedLine {
+                        id: a.key.id,
+                        line_type: a.key.line_type.into(),
+                        asked: a.asked,
+                        added: a.added,
+                    })
+                    .collect()
+            }),
         }
     }
 }

@@ -100,7 +100,7 @@ pub(crate) fn checkout_request(
     customer: Option<&Customer>,
     body: CheckoutQuoteRequest,
 ) -> Result<CheckoutRequest, ApiError> {
-    let (lists, change) = QuoteRequest {
+    let (lists, _) = QuoteRequest {
         products: body.products,
         later: body.later,
         change: None,
@@ -142,7 +142,7 @@ pub(crate) fn checkout_request(
     };
     Ok(CheckoutRequest {
         lists,
-        change,
+        change: None,
         location,
         shipping,
         gift_cards: store_domain::checkout::gift_cards::distinct_codes(gift_cards),

@@ -5,7 +5,7 @@ use super::{CustomerApiError, signed_in};
 use crate::api::ApiTags;
 use crate::api::accounts::session_cookie::Session;
 use crate::api::bag::wire::{ChangeInput, LineInput, LineKeyDto, QuoteAnswer, parse_list};
-use crate::api::bag::{answer, terms};
+use crate::api::bag::{answer, resolve_change, terms};
 use crate::api::error::ApiError;
 use crate::state::AppState;
 use poem_openapi::payload::Json;
@@ -177,7 +177,7 @@ impl CustomerBagApi {
         #[oai(name = "session")] session: Session,
         body: Json<CustomerChange>,
     ) -> Result<Json<QuoteAnswer>, CustomerApiError> {
-        let change = body.0.change.parse().map_err(ApiError::from)?;
+        let change = resolve_change(&self.state, body.0.change).await?;
         self.edit(&session, BagEdit::Change(change)).await
     }
 }
