@@ -189,6 +189,36 @@ mod tests {
         );
     }
 
+    /// Issue 30: every variation and filter group has its Hebrew name, and every value
+    /// written in words has its Hebrew; values that read the same in both (ages, paper
+    /// sizes, amounts: "3+", "A4", "$25") need none.
+    #[test]
+    fn option_groups_and_worded_values_have_hebrew() {
+        let c = catalogue().unwrap();
+        let options = c.products.iter().flat_map(|p| {
+            p.filters
+                .iter()
+                .chain(p.variations.iter().flat_map(|v| &v.options))
+        });
+        let mut seen = 0;
+        for o in options {
+            seen += 1;
+            assert!(
+                o.heb_name.as_deref().is_some_and(has_hebrew),
+                "{} lacks its Hebrew name",
+                o.name
+            );
+            let worded = o.value.chars().any(|c| c.is_ascii_lowercase());
+            assert!(
+                !worded || o.heb_value.as_deref().is_some_and(has_hebrew),
+                "{}: {} lacks its Hebrew",
+                o.name,
+                o.value
+            );
+        }
+        assert!(seen > 100, "{seen}");
+    }
+
     #[test]
     fn categories_are_two_or_three_levels_deep() {
         let c = catalogue().unwrap();
