@@ -95,12 +95,24 @@ describe('navigating the app', () => {
     })
   })
 
-  it('shows a later screen as a placeholder with its page name', async () => {
-    stubApi({ '/api/categories': departments, '/api/customer': customer })
-    renderApp('/school/select-your-grade/8')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Select Your Grade' })).toBeInTheDocument()
+  it('shows the school supplies’ first screen with its page name', async () => {
+    stubApi({ '/api/categories': departments })
+    renderApp('/school')
+    expect(await screen.findByRole('heading', { level: 1, name: 'School Supplies' })).toBeInTheDocument()
     await waitFor(() => {
-      expect(document.title).toBe('Select Your Grade | Olive Lane')
+      expect(document.title).toBe('School Supplies | Olive Lane')
+    })
+  })
+
+  it.each([
+    ['/school/select-your-school/US/10001', '/api/schools'],
+    ['/school/select-your-grade/8', '/api/schools/grades/8'],
+    ['/school/select-your-supplies/8/3', '/api/schools/grades/8/lists/3'],
+  ])('shows %s as its own screen, which asks for %s', async (path, call) => {
+    const requested = stubApi({ '/api/categories': departments })
+    renderApp(path)
+    await waitFor(() => {
+      expect(requested.some((url) => url.pathname === call)).toBe(true)
     })
   })
 

@@ -18,19 +18,11 @@ import { RaisedErrors } from './RaisedErrors'
 import type { RouteHandle, RouteName } from './routeHandle'
 
 // The whole route table of spec 2.1, in one place. Every screen is its own lazily
-// loaded chunk, so the first page downloads only the code it shows.
-// Screens that later issues build are placeholders until then. The entry rules
+// loaded chunk, so the first page downloads only the code it shows. The entry rules
 // (guards) of 2.1 are layout routes around the screens they protect.
 
 function handle(name: RouteName, pageName: string): RouteHandle {
   return { name, pageName }
-}
-
-const placeholder = () => import('./PlaceholderPage')
-
-/** A screen a later issue builds: a lazily loaded placeholder showing its page name. */
-function soon(path: string, name: RouteName, pageName: string): RouteObject {
-  return { path, handle: handle(name, pageName), lazy: placeholder }
 }
 
 /** Routes let in only by `rule` (spec 2.1's entry rules). */
@@ -73,6 +65,10 @@ const returnConfirmationPage = () => import('@/features/returns/components/Confi
 const accountOrders = (page: 'OrdersPage' | 'BuyItAgainPage' | 'DigitalLibraryPage') => async () => ({
   Component: (await import('@/features/account/components/OrderPages'))[page],
 })
+const schoolStartPage = () => import('@/features/school/components/SchoolStartPage')
+const selectSchoolPage = () => import('@/features/school/components/SelectSchoolPage')
+const selectGradePage = () => import('@/features/school/components/SelectGradePage')
+const selectSuppliesPage = () => import('@/features/school/components/SelectItemsPage')
 const subscriptionsPage = () => import('@/features/subscriptions/components/SubscriptionsPage')
 const subscriptionUpdatePage = () => import('@/features/subscriptions/components/UpdatePage')
 const recurringConfirmationPage = () => import('@/features/subscriptions/components/RecurringConfirmationPage')
@@ -164,10 +160,22 @@ const screens: RouteObject[] = [
   guarded(guestFavorites, [
     { path: '/favorites', handle: handle('GuestFavorites', 'Favorites'), lazy: guestFavoritesPage },
   ]),
-  soon('/school', 'School', 'School Supplies'),
-  soon('/school/select-your-school/:country/:zip', 'SelectSchool', 'Select Your School'),
-  soon('/school/select-your-grade/:grade_id', 'SelectGrade', 'Select Your Grade'),
-  soon('/school/select-your-supplies/:grade_id/:list_id', 'SelectItems', 'Select Your Supplies'),
+  { path: '/school', handle: handle('School', 'School Supplies'), lazy: schoolStartPage },
+  {
+    path: '/school/select-your-school/:country/:zip',
+    handle: handle('SelectSchool', 'Select Your School'),
+    lazy: selectSchoolPage,
+  },
+  {
+    path: '/school/select-your-grade/:grade_id',
+    handle: handle('SelectGrade', 'Select Your Grade'),
+    lazy: selectGradePage,
+  },
+  {
+    path: '/school/select-your-supplies/:grade_id/:list_id',
+    handle: handle('SelectItems', 'Select Your Supplies'),
+    lazy: selectSuppliesPage,
+  },
   // Like /account, a subscription and a recurring order are the customer's own: a guest signs in first.
   guarded(requireSignIn, [
     { path: '/subscription/:type_id/:group_id', handle: handle('Subscription', 'Subscription'), lazy: subscribePage },

@@ -14,6 +14,10 @@ export type LineKey = Schema<'LineKeyDto'>
 export type LineType = Schema<'LineType'>
 export type BagChange = Schema<'ChangeInput'>
 export type QuoteAnswer = Schema<'QuoteAnswer'>
+/** A school list's ticked items, put in the bag as one change (issue 30). */
+export type AddListChange = Schema<'AddListChange'>
+/** What one line of a school list's add brought: `added` below `asked` when stock ran short. */
+export type AddedLine = Schema<'AddedLine'>
 
 export interface BagLists {
   products: BagLine[]

@@ -3,8 +3,10 @@ import { createStore, Provider } from 'jotai'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answer, stubApiWithBodies } from '@/testing/api'
+import { signedInCustomer } from '@/testing/customer'
 import { pricedLine, quoteAnswer } from '@/testing/fixtures'
 import { EMPTY_BAG, bagAtom, bagStaleAtom, bagSummaryAtom, type BagLists } from './bag'
+import { customerAtom } from './session'
 import { toastsAtom } from './toast'
 import { STORAGE_KEY } from './persist'
 import { useBag } from './useBag'
@@ -219,5 +221,75 @@ describe('useBag', () => {
       await bag().add(mugInput)
     })
     expect(journal()).toEqual([])
+  })
+
+  describe('addList', () => {
+    const change = {
+      grade_id: 12,
+      list_id: 121,
+      picks: [
+        { position: 0, quantity: 2 },
+        { position: 2, quantity: 1, substitute: { type: 'product' as const, id: 1045 } },
+      ],
+    }
+    const added = [
+      { id: 1042, type: 'product' as const, asked: 2, added: 2 },
+      { id: 1045, type: 'product' as const, asked: 1, added: 0 },
+    ]
+
+    it('sends a guest’s list as one change of the quote, journaled, and resolves to what each line brought', async () => {
+      const line = pricedLine({ id: 1042, quantity: 2 })
+      const sent = stubApiWithBodies({ '/api/bag/quote': quoteAnswer({ products: [line], added }) })
+      const { store, bag } = setup()
+
+      let result: unknown
+      await act(async () => {
+        const pending = bag().addList(change)
+        expect(journal()).toMatchObject([{ change: { action: 'add_list', ...change } }])
+        result = await pending
+      })
+
+      expect(result).toEqual(added)
+      expect(sent.map((request) => request.body)).toEqual([
+        { products: [], later: [], change: { action: 'add_list', ...change } },
+      ])
+      expect(store.get(bagAtom).products).toEqual([line])
+      expect(journal()).toEqual([])
+      // The caller says what went in: it knows the list's titles.
+      expect(store.get(toastsAtom)).toEqual([])
+    })
+
+    it('sends a customer’s list to their stored bag', async () => {
+      const sent = stubApiWithBodies({ '/api/customer/bag/change': quoteAnswer({ added }) })
+      const { store, bag } = setup()
+      store.set(customerAtom, signedInCustomer())
+
+      let result: unknown
+      await act(async () => {
+        result = await bag().addList(change)
+      })
+
+      expect(result).toEqual(added)
+      expect(sent.map((request) => [request.url.pathname, request.body])).toEqual([
+        ['/api/customer/bag/change', { change: { action: 'add_list', ...change } }],
+      ])
+    })
+
+    it('resolves to undefined when the add fails, after the bag’s failure toast', async () => {
+      stubApiWithBodies({
+        '/api/bag/quote': answer(400, { message: 'picks[1]: the list does not allow that substitute' }),
+      })
+      const { store, bag } = setup()
+
+      let result: unknown = []
+      await act(async () => {
+        result = await bag().addList(change)
+      })
+
+      expect(result).toBeUndefined()
+      expect(store.get(toastsAtom)).toMatchObject([
+        { type: 'error', message: 'We couldn’t update your bag. Please try again.' },
+      ])
+    })
   })
 })

@@ -7,10 +7,13 @@ import {
   bagStaleAtom,
   keyOf,
   quoteRequest,
+  type AddedLine,
+  type AddListChange,
   type BagChange,
   type BagLists,
   type LineInput,
   type LineKey,
+  type QuoteAnswer,
 } from './bag'
 import { bagCalls, customerBagAnswer, storeBagAnswer } from './customerBag'
 import { defineMessages, useT } from './i18n'
@@ -76,11 +79,15 @@ export const pendingBagChangesAtom = persistedAtom<PendingChange[]>(
 
 /**
  * One edit (or a refresh, with none) in its turn among the bag's calls: the lists read
- * when the turn comes, sent with the change, and the answer stored. Rejects when the
- * call fails; resolves to whether an answer was stored (a refresh that met another tab's
- * newer lists stores nothing).
+ * when the turn comes, sent with the change, and the answer stored (and handed to
+ * `stored`). Rejects when the call fails; resolves to whether an answer was stored (a
+ * refresh that met another tab's newer lists stores nothing).
  */
-function applyChange(store: Store, change: BagChange | undefined, stored: () => void): Promise<boolean> {
+function applyChange(
+  store: Store,
+  change: BagChange | undefined,
+  stored: (answer: QuoteAnswer) => void,
+): Promise<boolean> {
   return bagCalls.enqueue(async () => {
     if (!change) waitingRefresh = undefined
     for (let attempt = 1; ; attempt++) {
@@ -96,7 +103,7 @@ function applyChange(store: Store, change: BagChange | undefined, stored: () => 
         continue
       }
       storeBagAnswer(store, answer)
-      stored()
+      stored(answer)
       noticeWithdrawn(store, before, answer)
       return true
     }
@@ -150,6 +157,8 @@ interface QuoteOptions {
   /** The success toast, if any, and where it leads (issue 27: adding shows where the item went). */
   success?: string
   link?: ToastLink
+  /** Reads the stored answer (a school list's add wants its `added`). */
+  onAnswer?: (answer: QuoteAnswer) => void
 }
 
 /**
@@ -166,7 +175,8 @@ export function useBag() {
 
   return useMemo(() => {
     const quote = async (change: BagChange | undefined, options: QuoteOptions = {}) => {
-      const success = () => {
+      const success = (answer: QuoteAnswer) => {
+        options.onAnswer?.(answer)
         if (options.success) toast.show('success', options.success, undefined, options.link)
       }
       const run = () => applyChange(store, change, success)
@@ -192,6 +202,24 @@ export function useBag() {
       moveToLater: (key: LineKey) => quote({ action: 'move_to_later', key: keyOf(key) }),
       moveToBag: (key: LineKey) => quote({ action: 'move_to_bag', key: keyOf(key) }),
       remove: (list: 'products' | 'later', key: LineKey) => quote({ action: 'remove', list, key: keyOf(key) }),
+      /**
+       * A school list's ticked items in one change (issue 30). The server leaves out what
+       * it cannot sell now rather than refusing the rest, so this resolves to what each
+       * line brought (`added`), for the caller to say what went in and what did not; or
+       * to undefined when the call failed (the failure toast has said so).
+       */
+      addList: async (change: AddListChange): Promise<AddedLine[] | undefined> => {
+        let added: AddedLine[] = []
+        const ok = await quote(
+          { action: 'add_list', ...change },
+          {
+            onAnswer: (answer) => {
+              added = answer.added ?? []
+            },
+          },
+        )
+        return ok ? added : undefined
+      },
     }
   }, [store, toast, t])
 }
