@@ -159,6 +159,8 @@ interface QuoteOptions {
   link?: ToastLink
   /** Reads the stored answer (a school list's add wants its `added`). */
   onAnswer?: (answer: QuoteAnswer) => void
+  /** Hears why the call failed (the bag screen hands it to spec 8's shared handler). */
+  failed?: (error: unknown) => void
 }
 
 /**
@@ -186,8 +188,9 @@ export function useBag() {
         // went wrong, and nothing needs saying.
         await (guest && change ? journaled(store, change, run) : run())
         return true
-      } catch {
+      } catch (error) {
         store.set(bagStaleAtom, true)
+        options.failed?.(error)
         if (!options.silent) toast.show('error', t('failed'))
         return false
       }
@@ -195,7 +198,11 @@ export function useBag() {
 
     return {
       /** Re-prices the lists without changing them (stock and prices may have moved, or another device edited them). */
-      refresh: () => (waitingRefresh ??= quote(undefined, { silent: true })),
+      /**
+       * `failed` hears why it failed; a refresh joining one already under way is answered
+       * by that one, whose caller hears its failure.
+       */
+      refresh: (failed?: (error: unknown) => void) => (waitingRefresh ??= quote(undefined, { silent: true, failed })),
       add: (line: LineInput) =>
         quote({ action: 'add', line }, { success: t('added'), link: { to: '/bag', label: t('viewBag') } }),
       replace: (key: LineKey, line: LineInput) => quote({ action: 'replace', key: keyOf(key), line }),

@@ -118,10 +118,24 @@ describe('the bag page (spec 4.1)', () => {
     expect(quotes(sent)).toEqual([])
   })
 
-  it('keeps the stored lines and figures when the quote fails, and says they may be out of date', async () => {
+  it('hands a failed load with an answer to the shared handler: a server error goes to /500', async () => {
+    storeBag({ products: [mug] })
+    stubApiWithBodies({ '/api/categories': departments, '/api/bag/quote': answer(500) })
+    const { router } = renderApp('/bag')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Server error' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/500')
+  })
+
+  it('keeps the stored lines and figures when the quote finds no server, and says they may be out of date', async () => {
     const total = quoteAnswer({ products: [mug] })
     storeBag({ products: [mug] }, { totals: total.totals, digital_only: false, free_shipping_remaining: 0 })
-    stubApiWithBodies({ '/api/categories': departments, '/api/bag/quote': answer(500) })
+    stubApiWithBodies({
+      '/api/categories': departments,
+      '/api/bag/quote': () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
     renderApp('/bag')
 
     expect(await screen.findByText(/may be out of date/)).toBeInTheDocument()

@@ -1,6 +1,7 @@
 import { useAtomValue, useStore } from 'jotai'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
+import { useSharedErrorHandler } from '@/lib/sharedError'
 import { bagAtom, bagStaleAtom, bagSummaryAtom, isEmptyBag, type BagLine, type BagSummary } from '@/lib/bag'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
@@ -43,9 +44,12 @@ export function BagPage() {
   const mobile = useMediaQuery(MOBILE_QUERY)
 
   // Spec 4.1: prices and stock may have changed since the bag was stored; ask again.
+  // Spec 8: a failed load with an answer goes to the shared handler (a server error to
+  // /500); with none (offline) the bag stays shown, marked as possibly out of date.
+  const handleError = useSharedErrorHandler()
   useEffect(() => {
-    if (!isEmptyBag(store.get(bagAtom))) void refresh()
-  }, [store, refresh])
+    if (!isEmptyBag(store.get(bagAtom))) void refresh(handleError)
+  }, [store, refresh, handleError])
 
   const unavailable = lists.unavailableCart.length + lists.unavailableLater.length > 0
   const bagEmpty = lists.products.length === 0 && lists.unavailableCart.length === 0
