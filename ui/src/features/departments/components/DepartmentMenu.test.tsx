@@ -111,6 +111,17 @@ describe('DepartmentMenu (spec 2.5)', () => {
     expect(within(menu).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument()
   })
 
+  it('slides a deeper level in from the end edge and, on Back, the level above from the start edge (spec 2.5)', async () => {
+    const { user } = renderMenu()
+    const menu = await openMenu(user)
+    const level = () => within(menu).getAllByRole('list')[0]
+    expect(level().className).not.toMatch(/deeper|higher/)
+    await user.click(await within(menu).findByRole('button', { name: 'Home Goods' }))
+    expect(level().className).toMatch(/deeper/)
+    await user.click(within(menu).getByRole('button', { name: 'Back' }))
+    expect(level().className).toMatch(/higher/)
+  })
+
   it('closes on Escape, back at the top level, with focus on the menu button and the page scrollable again', async () => {
     const { user } = renderMenu()
     const menu = await openMenu(user)

@@ -123,6 +123,14 @@ function Levels({ path, onPath, onNavigate }: LevelsProps) {
     }
     list.current?.querySelector<HTMLElement>('a, button')?.focus()
   }, [depth])
+  // Spec 2.5's 200 ms slides: a deeper level comes in from the end edge, Back brings the
+  // level above in from the start edge (the list is remounted per level, so it animates).
+  const [shown, setShown] = useState(depth)
+  const [slide, setSlide] = useState<string>()
+  if (depth !== shown) {
+    setShown(depth)
+    setSlide(depth > shown ? styles.deeper : styles.higher)
+  }
 
   if (state.status === 'loading') return <p className={styles.note}>{t('loading')}</p>
   if (state.status === 'unavailable') return <p className={styles.note}>{t('unavailable')}</p>
@@ -131,7 +139,7 @@ function Levels({ path, onPath, onNavigate }: LevelsProps) {
   const nameOf = (category: Category) => (hebrew && category.heb_name ? category.heb_name : category.name)
   const current = path.at(-1)
   return (
-    <ul ref={list} className={styles.list}>
+    <ul key={depth} ref={list} className={slide ? `${styles.list} ${slide}` : styles.list}>
       {current && (
         <>
           <li>
