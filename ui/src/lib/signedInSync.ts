@@ -31,8 +31,8 @@ const syncedAtom = atom<number | null>(null)
  * Spec 4.3, once the customer is stored. Login and registration send the guest's bag
  * and later list (both in one merge) and favorites to the server and show the merged
  * answers; a guest with no lines gets the stored bag instead. A password reset merges
- * favorites only and shows the stored bag. Following is fetched every time.
- * (Spec 4.3 also clears the gift-card, checkout and zip stores here; none exists yet.)
+ * favorites only and shows the stored bag. Following is fetched every time. The
+ * checkout (with its gift cards) and the zip are cleared first, as spec 4.3 says.
  */
 export async function syncAfterSignIn(store: Store, reason: SignInReason): Promise<void> {
   const customer = store.get(customerAtom)
