@@ -24,7 +24,7 @@
 //! order they first appear in the text, not by `n`: a statement whose placeholders do
 //! not first appear as `$1, $2, ...` binds with `named_params!` instead.
 
-use super::storage;
+use super::{BUSY_TIMEOUT, storage};
 use rusqlite::{Connection, ffi};
 use sqlx::SqliteConnection;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -136,14 +136,24 @@ impl DirectWriter {
                 while let Ok(first) = jobs.recv() {
                     let mut batch = vec![first];
                     batch.extend(jobs.try_iter().take(MAX_BATCH - 1));
-                    match writer.blocking_lock().as_mut() {
-                        Some(writer) => writer.run(batch, &runtime),
-                        None => {
-                            for job in batch {
-                                let closed = StorageError::Storage("the database is closed".into());
-                                job(None).0(Some(closed));
+                    // The same turn sqlx's writes take, waited for as long as theirs: a
+                    // batch that cannot have it in time answers "busy", never hangs.
+                    // (The timer is made inside the runtime's context, when first polled.)
+                    let turn = runtime.block_on(async {
+                        tokio::time::timeout(BUSY_TIMEOUT, writer.lock()).await
+                    });
+                    let refused = match turn {
+                        Ok(mut turn) => match turn.as_mut() {
+                            Some(writer) => {
+                                writer.run(batch, &runtime);
+                                continue;
                             }
-                        }
+                            None => StorageError::Storage("the database is closed".into()),
+                        },
+                        Err(_) => StorageError::Busy,
+                    };
+                    for job in batch {
+                        job(None).0(Some(refused.clone()));
                     }
                 }
             })?;
@@ -248,5 +258,27 @@ pub(super) fn is_unique_violation(err: &rusqlite::Error, table_column: &str) -> 
                 && message.ends_with(&format!(": {table_column}"))
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::SqliteStore;
+    use super::Failed;
+    use store_domain::ports::StorageError;
+
+    /// A direct write made while this process holds the writer (a sqlx write under way,
+    /// or a caller that forgot the lock is not re-entrant) answers busy after the
+    /// timeout, as a sqlx write does, instead of waiting forever.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_direct_write_waiting_past_the_timeout_is_busy() {
+        let store = SqliteStore::open("sqlite::memory:", 1).await.unwrap();
+        let held = store.writer().await.unwrap();
+        let waited = store.direct.write(|_| Ok::<(), Failed>(())).await;
+        assert!(matches!(waited, Err(Failed(StorageError::Busy))));
+        drop(held);
+        let free = store.direct.write(|_| Ok::<(), Failed>(())).await;
+        assert!(free.is_ok(), "free again once the holder let go");
+        store.close().await;
     }
 }

@@ -47,7 +47,7 @@ use tokio::sync::{Mutex, OwnedMappedMutexGuard, OwnedMutexGuard};
 
 /// How long a write waits for the database (SQLite's busy timeout) and for the writer
 /// connection (its turn in this process) before it is answered "busy, retry".
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+pub(super) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// How often a background task copies the write-ahead log into the database.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
@@ -277,10 +277,9 @@ impl SqliteStore {
 
     /// The writing connection once the writes before this one are done, or "busy"
     /// (`PoolTimedOut`) after `BUSY_TIMEOUT`. The lock is fair: writes go in the order
-    /// they asked. It is not re-entrant: drop the connection before calling anything
-    /// else that writes. Another sqlx write would wait out the timeout and answer busy;
-    /// a direct write (`direct`) would wait for it forever, as the writer thread takes
-    /// this same lock.
+    /// they asked. It is not re-entrant: a write made while holding it (sqlx's or the
+    /// writer thread's, which takes the same lock with the same timeout) waits out the
+    /// timeout and answers busy.
     async fn writer(&self) -> Result<Writer, sqlx::Error> {
         let lent = tokio::time::timeout(BUSY_TIMEOUT, Arc::clone(&self.writer).lock_owned())
             .await
