@@ -11,5 +11,6 @@ pub mod school_csv;
 pub mod search;
 pub mod smtp;
 pub mod sqlite;
+pub mod storage;
 pub mod stripe;
 pub mod zip;

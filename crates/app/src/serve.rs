@@ -33,6 +33,9 @@ use store_domain::ports::{Clock, PaymentGateway, StorageError};
 
 pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
     let database = &settings.database;
+    // The engine comes from the URL's scheme; one this build cannot open is refused
+    // here, before anything is created on disk.
+    store_adapters::storage::buildable(&database.url)?;
     let durability = if database.sync_commits {
         Durability::Synced
     } else {

@@ -221,3 +221,34 @@ async fn the_owner_imports_school_lists_from_csv() {
     let missing = store(&database, &["import", "schools", "/nonexistent.csv"]);
     assert!(text(&missing.stderr).contains("cannot read /nonexistent.csv"));
 }
+
+/// A PostgreSQL or unknown URL is refused with a clear message, and nothing is created:
+/// it used to be taken for a SQLite file name, quietly making a folder `postgres:`.
+#[test]
+fn a_database_url_of_another_engine_is_refused_and_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for (url, expected) in [
+        (
+            "postgres://store:hunter2@127.0.0.1/store",
+            "runs on SQLite only",
+        ),
+        ("mysql://root:hunter2@db/store", "must start with sqlite:"),
+    ] {
+        let refused = Command::new(env!("CARGO_BIN_EXE_store"))
+            .arg("migrate")
+            .current_dir(dir.path())
+            .env("STORE__DATABASE__URL", url)
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap();
+        assert!(!refused.status.success(), "{url}");
+        let message = text(&refused.stderr);
+        assert!(message.contains(expected), "{message}");
+        assert!(
+            !message.contains("hunter2"),
+            "the password is never echoed: {message}"
+        );
+    }
+    let created: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(created.is_empty(), "{created:?}");
+}

@@ -115,11 +115,11 @@ describe('DepartmentMenu (spec 2.5)', () => {
     const { user } = renderMenu()
     const menu = await openMenu(user)
     const level = () => within(menu).getAllByRole('list')[0]
-    expect(level().className).not.toMatch(/deeper|higher/)
+    expect(level()?.className).not.toMatch(/deeper|higher/)
     await user.click(await within(menu).findByRole('button', { name: 'Home Goods' }))
-    expect(level().className).toMatch(/deeper/)
+    expect(level()?.className).toMatch(/deeper/)
     await user.click(within(menu).getByRole('button', { name: 'Back' }))
-    expect(level().className).toMatch(/higher/)
+    expect(level()?.className).toMatch(/higher/)
   })
 
   it('closes on Escape, back at the top level, with focus on the menu button and the page scrollable again', async () => {
