@@ -5,7 +5,7 @@ import { STORAGE_KEY } from '@/lib/persist'
 import { onPhone } from '@/testing/media'
 import { answer, stubApi } from '@/testing/api'
 import { EMPTY_BAG } from '@/lib/bag'
-import { departments, pricedLine, shippingOptions, zipAnswer } from '@/testing/fixtures'
+import { departments, pricedLine, quoteAnswer, shippingOptions, zipAnswer } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import headerStyles from './Header.module.css'
 
@@ -27,6 +27,8 @@ function stubStore(overrides: Record<string, unknown> = {}) {
     '/api/store': storeInfo,
     '/api/currencies': currencies,
     '/api/health': { status: 'ok', products: 1 },
+    // The bag screen asks again on each visit (spec 4.1): the mug the tests keep in it.
+    '/api/bag/quote': quoteAnswer({ products: [pricedLine()] }),
     ...overrides,
   })
 }

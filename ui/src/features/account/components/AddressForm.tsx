@@ -1,23 +1,15 @@
-import { useAtomValue } from 'jotai'
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useT } from '@/lib/i18n'
-import { languageAtom } from '@/lib/preferences'
 import { addAddress, inputOf, updateAddress, type Address, type AddressFields } from '../api'
 import type { Countries } from '../countries'
 import { messages, type AccountKey } from '../messages'
 import { useProblemText } from '@/lib/api/problem'
 import { fieldProblem } from '../problems'
 import { useAction } from '@/lib/useAction'
+import { CountryField } from '@/components/CountryField'
 import formStyles from '@/components/Form.module.css'
 import styles from './Account.module.css'
-import {
-  CheckboxField,
-  focusFirstProblem,
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from '@/components/FormField'
+import { CheckboxField, focusFirstProblem, FormAlert, SubmitButton, TextField } from '@/components/FormField'
 
 type TextName = Exclude<keyof AddressFields, 'default'>
 
@@ -64,7 +56,6 @@ interface AddressFormProps {
 export function AddressForm({ address, countries, onSaved, onCancel }: AddressFormProps) {
   const t = useT(messages)
   const problemText = useProblemText()
-  const language = useAtomValue(languageAtom)
   const [fields, setFields] = useState<AddressFields>(() => (address ? inputOf(address) : EMPTY))
   const [problems, setProblems] = useState<Partial<Record<TextName, string>>>({})
   const [alert, setAlert] = useState<string>()
@@ -110,7 +101,6 @@ export function AddressForm({ address, countries, onSaved, onCancel }: AddressFo
     })
   }
 
-  const list = countries && 'list' in countries ? countries.list : undefined
   return (
     <section aria-labelledby={headingId} className={styles.panel}>
       <h2 id={headingId}>{t(address ? 'editAddress' : 'newAddress')}</h2>
@@ -130,26 +120,14 @@ export function AddressForm({ address, countries, onSaved, onCancel }: AddressFo
             onChange={change(field.name)}
           />
         ))}
-        <SelectField
+        <CountryField
+          countries={countries}
           label={t('country')}
           name="country"
-          autoComplete="country"
           value={fields.country}
           problem={problems.country ?? (countries && 'failed' in countries ? t('countriesFailed') : undefined)}
-          aria-busy={countries === undefined || undefined}
           onChange={change('country')}
-        >
-          {list ? (
-            list.map((country) => (
-              <option key={country.value} value={country.value}>
-                {language === 'heb' ? country.heb_label : country.label}
-              </option>
-            ))
-          ) : (
-            // Until the list comes (or when it cannot), the current choice stays.
-            <option value={fields.country}>{countries ? fields.country : t('loadingCountries')}</option>
-          )}
-        </SelectField>
+        />
         <TextField
           label={t('phone')}
           name="phone"

@@ -1,3 +1,4 @@
+import { CountryField } from '@/components/CountryField'
 import { useAtom, useAtomValue } from 'jotai'
 import { useEffect, useId } from 'react'
 import { TextField } from '@/components/FormField'
@@ -20,7 +21,6 @@ import { messages } from '../messages'
 import type { Problems } from '../problems'
 import { methodArrival, pickupReady } from '../shippingMessages'
 import styles from './Checkout.module.css'
-import { CountryField } from './Details'
 
 const valueOf = (type: ShippingType | null) =>
   type === null ? '' : type.type === 'pickup' ? 'pickup' : `ship-${type.id}`

@@ -1,9 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai'
-import { useEffect, useId, useRef, type ChangeEvent } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { Link } from 'react-router'
-import { SelectField, TextField } from '@/components/FormField'
+import { CountryField } from '@/components/CountryField'
+import { TextField } from '@/components/FormField'
 import { chosenAddress, checkoutAtom, samePlace, type GuestAddress, type PickupInfo } from '@/lib/checkout'
-import { countryName, useCountries, type Countries } from '@/lib/countries'
+import { countryName, useCountries } from '@/lib/countries'
 import { useT } from '@/lib/i18n'
 import { zipLookUpAtom } from '@/lib/location'
 import { languageAtom } from '@/lib/preferences'
@@ -53,50 +54,6 @@ const ADDRESS_FIELDS: Record<
   city: { label: 'city', autoComplete: 'shipping address-level2', dir: 'auto' },
   region: { label: 'region', autoComplete: 'shipping address-level1', optional: true, dir: 'auto' },
   phone: { label: 'phone', autoComplete: 'shipping tel', type: 'tel', dir: 'auto' },
-}
-
-/** A country of the countries list, named in the interface language; the choice stays shown while the list loads. */
-export function CountryField({
-  countries,
-  label,
-  name,
-  autoComplete,
-  value,
-  problem,
-  onChange,
-}: {
-  countries: Countries
-  label: string
-  name: string
-  autoComplete: string
-  value: string
-  problem?: string
-  onChange: (event: ChangeEvent<HTMLSelectElement>) => void
-}) {
-  const t = useT(messages)
-  const language = useAtomValue(languageAtom)
-  const list = countries && 'list' in countries ? countries.list : undefined
-  return (
-    <SelectField
-      label={label}
-      name={name}
-      autoComplete={autoComplete}
-      value={value}
-      problem={problem}
-      aria-busy={countries === undefined || undefined}
-      onChange={onChange}
-    >
-      {list ? (
-        list.map((country) => (
-          <option key={country.value} value={country.value}>
-            {language === 'heb' ? country.heb_label : country.label}
-          </option>
-        ))
-      ) : (
-        <option value={value}>{countries ? value : t('loadingCountries')}</option>
-      )}
-    </SelectField>
-  )
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useAtomValue, useStore } from 'jotai'
 import { useState, type SubmitEvent } from 'react'
-import { SelectField, SubmitButton, TextField } from '@/components/FormField'
+import { CountryField } from '@/components/CountryField'
+import { SubmitButton, TextField } from '@/components/FormField'
 import { countryName, useCountries } from '@/lib/countries'
 import { useT } from '@/lib/i18n'
 import { DEFAULT_COUNTRY, setZip, zipLookUpAtom } from '@/lib/location'
@@ -52,30 +53,18 @@ export function ZipForm({ problem: quoteProblem }: { problem?: string }) {
     })
   }
 
-  const list = countries && 'list' in countries ? countries.list : undefined
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('zipLegend')} className={styles.fieldset}>
       <div className={styles.pair}>
-        <SelectField
+        <CountryField
+          countries={countries}
           label={t('country')}
           name="zip_country"
-          autoComplete="country"
           value={country}
-          aria-busy={countries === undefined || undefined}
           onChange={(event) => {
             setCountry(event.target.value)
           }}
-        >
-          {list ? (
-            list.map((c) => (
-              <option key={c.value} value={c.value}>
-                {language === 'heb' ? c.heb_label : c.label}
-              </option>
-            ))
-          ) : (
-            <option value={country}>{countries ? country : t('loadingCountries')}</option>
-          )}
-        </SelectField>
+        />
         <TextField
           label={t('zip')}
           name="zip"

@@ -2,11 +2,11 @@ import { useAtomValue } from 'jotai'
 import { useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router'
 import formStyles from '@/components/Form.module.css'
-import { SelectField, TextField } from '@/components/FormField'
+import { CountryField } from '@/components/CountryField'
+import { TextField } from '@/components/FormField'
 import { useCountries } from '@/lib/countries'
 import { useT } from '@/lib/i18n'
 import { DEFAULT_COUNTRY, zipLookUpAtom } from '@/lib/location'
-import { languageAtom } from '@/lib/preferences'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { schoolsPath } from '../api'
 import { messages } from '../messages'
@@ -34,7 +34,6 @@ export function SchoolStartPage() {
 function SearchForm() {
   const t = useT(messages)
   const navigate = useNavigate()
-  const language = useAtomValue(languageAtom)
   const countries = useCountries()
   const location = useAtomValue(zipLookUpAtom)
   const [zip, setZip] = useState(location?.zip ?? '')
@@ -64,7 +63,6 @@ function SearchForm() {
     void navigate(schoolsPath(country, code))
   }
 
-  const list = countries && 'list' in countries ? countries.list : undefined
   return (
     <form
       noValidate
@@ -72,28 +70,16 @@ function SearchForm() {
       className={`${formStyles.form} ${styles.search}`}
       onSubmit={onSubmit}
     >
-      <SelectField
+      <CountryField
+        countries={countries}
         label={t('country')}
         name="country"
-        autoComplete="country"
         value={country}
-        aria-busy={countries === undefined || undefined}
         onChange={(event) => {
           setEdited(true)
           setCountry(event.target.value)
         }}
-      >
-        {list ? (
-          list.map((entry) => (
-            <option key={entry.value} value={entry.value}>
-              {language === 'heb' ? entry.heb_label : entry.label}
-            </option>
-          ))
-        ) : (
-          // Until the countries come (or if they fail), the one chosen still shows.
-          <option value={country}>{countries ? country : t('loadingCountries')}</option>
-        )}
-      </SelectField>
+      />
       <TextField
         label={t('zip')}
         name="zip"
