@@ -264,7 +264,7 @@ impl SchoolApi {
     async fn schools(
         &self,
         #[oai(validator(max_length = 60))] country: Query<String>,
-        #[oai(validator(max_length = 60))] zip: Query<String>,
+        #[oai(validator(max_length = 10))] zip: Query<String>,
     ) -> Result<Json<SchoolsNear>, ApiError> {
         let countries = self.state.countries.countries();
         let asked = LocationQuery::parse(&country.0, &zip.0, &countries)?;

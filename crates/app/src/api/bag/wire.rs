@@ -175,7 +175,7 @@ pub struct ItemRefDto {
 #[derive(Object)]
 pub struct PickInput {
     /// The item's `position` in the list.
-    #[oai(validator(maximum(value = "1000")))]
+    #[oai(validator(minimum(value = "0"), maximum(value = "1000")))]
     pub position: u32,
     #[oai(validator(minimum(value = "1"), maximum(value = "9999")))]
     pub quantity: i64,
