@@ -147,11 +147,16 @@ pub async fn quote_at(
     agreed: &AgreedPrices,
 ) -> Result<Quote, QuoteError> {
     let new_line = change.as_ref().and_then(Change::new_line).cloned();
+    // An add-all reports what each line brought: the bag's quantities before it, and
+    // where its lines start in the bag once applied. Other changes need neither.
     let many = match &change {
-        Some(Change::AddMany(lines)) => Some((lists.products.len(), quantities(lines))),
+        Some(Change::AddMany(lines)) => Some(AddAll {
+            starts: lists.products.len(),
+            asked: quantities(lines),
+            before: quantities(&lists.products),
+        }),
         _ => None,
     };
-    let before = quantities(&lists.products);
     if let Some(change) = change {
         lists.apply(change)?;
     }
@@ -169,11 +174,11 @@ pub async fn quote_at(
             BagError::new(refusal, format!("change.line: {reason}"))
         })?;
     }
-    if let Some((kept, _)) = &many {
+    if let Some(AddAll { starts, .. }) = &many {
         // An added line the catalogue cannot sell, or has none of now, is left out (and
         // reported as not added): it was never in the bag, so it is neither withdrawn
         // nor parked in the unavailable list.
-        let new = lists.products.split_off(*kept);
+        let new = lists.products.split_off(*starts);
         lists.products.extend(
             new.into_iter()
                 .filter(|l| fit(l, &offers).is_ok_and(|offer| offer.max() > 0)),
@@ -184,13 +189,12 @@ pub async fn quote_at(
     let bag = normalize(ListName::Products, lists.products, &offers)?;
     let later = normalize(ListName::Later, lists.later, &offers)?;
     let products = priced(bag.available, &offers, terms.tax_rate)?;
-    let added = many.map_or_else(Vec::new, |(_, asked)| {
+    let added = many.map_or_else(Vec::new, |all| {
         let after = quantities(products.iter().map(|p| &p.line));
-        asked
+        all.asked
             .into_iter()
             .map(|(key, asked)| {
-                let more =
-                    after.get(&key).copied().unwrap_or(0) - before.get(&key).copied().unwrap_or(0);
+                let more = quantity_of(&after, &key) - quantity_of(&all.before, &key);
                 Added {
                     added: more.clamp(0, asked),
                     key,
@@ -212,35 +216,29 @@ pub async fn quote_at(
     })
 }
 
-/// Each line identity's quantity in `lines`, summed; in first-seen order when read as a
-/// list (`Vec` of pairs keeps it).
-fn quantities<'a>(lines: impl IntoIterator<Item = &'a BagLine>) -> KeyedQuantities {
-    let mut sums = KeyedQuantities::default();
+/// An add-all's lines, summed by identity in the order first asked, the bag's
+/// quantities before it, and where its lines start in the bag once applied.
+struct AddAll {
+    starts: usize,
+    asked: Vec<(LineKey, i64)>,
+    before: Vec<(LineKey, i64)>,
+}
+
+/// Each line identity's quantity in `lines`, summed, in the order first seen (at most a
+/// bag's 100 lines, so a list is enough).
+fn quantities<'a>(lines: impl IntoIterator<Item = &'a BagLine>) -> Vec<(LineKey, i64)> {
+    let mut sums: Vec<(LineKey, i64)> = Vec::new();
     for line in lines {
-        match sums.0.iter_mut().find(|(k, _)| *k == line.key) {
+        match sums.iter_mut().find(|(k, _)| *k == line.key) {
             Some((_, q)) => *q += line.quantity,
-            None => sums.0.push((line.key.clone(), line.quantity)),
+            None => sums.push((line.key.clone(), line.quantity)),
         }
     }
     sums
 }
 
-/// Quantities by line identity, in the order the identities were first seen.
-#[derive(Default)]
-struct KeyedQuantities(Vec<(LineKey, i64)>);
-
-impl KeyedQuantities {
-    fn get(&self, key: &LineKey) -> Option<&i64> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, q)| q)
-    }
-}
-
-impl IntoIterator for KeyedQuantities {
-    type Item = (LineKey, i64);
-    type IntoIter = std::vec::IntoIter<(LineKey, i64)>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
-    }
+fn quantity_of(sums: &[(LineKey, i64)], key: &LineKey) -> i64 {
+    sums.iter().find(|(k, _)| k == key).map_or(0, |(_, q)| *q)
 }
 
 /// Spec 7's `POST /api/max`: each line as sent, with the offer it holds (and so its
