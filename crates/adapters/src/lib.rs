@@ -5,8 +5,11 @@ pub mod demo;
 #[cfg(feature = "fakes")]
 pub mod fakes;
 pub mod generator;
+mod migrations;
 pub mod passwords;
+pub mod postgres;
 pub mod reference;
+mod rows;
 pub mod school_csv;
 pub mod search;
 pub mod smtp;

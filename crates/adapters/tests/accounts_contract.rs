@@ -8,6 +8,8 @@ use store_domain::ports::{Accounts, PendingRegistration};
 use store_domain::token::TokenHash;
 
 mod common;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 
 fn email(s: &str) -> Email {
     Email::parse(s).unwrap()
@@ -324,5 +326,11 @@ async fn sqlite() -> (Box<dyn Accounts>, tempfile::TempDir) {
     (Box::new(store), dir)
 }
 
+async fn postgres() -> (Box<dyn Accounts>, postgres_db::TestDatabase) {
+    let (store, database) = postgres_db::postgres_store(4).await;
+    (Box::new(store), database)
+}
+
 suite!(fake, in_memory());
 suite!(sqlite_file, sqlite());
+suite!(postgres, postgres());

@@ -2,8 +2,8 @@
 //! matches nothing. A new default clears the old one first, in the same transaction;
 //! the partial unique index refuses two defaults whatever happens.
 
-use super::rows::row;
 use super::{SqliteStore, count_for, execute_for, storage};
+use crate::rows::row;
 use async_trait::async_trait;
 use store_domain::accounts::{Address, AddressFields};
 use store_domain::ports::{Addresses, StorageError};

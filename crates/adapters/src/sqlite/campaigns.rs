@@ -1,9 +1,9 @@
 //! Campaign (`utm_*`) visits.
 
 use super::retention::CAMPAIGN_VISITS;
-use super::rows::row;
 use super::{SqliteStore, storage};
 use crate::clock::utc_text;
+use crate::rows::row;
 use async_trait::async_trait;
 use store_domain::campaigns::{CampaignCount, CampaignVisit};
 use store_domain::clock::Timestamp;

@@ -1,9 +1,9 @@
 //! Saved cards: the gateway's token and what may be shown. Scoped to the customer in
 //! every statement; one default, as for addresses.
 
-use super::rows::row;
 use super::{SqliteStore, corrupt, count_for, execute_for, storage};
 use crate::clock::utc_text;
+use crate::rows::row;
 use async_trait::async_trait;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{Brand, CardSaved, CardToken, SavedCard};

@@ -1,7 +1,8 @@
 //! Reading the catalogue.
 
-use super::rows::{PairRow, row};
+use super::rows::PairRow;
 use super::{SqliteStore, catalog_error, search_documents, split_paragraphs};
+use crate::rows::row;
 use async_trait::async_trait;
 use sqlx::sqlite::SqliteRow;
 use sqlx::{AssertSqlSafe, FromRow, Row};

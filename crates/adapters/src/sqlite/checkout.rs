@@ -2,9 +2,9 @@
 //! already is told by `INSERT ... ON CONFLICT DO NOTHING` writing no row, the same
 //! statement on PostgreSQL. A discount's uses are rows the order writes, counted here.
 
-use super::rows::row;
 use super::{SqliteStore, corrupt, storage};
 use crate::clock::{parse_utc_text, utc_text};
+use crate::rows::row;
 use async_trait::async_trait;
 use std::collections::HashMap;
 use store_domain::checkout::discounts::{Discount, DiscountCode, DiscountUsage, DiscountValue};

@@ -1,9 +1,9 @@
 //! Errors the browser app reported.
 
 use super::retention::CLIENT_ERRORS;
-use super::rows::row;
 use super::{SqliteStore, limit, storage};
 use crate::clock::utc_text;
+use crate::rows::row;
 use async_trait::async_trait;
 use store_domain::client_errors::{ClientError, StoredClientError};
 use store_domain::clock::Timestamp;

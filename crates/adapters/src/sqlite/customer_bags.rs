@@ -3,8 +3,8 @@
 //! (a conditional update, so it holds on PostgreSQL's row locks as on SQLite's single
 //! writer), then replace the lines.
 
-use super::rows::row;
 use super::{SqliteStore, corrupt, storage};
+use crate::rows::row;
 use async_trait::async_trait;
 use std::collections::BTreeMap;
 use store_domain::bag::{BagLine, LineKey, LineType, Lists};

@@ -5,9 +5,10 @@
 
 use super::direct::Failed;
 use super::orders::enqueue_in;
-use super::rows::{DirectRow, row};
+use super::rows::DirectRow;
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
+use crate::rows::row;
 use async_trait::async_trait;
 use rusqlite::{named_params, params};
 use store_domain::clock::Timestamp;

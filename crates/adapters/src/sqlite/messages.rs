@@ -1,9 +1,9 @@
 //! Messages for the staff from the help chat and the contact form.
 
 use super::retention::INQUIRIES;
-use super::rows::row;
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::utc_text;
+use crate::rows::row;
 use async_trait::async_trait;
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;

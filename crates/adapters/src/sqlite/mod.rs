@@ -4,6 +4,7 @@
 //! order of appearance, no SQLite-only functions) so a PostgreSQL module can share
 //! the same statements and pass the same contract tests.
 
+#[path = "../sql/accounts.rs"]
 mod accounts;
 mod addresses;
 mod campaigns;
@@ -23,7 +24,7 @@ mod outbox;
 mod picks;
 mod retention;
 mod returns;
-mod rows;
+pub(crate) mod rows;
 mod sandbox_gateway;
 mod schools;
 mod search_documents;
@@ -82,6 +83,9 @@ pub struct SqliteStore {
     /// (`direct.write(...)`: the writes of placing an order).
     direct: DirectWriter,
 }
+
+/// What the statements both engines share (`../sql/`) call the store.
+type Store = SqliteStore;
 
 /// The writing connection, lent to one write until dropped.
 type Writer = OwnedMappedMutexGuard<Option<WriterConnection>, SqliteConnection>;
@@ -212,7 +216,7 @@ impl SqliteStore {
             .writer()
             .await
             .map_err(sqlx::migrate::MigrateError::from)?;
-        rows::migrator().run(&mut *writer).await?;
+        crate::migrations::sqlite().run(&mut *writer).await?;
         Ok(())
     }
 

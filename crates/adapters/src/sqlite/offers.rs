@@ -2,8 +2,9 @@
 //! (variations, products, their personalization fields, variation choices, bundles and
 //! their items) rather than a product page's worth of queries per line.
 
-use super::rows::{PairRow, row};
+use super::rows::PairRow;
 use super::{SqliteStore, catalog_error};
+use crate::rows::row;
 use sqlx::{AssertSqlSafe, FromRow, sqlite::SqliteRow};
 use std::collections::{BTreeSet, HashMap};
 use store_domain::availability::BundlePart;

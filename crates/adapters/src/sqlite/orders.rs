@@ -7,9 +7,9 @@
 //! number and the charge name one order each.
 
 use super::direct::{DirectTx, Failed, direct_storage, is_unique_violation};
-use super::rows::row;
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
+use crate::rows::row;
 use async_trait::async_trait;
 use chrono::NaiveDate;
 use rusqlite::{OptionalExtension, params};

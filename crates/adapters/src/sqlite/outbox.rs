@@ -4,9 +4,9 @@
 //! new ones arrive, at most once a minute: their codes and links have expired by then.
 
 use super::direct::Failed;
-use super::rows::row;
 use super::{SqliteStore, corrupt, storage};
 use crate::clock::utc_text;
+use crate::rows::row;
 use async_trait::async_trait;
 use rusqlite::params;
 use std::sync::Arc;

@@ -1,9 +1,9 @@
 //! Favorites and follows: one row per customer, kind and id. Adding is an insert that
 //! skips a row already there, so retries and two tabs at once cannot double a pick.
 
-use super::rows::row;
 use super::{SqliteStore, corrupt, storage};
 use crate::clock::utc_text;
+use crate::rows::row;
 use async_trait::async_trait;
 use store_domain::accounts::{Pick, PickKind};
 use store_domain::clock::Timestamp;

@@ -8,9 +8,9 @@
 
 use super::direct::{DirectTx, Failed, direct_storage, is_unique_violation};
 use super::orders::{enqueue_in, issue_cards};
-use super::rows::row;
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
+use crate::rows::row;
 use async_trait::async_trait;
 use rusqlite::{OptionalExtension, params};
 use store_domain::bag::ItemRef;

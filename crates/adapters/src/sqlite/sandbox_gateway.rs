@@ -5,9 +5,10 @@
 //! real processor is configured; no money moves.
 
 use super::direct::{DirectTx, Failed};
-use super::rows::{DirectRow, row};
+use super::rows::DirectRow;
 use super::{SqliteStore, corrupt, storage};
 use crate::clock::{parse_utc_text, utc_text};
+use crate::rows::row;
 use async_trait::async_trait;
 use rand::Rng;
 use rusqlite::{OptionalExtension, params};

@@ -3,7 +3,8 @@
 //! few hundred thousand lookups.
 
 use super::catalog_error;
-use super::rows::{PairRow, row};
+use super::rows::PairRow;
+use crate::rows::row;
 use sqlx::{FromRow, SqlitePool};
 use std::collections::HashMap;
 use store_domain::catalog::{Categories, Category, NameValue};

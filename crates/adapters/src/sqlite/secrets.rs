@@ -1,9 +1,9 @@
 //! Secrets the store makes for itself: the first instance to start writes one, every
 //! other reads the same (`INSERT ... ON CONFLICT DO NOTHING`, then `SELECT`).
 
-use super::rows::row;
 use super::{SqliteStore, corrupt, storage};
 use crate::clock::{parse_utc_text, utc_text};
+use crate::rows::row;
 use async_trait::async_trait;
 use store_domain::clock::Timestamp;
 use store_domain::ports::{StorageError, StoreSecrets};

@@ -6,9 +6,9 @@
 
 use super::direct::{DirectTx, Failed, direct_storage, is_key_violation, is_unique_violation};
 use super::orders::enqueue_in;
-use super::rows::row;
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
+use crate::rows::row;
 use async_trait::async_trait;
 use chrono::NaiveDate;
 use rusqlite::params;

@@ -1,10 +1,11 @@
-//! Customers, sessions, pending registrations and reset links. Every write that
-//! decides something (a code's attempts, a link's single use) is one conditional
-//! statement or one short transaction, so two requests at once cannot both pass.
+//! Customers, sessions, pending registrations and reset links, on either engine (this
+//! file is compiled into `sqlite` and `postgres`, see `sql/README.md`). Every write
+//! that decides something (a code's attempts, a link's single use) is one conditional
+//! statement or one short write transaction, so two requests at once cannot both pass.
 
-use super::rows::row;
-use super::{SqliteStore, corrupt, storage};
+use super::{Store, corrupt, storage};
 use crate::clock::utc_text;
+use crate::rows::row;
 use async_trait::async_trait;
 use store_domain::accounts::Customer;
 use store_domain::clock::Timestamp;
@@ -52,7 +53,7 @@ fn customer(row: Option<CustomerRow>) -> Result<Option<Customer>, StorageError> 
 }
 
 #[async_trait]
-impl Accounts for SqliteStore {
+impl Accounts for Store {
     async fn customer_by_email(&self, email: &Email) -> Result<Option<Customer>, StorageError> {
         customer(
             sqlx::query_as("SELECT id, email, name FROM customers WHERE email = $1")

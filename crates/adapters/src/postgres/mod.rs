@@ -1,0 +1,121 @@
+//! PostgreSQL through sqlx: the engine a store moves to when one machine is not
+//! enough, with several instances of the store on one database.
+//!
+//! The ports share their statements with SQLite (`../sql/`, compiled into both
+//! modules). What differs is the connections: SQLite writes on one connection in
+//! turn, while here every connection of the pool may write at once, from any number
+//! of instances. So each shared write is a single conditional statement or a short
+//! transaction whose decisive step takes a row lock (`UPDATE ... WHERE` re-checks its
+//! condition after waiting for the lock); `docs/decisions.md` ("PostgreSQL writes")
+//! says for each write why two instances cannot break it.
+
+#[path = "../sql/accounts.rs"]
+mod accounts;
+
+use sqlx::pool::PoolConnection;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, Postgres};
+use sqlx::{Connection, Transaction};
+use std::str::FromStr;
+use std::time::Duration;
+use store_domain::ports::StorageError;
+
+/// How long a request waits for a connection from the pool, or for a lock another
+/// transaction holds, before it is answered "busy, retry" (as SQLite's busy timeout).
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// One PostgreSQL database, shared by every port it implements.
+#[derive(Clone)]
+pub struct PgStore {
+    pool: PgPool,
+}
+
+/// What the statements both engines share (`../sql/`) call the store.
+type Store = PgStore;
+
+/// A connection lent to one write until dropped.
+type Writer = PoolConnection<Postgres>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The URL is not shown: it may hold a password.
+    #[error("invalid PostgreSQL URL in database.url: {0}")]
+    Url(sqlx::Error),
+    #[error("cannot connect to PostgreSQL: {0}")]
+    Connect(sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user@host/database`) with a pool
+    /// of at most `max_connections`; a lock or statement waits at most
+    /// `BUSY_TIMEOUT`.
+    pub async fn open(url: &str, max_connections: u32) -> Result<Self, OpenError> {
+        let options = PgConnectOptions::from_str(url)
+            .map_err(OpenError::Url)?
+            .options([(
+                "lock_timeout",
+                format!("{}ms", BUSY_TIMEOUT.as_millis()).as_str(),
+            )]);
+        let pool = PgPoolOptions::new()
+            .max_connections(max_connections.max(1))
+            .acquire_timeout(BUSY_TIMEOUT)
+            .connect_with(options)
+            .await
+            .map_err(OpenError::Connect)?;
+        Ok(PgStore { pool })
+    }
+
+    /// Brings the schema up to date; safe to run on every start of every instance
+    /// (sqlx holds an advisory lock while it migrates).
+    pub async fn migrate(&self) -> Result<(), OpenError> {
+        crate::migrations::postgres().run(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Closes every connection; call on shutdown.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// A connection to write on: any of the pool's, since PostgreSQL lets them write
+    /// at once. (The shared statements ask for "the writer", which on SQLite is one.)
+    async fn writer(&self) -> Result<Writer, sqlx::Error> {
+        self.pool.acquire().await
+    }
+}
+
+/// A write transaction at PostgreSQL's default isolation (read committed): each
+/// shared write makes its decision in a statement that locks the rows it decides on.
+async fn begin_write(writer: &mut Writer) -> Result<Transaction<'_, Postgres>, sqlx::Error> {
+    writer.begin().await
+}
+
+/// A lock not granted in time, a transaction chosen as a deadlock's victim or a
+/// serialization conflict, or no connection free in time: a retry later can succeed,
+/// so it is not a failure of the store.
+fn is_busy(err: &sqlx::Error) -> bool {
+    const RETRYABLE: [&str; 3] = [
+        "40001", // serialization_failure
+        "40P01", // deadlock_detected
+        "55P03", // lock_not_available (lock_timeout)
+    ];
+    match err {
+        sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| RETRYABLE.contains(&&*code)),
+        _ => false,
+    }
+}
+
+fn storage(err: sqlx::Error) -> StorageError {
+    if is_busy(&err) {
+        return StorageError::Busy;
+    }
+    StorageError::Storage(err.to_string())
+}
+
+/// Rows were validated on the way in; one that no longer parses means the database
+/// was edited by hand, which is a storage fault, not the shopper's.
+fn corrupt(what: &str) -> StorageError {
+    StorageError::Storage(format!("stored {what} is invalid"))
+}
