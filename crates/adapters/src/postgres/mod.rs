@@ -9,6 +9,7 @@
 //! condition after waiting for the lock); `docs/decisions.md` ("PostgreSQL writes")
 //! says for each write why two instances cannot break it.
 
+#[allow(clippy::duplicate_mod, reason = "one implementation for both engines: ../sql/README.md")]
 #[path = "../sql/accounts.rs"]
 mod accounts;
 

@@ -4,6 +4,7 @@
 //! order of appearance, no SQLite-only functions) so a PostgreSQL module can share
 //! the same statements and pass the same contract tests.
 
+#[allow(clippy::duplicate_mod, reason = "one implementation for both engines: ../sql/README.md")]
 #[path = "../sql/accounts.rs"]
 mod accounts;
 mod addresses;
