@@ -49,6 +49,7 @@ pub fn sqlite() -> Migrator {
 pub fn postgres() -> Migrator {
     migrations!["postgres":
         1 "accounts" "0001_accounts.sql",
+        2 "customer data" "0002_customer_data.sql",
     ]
 }
 

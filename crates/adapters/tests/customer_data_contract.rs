@@ -13,6 +13,8 @@ use store_domain::ports::{Addresses, CustomerBags, Picks, SavedCards};
 mod common;
 #[path = "common/customers.rs"]
 mod customers;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 
 trait CustomerData: CustomerBags + Picks + Addresses + SavedCards {}
 impl<T: CustomerBags + Picks + Addresses + SavedCards> CustomerData for T {}
@@ -282,6 +284,61 @@ mod cases {
     }
 }
 
+/// Writes that land at the same moment, as they do on PostgreSQL where several
+/// connections (and instances) write at once: the rules hold as if they took turns.
+mod races {
+    use super::*;
+
+    pub async fn addresses_added_at_once_keep_the_limit_and_one_default(
+        s: &dyn CustomerData,
+        [dana, _]: [i64; 2],
+    ) {
+        let fields = ["A", "B", "C", "D"].map(|name| address(name, true));
+        let add = |f| s.add_address(dana, f, 3);
+        let (a, b, c, d) = tokio::join!(
+            add(&fields[0]),
+            add(&fields[1]),
+            add(&fields[2]),
+            add(&fields[3])
+        );
+        let added = [a, b, c, d]
+            .into_iter()
+            .map(|answer| answer.expect("no write fails for another's sake"))
+            .filter(Option::is_some)
+            .count();
+        assert_eq!(added, 3, "the fourth is over the limit of 3");
+        let held = s.addresses(dana).await.unwrap();
+        assert_eq!(held.len(), 3);
+        assert_eq!(held.iter().filter(|a| a.fields.default).count(), 1);
+    }
+
+    pub async fn a_token_saved_by_two_customers_at_once_is_one_customers(
+        s: &dyn CustomerData,
+        [dana, noa]: [i64; 2],
+    ) {
+        let token = card("tok_race");
+        let (by_dana, by_noa) = tokio::join!(
+            s.add_card(dana, &token, true, 5, at(1)),
+            s.add_card(noa, &token, true, 5, at(1))
+        );
+        let answers = [by_dana.unwrap(), by_noa.unwrap()];
+        assert_eq!(
+            answers
+                .iter()
+                .filter(|a| matches!(a, CardSaved::Saved(_)))
+                .count(),
+            1,
+            "{answers:?}"
+        );
+        assert!(answers.contains(&CardSaved::Taken), "{answers:?}");
+        let holders = [
+            s.cards(dana).await.unwrap().len(),
+            s.cards(noa).await.unwrap().len(),
+        ];
+        assert_eq!(holders.iter().sum::<usize>(), 1, "{holders:?}");
+    }
+}
+
 macro_rules! suite {
     ($name:ident, $make:expr) => {
         mod $name {
@@ -294,6 +351,10 @@ macro_rules! suite {
                 cards_have_one_default_and_one_owner,
                 the_processor_customer_is_set_once,
             );
+            suite!(@races $make;
+                addresses_added_at_once_keep_the_limit_and_one_default,
+                a_token_saved_by_two_customers_at_once_is_one_customers,
+            );
         }
     };
     (@cases $make:expr; $($case:ident),* $(,)?) => {
@@ -302,6 +363,15 @@ macro_rules! suite {
             async fn $case() {
                 let (store, customers, _guard) = $make.await;
                 cases::$case(store.as_ref(), customers).await;
+            }
+        )*
+    };
+    (@races $make:expr; $($case:ident),* $(,)?) => {
+        $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn $case() {
+                let (store, customers, _guard) = $make.await;
+                races::$case(store.as_ref(), customers).await;
             }
         )*
     };
@@ -320,5 +390,15 @@ async fn sqlite() -> (Box<dyn CustomerData>, [i64; 2], tempfile::TempDir) {
     (Box::new(store), customers, dir)
 }
 
+async fn postgres() -> (Box<dyn CustomerData>, [i64; 2], postgres_db::TestDatabase) {
+    let (store, database) = postgres_db::postgres_store(4).await;
+    let customers = [
+        customers::registered(&store, "dana@example.com", at(1)).await,
+        customers::registered(&store, "noa@example.com", at(1)).await,
+    ];
+    (Box::new(store), customers, database)
+}
+
 suite!(fake, in_memory());
 suite!(sqlite_file, sqlite());
+suite!(postgres, postgres());

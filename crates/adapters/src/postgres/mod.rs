@@ -8,11 +8,24 @@
 //! transaction whose decisive step takes a row lock (`UPDATE ... WHERE` re-checks its
 //! condition after waiting for the lock); `docs/decisions.md` ("PostgreSQL writes")
 //! says for each write why two instances cannot break it.
+#![allow(
+    clippy::duplicate_mod,
+    reason = "the ports in ../sql/ are one implementation compiled into both engines"
+)]
 
-#[allow(clippy::duplicate_mod, reason = "one implementation for both engines: ../sql/README.md")]
 #[path = "../sql/accounts.rs"]
 mod accounts;
-
+#[path = "../sql/addresses.rs"]
+mod addresses;
+#[path = "../sql/cards.rs"]
+mod cards;
+#[path = "../sql/common.rs"]
+mod common;
+#[path = "../sql/customer_bags.rs"]
+mod customer_bags;
+#[path = "../sql/picks.rs"]
+mod picks;
+use common::{corrupt, count_for, execute_for};
 use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, Postgres};
 use sqlx::{Connection, Transaction};
@@ -30,8 +43,9 @@ pub struct PgStore {
     pool: PgPool,
 }
 
-/// What the statements both engines share (`../sql/`) call the store.
+/// What the statements both engines share (`../sql/`) call the store and the engine.
 type Store = PgStore;
+type Db = Postgres;
 
 /// A connection lent to one write until dropped.
 type Writer = PoolConnection<Postgres>;
@@ -86,6 +100,28 @@ impl PgStore {
     }
 }
 
+/// A read transaction: one snapshot for all its reads, as SQLite's are (read committed
+/// would give each statement its own).
+async fn begin_read(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
+    pool.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        .await
+}
+
+/// Makes the writes to one customer's records in `tx` wait for each other, by locking
+/// the customer's row until `tx` ends: a write that counts or clears a customer's
+/// addresses or cards, then adds one, decides on rows no other write is changing.
+async fn lock_customer(
+    tx: &mut Transaction<'_, Postgres>,
+    customer: i64,
+) -> Result<(), StorageError> {
+    sqlx::query("SELECT id FROM customers WHERE id = $1 FOR UPDATE")
+        .bind(customer)
+        .execute(&mut **tx)
+        .await
+        .map_err(storage)?;
+    Ok(())
+}
+
 /// A write transaction at PostgreSQL's default isolation (read committed): each
 /// shared write makes its decision in a statement that locks the rows it decides on.
 async fn begin_write(writer: &mut Writer) -> Result<Transaction<'_, Postgres>, sqlx::Error> {
@@ -113,10 +149,4 @@ fn storage(err: sqlx::Error) -> StorageError {
         return StorageError::Busy;
     }
     StorageError::Storage(err.to_string())
-}
-
-/// Rows were validated on the way in; one that no longer parses means the database
-/// was edited by hand, which is a storage fault, not the shopper's.
-fn corrupt(what: &str) -> StorageError {
-    StorageError::Storage(format!("stored {what} is invalid"))
 }

@@ -1,20 +1,31 @@
 //! SQLite through sqlx: the store's embedded default database.
 //!
-//! The SQL is kept portable (integer cents, ISO dates as text, `$n` placeholders in
-//! order of appearance, no SQLite-only functions) so a PostgreSQL module can share
-//! the same statements and pass the same contract tests.
+//! The ports in `../sql/` are shared with PostgreSQL, statement for statement (see
+//! `../sql/README.md`); the modules below them are SQLite's own so far, with SQL kept
+//! as portable, or run on the writer thread (`direct`).
+#![allow(
+    clippy::duplicate_mod,
+    reason = "the ports in ../sql/ are one implementation compiled into both engines"
+)]
 
-#[allow(clippy::duplicate_mod, reason = "one implementation for both engines: ../sql/README.md")]
 #[path = "../sql/accounts.rs"]
 mod accounts;
+#[path = "../sql/addresses.rs"]
 mod addresses;
-mod campaigns;
+#[path = "../sql/cards.rs"]
 mod cards;
+#[path = "../sql/common.rs"]
+mod common;
+#[path = "../sql/customer_bags.rs"]
+mod customer_bags;
+#[path = "../sql/picks.rs"]
+mod picks;
+
+mod campaigns;
 mod catalog_read;
 mod catalog_write;
 mod checkout;
 mod client_errors;
-mod customer_bags;
 mod direct;
 mod jobs;
 mod messages;
@@ -22,7 +33,6 @@ mod newsletter;
 mod offers;
 mod orders;
 mod outbox;
-mod picks;
 mod retention;
 mod returns;
 pub(crate) mod rows;
@@ -34,6 +44,7 @@ mod secrets;
 mod subscriptions;
 mod write_probe;
 
+use common::{corrupt, count_for, execute_for, limit};
 use direct::{DirectWriter, WriterConnection};
 pub use outbox::OutboxMailer;
 pub use sandbox_gateway::{SandboxGateway, TEST_OUTCOMES};
@@ -85,8 +96,9 @@ pub struct SqliteStore {
     direct: DirectWriter,
 }
 
-/// What the statements both engines share (`../sql/`) call the store.
+/// What the statements both engines share (`../sql/`) call the store and the engine.
 type Store = SqliteStore;
+type Db = Sqlite;
 
 /// The writing connection, lent to one write until dropped.
 type Writer = OwnedMappedMutexGuard<Option<WriterConnection>, SqliteConnection>;
@@ -319,6 +331,21 @@ async fn checkpoint(pool: &SqlitePool) -> Result<(), sqlx::Error> {
         .map(drop)
 }
 
+/// A read transaction: one snapshot for all its reads (WAL gives each reading
+/// transaction the database as of its first read).
+async fn begin_read(pool: &SqlitePool) -> Result<Transaction<'static, Sqlite>, sqlx::Error> {
+    pool.begin().await
+}
+
+/// Makes the writes to one customer's records in `tx` wait for each other. On SQLite
+/// there is nothing to take: every write transaction already holds the database.
+async fn lock_customer(
+    _tx: &mut Transaction<'_, Sqlite>,
+    _customer: i64,
+) -> Result<(), StorageError> {
+    Ok(())
+}
+
 /// A write transaction on `writer` that holds SQLite's write lock from its first
 /// statement: a deferred one that reads first can fail at its first write when
 /// another process (an import) wrote in between, without waiting the busy timeout.
@@ -421,43 +448,4 @@ pub(super) fn storage(err: sqlx::Error) -> StorageError {
         return StorageError::Busy;
     }
     StorageError::Storage(err.to_string())
-}
-
-/// Rows were validated on the way in; one that no longer parses means the database
-/// was edited by hand, which is a storage fault, not the shopper's.
-pub(super) fn corrupt(what: &str) -> StorageError {
-    StorageError::Storage(format!("stored {what} is invalid"))
-}
-
-/// Runs `statement`, whose one parameter is a customer's id, in `tx`: what clearing a
-/// customer's default address or card is.
-pub(super) async fn execute_for(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    statement: &'static str,
-    customer: i64,
-) -> Result<(), StorageError> {
-    sqlx::query(statement)
-        .bind(customer)
-        .execute(&mut **tx)
-        .await
-        .map_err(storage)?;
-    Ok(())
-}
-
-/// Counts with `statement` (`SELECT COUNT(*) ... WHERE customer_id = $1`) in `tx`.
-pub(super) async fn count_for(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    statement: &'static str,
-    customer: i64,
-) -> Result<usize, StorageError> {
-    let count: i64 = sqlx::query_scalar(statement)
-        .bind(customer)
-        .fetch_one(&mut **tx)
-        .await
-        .map_err(storage)?;
-    Ok(usize::try_from(count).unwrap_or(usize::MAX))
-}
-
-pub(super) fn limit(n: u32) -> i64 {
-    i64::from(n)
 }

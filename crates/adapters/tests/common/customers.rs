@@ -2,14 +2,13 @@
 //! registers one, since the database's keys refer to them.
 
 use std::time::Duration;
-use store_adapters::sqlite::SqliteStore;
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
 use store_domain::ports::{Accounts, PendingRegistration};
 use store_domain::token::TokenHash;
 
 /// A customer registered at `at` with `address`: their id.
-pub async fn registered(store: &SqliteStore, address: &str, at: Timestamp) -> i64 {
+pub async fn registered(store: &dyn Accounts, address: &str, at: Timestamp) -> i64 {
     let email = Email::parse(address).unwrap();
     store
         .hold_registration(&PendingRegistration {

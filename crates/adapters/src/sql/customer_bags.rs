@@ -3,7 +3,7 @@
 //! (a conditional update, so it holds on PostgreSQL's row locks as on SQLite's single
 //! writer), then replace the lines.
 
-use super::{SqliteStore, corrupt, storage};
+use super::{Store, corrupt, storage};
 use crate::rows::row;
 use async_trait::async_trait;
 use std::collections::BTreeMap;
@@ -52,10 +52,10 @@ impl LineRow {
 }
 
 #[async_trait]
-impl CustomerBags for SqliteStore {
+impl CustomerBags for Store {
     async fn bag(&self, customer: i64) -> Result<StoredLists, StorageError> {
         // Both reads in one transaction, so the lines are the version's.
-        let mut tx = self.pool.begin().await.map_err(storage)?;
+        let mut tx = super::begin_read(&self.pool).await.map_err(storage)?;
         let version: Option<i64> =
             sqlx::query_scalar("SELECT version FROM customer_bags WHERE customer_id = $1")
                 .bind(customer)

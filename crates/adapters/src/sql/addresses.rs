@@ -2,7 +2,7 @@
 //! matches nothing. A new default clears the old one first, in the same transaction;
 //! the partial unique index refuses two defaults whatever happens.
 
-use super::{SqliteStore, count_for, execute_for, storage};
+use super::{Store, count_for, execute_for, storage};
 use crate::rows::row;
 use async_trait::async_trait;
 use store_domain::accounts::{Address, AddressFields};
@@ -50,7 +50,7 @@ macro_rules! columns {
 }
 
 type AddressQuery<'q> =
-    sqlx::query::QueryAs<'q, sqlx::Sqlite, AddressRow, <sqlx::Sqlite as sqlx::Database>::Arguments>;
+    sqlx::query::QueryAs<'q, super::Db, AddressRow, <super::Db as sqlx::Database>::Arguments>;
 
 /// `statement` with an address's fields bound as `$1` to `$9`, in the order both
 /// statements name them.
@@ -68,7 +68,7 @@ fn with_fields<'q>(statement: &'static str, f: &'q AddressFields) -> AddressQuer
 }
 
 #[async_trait]
-impl Addresses for SqliteStore {
+impl Addresses for Store {
     async fn addresses(&self, customer: i64) -> Result<Vec<Address>, StorageError> {
         let rows: Vec<AddressRow> = sqlx::query_as(concat!(
             "SELECT ",
@@ -90,6 +90,7 @@ impl Addresses for SqliteStore {
     ) -> Result<Option<Address>, StorageError> {
         let mut writer = self.writer().await.map_err(storage)?;
         let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
+        super::lock_customer(&mut tx, customer).await?;
         let held = count_for(
             &mut tx,
             "SELECT COUNT(*) FROM customer_addresses WHERE customer_id = $1",
@@ -133,6 +134,7 @@ impl Addresses for SqliteStore {
     ) -> Result<Option<Address>, StorageError> {
         let mut writer = self.writer().await.map_err(storage)?;
         let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
+        super::lock_customer(&mut tx, customer).await?;
         if f.default {
             execute_for(
                 &mut tx,

@@ -1,7 +1,7 @@
 //! Favorites and follows: one row per customer, kind and id. Adding is an insert that
 //! skips a row already there, so retries and two tabs at once cannot double a pick.
 
-use super::{SqliteStore, corrupt, storage};
+use super::{Store, corrupt, storage};
 use crate::clock::utc_text;
 use crate::rows::row;
 use async_trait::async_trait;
@@ -17,7 +17,7 @@ row! {
 }
 
 #[async_trait]
-impl Picks for SqliteStore {
+impl Picks for Store {
     async fn picks(&self, customer: i64) -> Result<Vec<Pick>, StorageError> {
         let rows: Vec<PickRow> = sqlx::query_as(
             "SELECT kind, target_id FROM customer_picks WHERE customer_id = $1

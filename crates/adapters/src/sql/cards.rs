@@ -1,7 +1,7 @@
 //! Saved cards: the gateway's token and what may be shown. Scoped to the customer in
 //! every statement; one default, as for addresses.
 
-use super::{SqliteStore, corrupt, count_for, execute_for, storage};
+use super::{Store, corrupt, count_for, execute_for, storage};
 use crate::clock::utc_text;
 use crate::rows::row;
 use async_trait::async_trait;
@@ -51,7 +51,7 @@ fn saved(row: Option<CardRow>) -> Result<Option<SavedCard>, StorageError> {
 }
 
 #[async_trait]
-impl SavedCards for SqliteStore {
+impl SavedCards for Store {
     async fn cards(&self, customer: i64) -> Result<Vec<SavedCard>, StorageError> {
         let rows: Vec<CardRow> = sqlx::query_as(concat!(
             "SELECT ",
@@ -75,22 +75,9 @@ impl SavedCards for SqliteStore {
     ) -> Result<CardSaved, StorageError> {
         let mut writer = self.writer().await.map_err(storage)?;
         let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
-        let existing: Option<CardRow> = sqlx::query_as(concat!(
-            "SELECT ",
-            columns!(),
-            " FROM customer_cards WHERE token = $1"
-        ))
-        .bind(&card.token)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(storage)?;
-        if let Some(row) = existing {
-            // Saved before (a retried request): the same card, if it is this customer's.
-            return if row.customer_id == customer {
-                Ok(CardSaved::Saved(row.card()?))
-            } else {
-                Ok(CardSaved::Taken)
-            };
+        super::lock_customer(&mut tx, customer).await?;
+        if let Some(saved) = saved_before(&mut tx, customer, card).await? {
+            return Ok(saved);
         }
         let held = count_for(
             &mut tx,
@@ -109,10 +96,12 @@ impl SavedCards for SqliteStore {
             )
             .await?;
         }
-        let row: CardRow = sqlx::query_as(concat!(
+        // Another customer's request may save the same token at the same moment (on
+        // PostgreSQL, where two customers' writes run at once): the first keeps it.
+        let row: Option<CardRow> = sqlx::query_as(concat!(
             "INSERT INTO customer_cards (customer_id, token, brand, last4, exp_month, exp_year,
                  is_default, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (token) DO NOTHING RETURNING ",
             columns!(),
             ""
         ))
@@ -124,9 +113,15 @@ impl SavedCards for SqliteStore {
         .bind(i64::from(card.exp_year))
         .bind(default)
         .bind(utc_text(at))
-        .fetch_one(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await
         .map_err(storage)?;
+        let Some(row) = row else {
+            // Nothing of this transaction is kept: the default stays where it was.
+            return Ok(saved_before(&mut tx, customer, card)
+                .await?
+                .unwrap_or(CardSaved::Taken));
+        };
         tx.commit().await.map_err(storage)?;
         Ok(CardSaved::Saved(row.card()?))
     }
@@ -139,6 +134,7 @@ impl SavedCards for SqliteStore {
     ) -> Result<Option<SavedCard>, StorageError> {
         let mut writer = self.writer().await.map_err(storage)?;
         let mut tx = super::begin_write(&mut writer).await.map_err(storage)?;
+        super::lock_customer(&mut tx, customer).await?;
         if default {
             execute_for(
                 &mut tx,
@@ -215,4 +211,31 @@ impl SavedCards for SqliteStore {
                 .map_err(storage)?;
         stands.ok_or_else(|| StorageError::Storage(format!("there is no customer {customer}")))
     }
+}
+
+/// The card `card`'s token was saved as, if it was (a retried request): the same card
+/// if it is `customer`'s, or taken if another customer's.
+async fn saved_before(
+    tx: &mut sqlx::Transaction<'_, super::Db>,
+    customer: i64,
+    card: &CardToken,
+) -> Result<Option<CardSaved>, StorageError> {
+    let existing: Option<CardRow> = sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM customer_cards WHERE token = $1"
+    ))
+    .bind(&card.token)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(storage)?;
+    existing
+        .map(|row| {
+            Ok(if row.customer_id == customer {
+                CardSaved::Saved(row.card()?)
+            } else {
+                CardSaved::Taken
+            })
+        })
+        .transpose()
 }
