@@ -50,6 +50,7 @@ pub fn postgres() -> Migrator {
     migrations!["postgres":
         1 "accounts" "0001_accounts.sql",
         2 "customer data" "0002_customer_data.sql",
+        3 "inbound and secrets" "0003_inbound_and_secrets.sql",
     ]
 }
 

@@ -14,6 +14,8 @@ use store_domain::ports::{CampaignReports, ErrorReports, Inbox, MailingList};
 use store_domain::retention::Purge;
 
 mod common;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 
 /// One implementation of each port under test.
 struct Ports {
@@ -303,5 +305,17 @@ async fn sqlite() -> (Ports, tempfile::TempDir) {
     (ports, dir)
 }
 
+async fn postgres() -> (Ports, postgres_db::TestDatabase) {
+    let (store, database) = postgres_db::postgres_store(4).await;
+    let ports = Ports {
+        mailing_list: Box::new(store.clone()),
+        inbox: Box::new(store.clone()),
+        campaigns: Box::new(store.clone()),
+        errors: Box::new(store),
+    };
+    (ports, database)
+}
+
 suite!(fake, in_memory());
 suite!(sqlite_file, sqlite());
+suite!(postgres, postgres());

@@ -240,7 +240,10 @@ mod tantivy_only {
     }
 }
 
-/// The search log, on the fake and on a real SQLite file.
+#[path = "common/postgres.rs"]
+mod postgres_db;
+
+/// The search log, on the fake, on a real SQLite file and on PostgreSQL.
 mod search_log {
     use store_adapters::fakes::InMemorySearch;
     use store_adapters::sqlite::SqliteStore;
@@ -284,6 +287,12 @@ mod search_log {
         let url = format!("sqlite://{}", dir.path().join("store.db").display());
         let store = SqliteStore::open(&url, 2).await.unwrap();
         store.migrate().await.unwrap();
+        counts_and_ranks(&store).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        let (store, _database) = super::postgres_db::postgres_store(2).await;
         counts_and_ranks(&store).await;
     }
 }

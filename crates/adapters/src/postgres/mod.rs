@@ -17,15 +17,31 @@
 mod accounts;
 #[path = "../sql/addresses.rs"]
 mod addresses;
+#[path = "../sql/campaigns.rs"]
+mod campaigns;
 #[path = "../sql/cards.rs"]
 mod cards;
+#[path = "../sql/client_errors.rs"]
+mod client_errors;
 #[path = "../sql/common.rs"]
 mod common;
 #[path = "../sql/customer_bags.rs"]
 mod customer_bags;
+#[path = "../sql/messages.rs"]
+mod messages;
+#[path = "../sql/newsletter.rs"]
+mod newsletter;
 #[path = "../sql/picks.rs"]
 mod picks;
-use common::{corrupt, count_for, execute_for};
+#[path = "../sql/retention.rs"]
+mod retention;
+#[path = "../sql/search_log.rs"]
+mod search_log;
+#[path = "../sql/secrets.rs"]
+mod secrets;
+#[path = "../sql/write_probe.rs"]
+mod write_probe;
+use common::{corrupt, count_for, execute_for, limit};
 use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, Postgres};
 use sqlx::{Connection, Transaction};
@@ -57,6 +73,12 @@ pub enum OpenError {
     Url(sqlx::Error),
     #[error("cannot connect to PostgreSQL: {0}")]
     Connect(sqlx::Error),
+    /// Text would sort and compare otherwise than on SQLite (and than the statements'
+    /// paging assumes).
+    #[error(
+        "the PostgreSQL database orders text by the locale {0:?}; the store needs byte order: create it with LC_COLLATE 'C.UTF-8' (or 'C'), see docs/deploy.md"
+    )]
+    Collation(String),
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
@@ -78,6 +100,7 @@ impl PgStore {
             .connect_with(options)
             .await
             .map_err(OpenError::Connect)?;
+        byte_ordered(&pool).await?;
         Ok(PgStore { pool })
     }
 
@@ -97,6 +120,26 @@ impl PgStore {
     /// at once. (The shared statements ask for "the writer", which on SQLite is one.)
     async fn writer(&self) -> Result<Writer, sqlx::Error> {
         self.pool.acquire().await
+    }
+}
+
+/// Refuses a database whose default collation is not byte order (C, POSIX or
+/// C.UTF-8 from the C library). The shared statements sort names, e-mail addresses
+/// and queries, and page through them by comparing text, as SQLite does, byte by byte.
+async fn byte_ordered(pool: &PgPool) -> Result<(), OpenError> {
+    let (provider, collation): (String, String) = sqlx::query_as(
+        "SELECT datlocprovider::text, datcollate FROM pg_database
+         WHERE datname = current_database()",
+    )
+    .fetch_one(pool)
+    .await
+    .map_err(OpenError::Connect)?;
+    let bytes = provider == "c"
+        && ["c", "posix", "c.utf-8", "c.utf8"].contains(&collation.to_ascii_lowercase().as_str());
+    if bytes {
+        Ok(())
+    } else {
+        Err(OpenError::Collation(format!("{provider}:{collation}")))
     }
 }
 

@@ -12,37 +12,45 @@
 mod accounts;
 #[path = "../sql/addresses.rs"]
 mod addresses;
+#[path = "../sql/campaigns.rs"]
+mod campaigns;
 #[path = "../sql/cards.rs"]
 mod cards;
+#[path = "../sql/client_errors.rs"]
+mod client_errors;
 #[path = "../sql/common.rs"]
 mod common;
 #[path = "../sql/customer_bags.rs"]
 mod customer_bags;
+#[path = "../sql/messages.rs"]
+mod messages;
+#[path = "../sql/newsletter.rs"]
+mod newsletter;
 #[path = "../sql/picks.rs"]
 mod picks;
+#[path = "../sql/retention.rs"]
+mod retention;
+#[path = "../sql/search_log.rs"]
+mod search_log;
+#[path = "../sql/secrets.rs"]
+mod secrets;
+#[path = "../sql/write_probe.rs"]
+mod write_probe;
 
-mod campaigns;
 mod catalog_read;
 mod catalog_write;
 mod checkout;
-mod client_errors;
 mod direct;
 mod jobs;
-mod messages;
-mod newsletter;
 mod offers;
 mod orders;
 mod outbox;
-mod retention;
 mod returns;
 pub(crate) mod rows;
 mod sandbox_gateway;
 mod schools;
 mod search_documents;
-mod search_log;
-mod secrets;
 mod subscriptions;
-mod write_probe;
 
 use common::{corrupt, count_for, execute_for, limit};
 use direct::{DirectWriter, WriterConnection};

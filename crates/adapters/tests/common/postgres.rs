@@ -19,6 +19,15 @@ const PREFIX: &str = "store_test_";
 /// A migrated, empty database of its own with a pool of `connections`, and the guard
 /// that drops it.
 pub async fn postgres_store(connections: u32) -> (PgStore, TestDatabase) {
+    let database = empty_database("").await;
+    let store = PgStore::open(&database.url(), connections).await.unwrap();
+    store.migrate().await.unwrap();
+    (store, database)
+}
+
+/// An empty database of its own, made with `options` (`CREATE DATABASE name options`),
+/// and the guard that drops it.
+pub async fn empty_database(options: &str) -> TestDatabase {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let name = format!(
         "{PREFIX}{}_{}",
@@ -28,15 +37,12 @@ pub async fn postgres_store(connections: u32) -> (PgStore, TestDatabase) {
     let mut admin = admin().await;
     drop_leftovers(&mut admin).await;
     // A name made here, of digits and underscores: nothing to quote.
-    sqlx::raw_sql(AssertSqlSafe(format!("CREATE DATABASE {name}")))
+    sqlx::raw_sql(AssertSqlSafe(format!("CREATE DATABASE {name} {options}")))
         .execute(&mut admin)
         .await
         .unwrap_or_else(|err| panic!("creating {name}: {err}"));
     admin.close().await.ok();
-    let guard = TestDatabase { name };
-    let store = PgStore::open(&guard.url(), connections).await.unwrap();
-    store.migrate().await.unwrap();
-    (store, guard)
+    TestDatabase { name }
 }
 
 /// Drops its database when dropped, closing whatever is still connected to it.

@@ -1,7 +1,7 @@
 //! Campaign (`utm_*`) visits.
 
 use super::retention::CAMPAIGN_VISITS;
-use super::{SqliteStore, storage};
+use super::{Store, storage};
 use crate::clock::utc_text;
 use crate::rows::row;
 use async_trait::async_trait;
@@ -22,7 +22,7 @@ row! {
 }
 
 #[async_trait]
-impl CampaignReports for SqliteStore {
+impl CampaignReports for Store {
     async fn record_visit(&self, v: &CampaignVisit, at: Timestamp) -> Result<(), StorageError> {
         sqlx::query(
             "INSERT INTO campaign_visits (source, medium, campaign, term, content, visited_at)

@@ -1,6 +1,6 @@
 //! Purging the tables that anonymous writes grow (see `store_domain::retention`).
 
-use super::{SqliteStore, storage};
+use super::{Store, storage};
 use crate::clock::utc_text;
 use sqlx::AssertSqlSafe;
 use store_domain::ports::StorageError;
@@ -30,7 +30,7 @@ pub(super) const CLIENT_ERRORS: Journal = Journal {
     received: "received_at",
 };
 
-impl SqliteStore {
+impl Store {
     /// Deletes the rows of `journal` that `purge` does not keep, oldest first.
     pub(super) async fn purge_journal(
         &self,

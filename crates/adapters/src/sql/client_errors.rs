@@ -1,7 +1,7 @@
 //! Errors the browser app reported.
 
 use super::retention::CLIENT_ERRORS;
-use super::{SqliteStore, limit, storage};
+use super::{Store, limit, storage};
 use crate::clock::utc_text;
 use crate::rows::row;
 use async_trait::async_trait;
@@ -22,7 +22,7 @@ row! {
 }
 
 #[async_trait]
-impl ErrorReports for SqliteStore {
+impl ErrorReports for Store {
     async fn record_error(&self, e: &ClientError, at: Timestamp) -> Result<(), StorageError> {
         sqlx::query(
             "INSERT INTO client_errors (message, url, status, detail, received_at)

@@ -1,13 +1,13 @@
 //! The readiness check's proof that the database takes writes.
 
-use super::{SqliteStore, storage};
+use super::{Store, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
 use store_domain::clock::Timestamp;
 use store_domain::ports::{StorageError, WriteProbe};
 
 #[async_trait]
-impl WriteProbe for SqliteStore {
+impl WriteProbe for Store {
     async fn probe_write(&self, at: Timestamp) -> Result<(), StorageError> {
         sqlx::query(
             "INSERT INTO write_probe (id, written_at) VALUES (1, $1)

@@ -1,6 +1,6 @@
 //! Counting searches for suggestions: query text and a count, nothing else.
 
-use super::SqliteStore;
+use super::Store;
 use async_trait::async_trait;
 use store_domain::ports::{SearchError, SearchLog};
 
@@ -9,7 +9,7 @@ fn log_error(err: sqlx::Error) -> SearchError {
 }
 
 #[async_trait]
-impl SearchLog for SqliteStore {
+impl SearchLog for Store {
     async fn record_searches(&self, counts: &[(String, u64)]) -> Result<(), SearchError> {
         // One transaction for the batch: one commit (one fsync) however many queries.
         let mut writer = self.writer().await.map_err(log_error)?;

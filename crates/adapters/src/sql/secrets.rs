@@ -1,7 +1,7 @@
 //! Secrets the store makes for itself: the first instance to start writes one, every
 //! other reads the same (`INSERT ... ON CONFLICT DO NOTHING`, then `SELECT`).
 
-use super::{SqliteStore, corrupt, storage};
+use super::{Store, corrupt, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use crate::rows::row;
 use async_trait::async_trait;
@@ -16,7 +16,7 @@ row! {
 }
 
 #[async_trait]
-impl StoreSecrets for SqliteStore {
+impl StoreSecrets for Store {
     async fn secret(&self, name: &str, candidate: &str) -> Result<String, StorageError> {
         sqlx::query(
             "INSERT INTO store_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",

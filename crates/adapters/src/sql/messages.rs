@@ -1,7 +1,7 @@
 //! Messages for the staff from the help chat and the contact form.
 
 use super::retention::INQUIRIES;
-use super::{SqliteStore, corrupt, limit, storage};
+use super::{Store, corrupt, limit, storage};
 use crate::clock::utc_text;
 use crate::rows::row;
 use async_trait::async_trait;
@@ -25,7 +25,7 @@ row! {
 }
 
 #[async_trait]
-impl Inbox for SqliteStore {
+impl Inbox for Store {
     async fn submit(&self, inquiry: &Inquiry, at: Timestamp) -> Result<i64, StorageError> {
         sqlx::query_scalar(
             "INSERT INTO inquiries (channel, email, name, subject, body, order_number, received_at)

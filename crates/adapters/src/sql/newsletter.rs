@@ -1,7 +1,7 @@
 //! Newsletter subscribers: token hashes with expiry, spent on confirmation, and the
 //! time of each address's last mail for its cooldown.
 
-use super::SqliteStore;
+use super::Store;
 use super::{corrupt, storage};
 use crate::clock::utc_text;
 use async_trait::async_trait;
@@ -11,7 +11,7 @@ use store_domain::newsletter::TokenHash;
 use store_domain::ports::{MailingList, StorageError};
 
 #[async_trait]
-impl MailingList for SqliteStore {
+impl MailingList for Store {
     async fn issue_token(
         &self,
         email: &Email,
