@@ -51,6 +51,7 @@ pub fn postgres() -> Migrator {
         1 "accounts" "0001_accounts.sql",
         2 "customer data" "0002_customer_data.sql",
         3 "inbound and secrets" "0003_inbound_and_secrets.sql",
+        4 "checkout" "0004_checkout.sql",
     ]
 }
 

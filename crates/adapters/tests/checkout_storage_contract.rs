@@ -5,8 +5,8 @@
 //! A discount's uses are written by the order (a later issue); until its port exists,
 //! a case records them through `Uses`: the fake's helper, or a row written by hand.
 
-use sqlx::Connection;
 use sqlx::sqlite::SqliteConnection;
+use sqlx::{Connection, PgConnection};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use store_adapters::fakes::InMemoryCheckout;
@@ -20,6 +20,8 @@ use store_domain::input::Email;
 use store_domain::money::Money;
 
 mod common;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 
 trait CheckoutStorage: GiftCards + Discounts {}
 impl<T: GiftCards + Discounts> CheckoutStorage for T {}
@@ -76,6 +78,8 @@ enum Uses {
     Fake(Arc<InMemoryCheckout>),
     /// The database file, written through a connection of its own.
     Sqlite(PathBuf),
+    /// The database's URL, likewise.
+    Postgres(String),
 }
 
 impl Uses {
@@ -84,6 +88,20 @@ impl Uses {
             Uses::Fake(fake) => fake.record_discount_use(code, email, order_ref),
             Uses::Sqlite(path) => {
                 let mut conn = SqliteConnection::connect(&sqlite_url(path)).await.unwrap();
+                sqlx::query(
+                    "INSERT INTO discount_uses (code, email, order_ref, used_at)
+                     VALUES ($1, $2, $3, '2026-01-01 00:00:00')",
+                )
+                .bind(code.as_str())
+                .bind(email.map(Email::as_str))
+                .bind(order_ref)
+                .execute(&mut conn)
+                .await
+                .unwrap();
+                conn.close().await.unwrap();
+            }
+            Uses::Postgres(url) => {
+                let mut conn = PgConnection::connect(url).await.unwrap();
                 sqlx::query(
                     "INSERT INTO discount_uses (code, email, order_ref, used_at)
                      VALUES ($1, $2, $3, '2026-01-01 00:00:00')",
@@ -320,8 +338,15 @@ async fn sqlite() -> (Arc<dyn CheckoutStorage>, Uses, tempfile::TempDir) {
     (Arc::new(store), Uses::Sqlite(path), dir)
 }
 
+async fn postgres() -> (Arc<dyn CheckoutStorage>, Uses, postgres_db::TestDatabase) {
+    let (store, database) = postgres_db::postgres_store(2).await;
+    let url = database.url();
+    (Arc::new(store), Uses::Postgres(url), database)
+}
+
 suite!(fake, in_memory());
 suite!(sqlite_file, sqlite());
+suite!(postgres, postgres());
 
 /// Rows written by hand, past the adapter: the keys and checks refuse what the rules
 /// refuse, and the order's conditional spend writes nothing when a card falls short.

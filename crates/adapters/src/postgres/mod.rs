@@ -21,6 +21,8 @@ mod addresses;
 mod campaigns;
 #[path = "../sql/cards.rs"]
 mod cards;
+#[path = "../sql/checkout.rs"]
+mod checkout;
 #[path = "../sql/client_errors.rs"]
 mod client_errors;
 #[path = "../sql/common.rs"]

@@ -16,6 +16,8 @@ mod addresses;
 mod campaigns;
 #[path = "../sql/cards.rs"]
 mod cards;
+#[path = "../sql/checkout.rs"]
+mod checkout;
 #[path = "../sql/client_errors.rs"]
 mod client_errors;
 #[path = "../sql/common.rs"]
@@ -39,7 +41,6 @@ mod write_probe;
 
 mod catalog_read;
 mod catalog_write;
-mod checkout;
 mod direct;
 mod jobs;
 mod offers;

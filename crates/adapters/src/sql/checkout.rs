@@ -2,7 +2,7 @@
 //! already is told by `INSERT ... ON CONFLICT DO NOTHING` writing no row, the same
 //! statement on PostgreSQL. A discount's uses are rows the order writes, counted here.
 
-use super::{SqliteStore, corrupt, storage};
+use super::{Store, corrupt, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use crate::rows::row;
 use async_trait::async_trait;
@@ -46,7 +46,7 @@ impl GiftCardRow {
 }
 
 #[async_trait]
-impl GiftCards for SqliteStore {
+impl GiftCards for Store {
     async fn gift_card(&self, code_hash: &TokenHash) -> Result<Option<GiftCard>, StorageError> {
         let row: Option<GiftCardRow> = sqlx::query_as(
             "SELECT last_four, balance, expires_at FROM gift_cards WHERE code_hash = $1",
@@ -165,7 +165,7 @@ fn by_code(rows: Vec<ExclusionRow>) -> HashMap<String, Vec<i64>> {
 }
 
 #[async_trait]
-impl Discounts for SqliteStore {
+impl Discounts for Store {
     async fn discount(&self, code: &DiscountCode) -> Result<Option<Discount>, StorageError> {
         let row: Option<DiscountRow> = sqlx::query_as(concat!(
             "SELECT ",
