@@ -52,6 +52,7 @@ pub fn postgres() -> Migrator {
         2 "customer data" "0002_customer_data.sql",
         3 "inbound and secrets" "0003_inbound_and_secrets.sql",
         4 "checkout" "0004_checkout.sql",
+        5 "catalogue" "0005_catalogue.sql",
     ]
 }
 

@@ -2,6 +2,7 @@
 //! A new adapter (PostgreSQL next) joins by adding one line to `contract_suite!`.
 
 use store_adapters::fakes::{InMemoryCatalog, fixture, product};
+use store_adapters::postgres::PgStore;
 use store_adapters::sqlite::SqliteStore;
 use store_domain::bag::{ItemRef, OfferStock};
 use store_domain::catalog::*;
@@ -11,6 +12,9 @@ use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
 fn ids(items: &[ProductCard]) -> Vec<i64> {
     items.iter().map(|p| p.id).collect()
 }
+
+#[path = "common/postgres.rs"]
+mod postgres_db;
 
 mod cases {
     use super::*;
@@ -356,5 +360,10 @@ async fn sqlite() -> (SqliteStore, tempfile::TempDir) {
     (store, dir)
 }
 
+async fn postgres() -> (PgStore, postgres_db::TestDatabase) {
+    postgres_db::postgres_store(4).await
+}
+
 contract_suite!(fake, in_memory());
 contract_suite!(sqlite_file, sqlite());
+contract_suite!(postgres, postgres());

@@ -21,6 +21,10 @@ mod addresses;
 mod campaigns;
 #[path = "../sql/cards.rs"]
 mod cards;
+#[path = "../sql/catalog_read.rs"]
+mod catalog_read;
+#[path = "../sql/catalog_write.rs"]
+mod catalog_write;
 #[path = "../sql/checkout.rs"]
 mod checkout;
 #[path = "../sql/client_errors.rs"]
@@ -33,23 +37,29 @@ mod customer_bags;
 mod messages;
 #[path = "../sql/newsletter.rs"]
 mod newsletter;
+#[path = "../sql/offers.rs"]
+mod offers;
 #[path = "../sql/picks.rs"]
 mod picks;
 #[path = "../sql/retention.rs"]
 mod retention;
+#[path = "../sql/search_documents.rs"]
+mod search_documents;
 #[path = "../sql/search_log.rs"]
 mod search_log;
 #[path = "../sql/secrets.rs"]
 mod secrets;
 #[path = "../sql/write_probe.rs"]
 mod write_probe;
-use common::{corrupt, count_for, execute_for, limit};
+use common::{
+    catalog_error, corrupt, count_for, execute_for, join_paragraphs, limit, split_paragraphs,
+};
 use sqlx::pool::PoolConnection;
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, Postgres};
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, Postgres};
 use sqlx::{Connection, Transaction};
 use std::str::FromStr;
 use std::time::Duration;
-use store_domain::ports::StorageError;
+use store_domain::ports::{CatalogError, StorageError};
 
 /// How long a request waits for a connection from the pool, or for a lock another
 /// transaction holds, before it is answered "busy, retry" (as SQLite's busy timeout).
@@ -64,6 +74,7 @@ pub struct PgStore {
 /// What the statements both engines share (`../sql/`) call the store and the engine.
 type Store = PgStore;
 type Db = Postgres;
+type Conn = PgConnection;
 
 /// A connection lent to one write until dropped.
 type Writer = PoolConnection<Postgres>;
@@ -143,6 +154,16 @@ async fn byte_ordered(pool: &PgPool) -> Result<(), OpenError> {
     } else {
         Err(OpenError::Collation(format!("{provider}:{collation}")))
     }
+}
+
+/// Fresh planner statistics after an import, so the first lists after it are planned
+/// on the catalogue as it now is rather than when autovacuum next comes by.
+async fn refresh_statistics(conn: &mut Conn) -> Result<(), CatalogError> {
+    sqlx::query("ANALYZE")
+        .execute(conn)
+        .await
+        .map_err(catalog_error)?;
+    Ok(())
 }
 
 /// A read transaction: one snapshot for all its reads, as SQLite's are (read committed

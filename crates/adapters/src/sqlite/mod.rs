@@ -16,6 +16,10 @@ mod addresses;
 mod campaigns;
 #[path = "../sql/cards.rs"]
 mod cards;
+#[path = "../sql/catalog_read.rs"]
+mod catalog_read;
+#[path = "../sql/catalog_write.rs"]
+mod catalog_write;
 #[path = "../sql/checkout.rs"]
 mod checkout;
 #[path = "../sql/client_errors.rs"]
@@ -28,10 +32,14 @@ mod customer_bags;
 mod messages;
 #[path = "../sql/newsletter.rs"]
 mod newsletter;
+#[path = "../sql/offers.rs"]
+mod offers;
 #[path = "../sql/picks.rs"]
 mod picks;
 #[path = "../sql/retention.rs"]
 mod retention;
+#[path = "../sql/search_documents.rs"]
+mod search_documents;
 #[path = "../sql/search_log.rs"]
 mod search_log;
 #[path = "../sql/secrets.rs"]
@@ -39,21 +47,19 @@ mod secrets;
 #[path = "../sql/write_probe.rs"]
 mod write_probe;
 
-mod catalog_read;
-mod catalog_write;
 mod direct;
 mod jobs;
-mod offers;
 mod orders;
 mod outbox;
 mod returns;
 pub(crate) mod rows;
 mod sandbox_gateway;
 mod schools;
-mod search_documents;
 mod subscriptions;
 
-use common::{corrupt, count_for, execute_for, limit};
+use common::{
+    catalog_error, corrupt, count_for, execute_for, join_paragraphs, limit, split_paragraphs,
+};
 use direct::{DirectWriter, WriterConnection};
 pub use outbox::OutboxMailer;
 pub use sandbox_gateway::{SandboxGateway, TEST_OUTCOMES};
@@ -108,6 +114,7 @@ pub struct SqliteStore {
 /// What the statements both engines share (`../sql/`) call the store and the engine.
 type Store = SqliteStore;
 type Db = Sqlite;
+type Conn = SqliteConnection;
 
 /// The writing connection, lent to one write until dropped.
 type Writer = OwnedMappedMutexGuard<Option<WriterConnection>, SqliteConnection>;
@@ -340,6 +347,21 @@ async fn checkpoint(pool: &SqlitePool) -> Result<(), sqlx::Error> {
         .map(drop)
 }
 
+/// The query planner picks list indexes by table statistics; without them it walks a
+/// department's products row by row. A sampled ANALYZE takes milliseconds. It runs on
+/// the writer the import still holds.
+async fn refresh_statistics(conn: &mut Conn) -> Result<(), CatalogError> {
+    sqlx::query("PRAGMA analysis_limit = 1000")
+        .execute(&mut *conn)
+        .await
+        .map_err(catalog_error)?;
+    sqlx::query("ANALYZE")
+        .execute(conn)
+        .await
+        .map_err(catalog_error)?;
+    Ok(())
+}
+
 /// A read transaction: one snapshot for all its reads (WAL gives each reading
 /// transaction the database as of its first read).
 async fn begin_read(pool: &SqlitePool) -> Result<Transaction<'static, Sqlite>, sqlx::Error> {
@@ -414,42 +436,6 @@ fn is_busy(err: &sqlx::Error) -> bool {
             .is_some_and(|code| code & 0xff == SQLITE_BUSY),
         _ => false,
     }
-}
-
-/// Constraint failures mean the import contradicts itself or the store; anything else
-/// is the storage failing.
-fn catalog_error(err: sqlx::Error) -> CatalogError {
-    if is_busy(&err) {
-        return CatalogError::Busy;
-    }
-    match err.as_database_error() {
-        Some(db)
-            if matches!(
-                db.kind(),
-                sqlx::error::ErrorKind::ForeignKeyViolation
-                    | sqlx::error::ErrorKind::UniqueViolation
-                    | sqlx::error::ErrorKind::CheckViolation
-                    | sqlx::error::ErrorKind::NotNullViolation
-            ) =>
-        {
-            CatalogError::Rejected(db.message().to_owned())
-        }
-        _ => CatalogError::Storage(err.to_string()),
-    }
-}
-
-/// Paragraphs are stored as one text, separated by a blank line.
-const PARAGRAPH_BREAK: &str = "\n\n";
-
-fn join_paragraphs(paragraphs: &[String]) -> String {
-    paragraphs.join(PARAGRAPH_BREAK)
-}
-
-fn split_paragraphs(text: &str) -> Vec<String> {
-    text.split(PARAGRAPH_BREAK)
-        .filter(|p| !p.trim().is_empty())
-        .map(str::to_owned)
-        .collect()
 }
 
 pub(super) fn storage(err: sqlx::Error) -> StorageError {

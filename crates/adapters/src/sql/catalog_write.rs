@@ -1,9 +1,10 @@
 //! Writing the catalogue: atomic, batched imports.
 
-use super::{SqliteStore, catalog_error, join_paragraphs};
+use super::{Conn, Db};
+use super::{Store, catalog_error, join_paragraphs};
 use async_trait::async_trait;
+use sqlx::QueryBuilder;
 use sqlx::query_builder::Separated;
-use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 use store_domain::catalog::{CatalogImport, Picture};
 use store_domain::ports::{CatalogError, CatalogWriter};
 use store_domain::subscriptions::plans::PlanType;
@@ -14,14 +15,14 @@ const MAX_BINDS: usize = 30_000;
 /// Inserts `rows` with as few multi-row statements as the bind limit allows: one
 /// statement per row would make a 100,000-product import take minutes.
 async fn insert_all<T>(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     head: &str,
     columns: usize,
     rows: &[T],
-    mut push: impl FnMut(&mut Separated<'_, Sqlite, &'static str>, &T),
+    mut push: impl FnMut(&mut Separated<'_, Db, &'static str>, &T),
 ) -> Result<(), CatalogError> {
     for chunk in rows.chunks((MAX_BINDS / columns).max(1)) {
-        let mut builder = QueryBuilder::<Sqlite>::new(head);
+        let mut builder = QueryBuilder::<Db>::new(head);
         builder.push_values(chunk, |mut separated, row| push(&mut separated, row));
         builder
             .build()
@@ -40,23 +41,8 @@ fn position(index: usize) -> i64 {
     i64::try_from(index).unwrap_or(i64::MAX)
 }
 
-/// The query planner picks list indexes by table statistics; without them it walks a
-/// department's products row by row. A sampled ANALYZE takes milliseconds. It runs on
-/// the writer the import still holds.
-async fn refresh_statistics(conn: &mut SqliteConnection) -> Result<(), CatalogError> {
-    sqlx::query("PRAGMA analysis_limit = 1000")
-        .execute(&mut *conn)
-        .await
-        .map_err(catalog_error)?;
-    sqlx::query("ANALYZE")
-        .execute(conn)
-        .await
-        .map_err(catalog_error)?;
-    Ok(())
-}
-
 #[async_trait]
-impl CatalogWriter for SqliteStore {
+impl CatalogWriter for Store {
     async fn import(&self, c: &CatalogImport) -> Result<(), CatalogError> {
         c.validate()?;
         let mut writer = self.writer().await.map_err(catalog_error)?;
@@ -386,7 +372,7 @@ impl CatalogWriter for SqliteStore {
         write_plans(conn, &c.subscriptions).await?;
         bump_version(&mut tx).await?;
         tx.commit().await.map_err(catalog_error)?;
-        refresh_statistics(&mut writer).await
+        super::refresh_statistics(&mut writer).await
     }
 
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError> {
@@ -408,7 +394,7 @@ impl CatalogWriter for SqliteStore {
 
 /// What is sold by subscription: types, their groups, the groups' plans, each in the
 /// order given. A plan's product must exist (a foreign key).
-async fn write_plans(conn: &mut SqliteConnection, types: &[PlanType]) -> Result<(), CatalogError> {
+async fn write_plans(conn: &mut Conn, types: &[PlanType]) -> Result<(), CatalogError> {
     let groups: Vec<_> = types
         .iter()
         .flat_map(|t| {
@@ -483,7 +469,7 @@ async fn write_plans(conn: &mut SqliteConnection, types: &[PlanType]) -> Result<
 }
 
 /// Part of every change's transaction, so the version moves exactly when data does.
-async fn bump_version(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>) -> Result<(), CatalogError> {
+async fn bump_version(tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), CatalogError> {
     sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1")
         .execute(&mut **tx)
         .await

@@ -2,10 +2,10 @@
 //! (variations, products, their personalization fields, variation choices, bundles and
 //! their items) rather than a product page's worth of queries per line.
 
-use super::rows::PairRow;
-use super::{SqliteStore, catalog_error};
+use super::common::PairRow;
+use super::{Store, catalog_error};
 use crate::rows::row;
-use sqlx::{AssertSqlSafe, FromRow, sqlite::SqliteRow};
+use sqlx::{AssertSqlSafe, FromRow};
 use std::collections::{BTreeSet, HashMap};
 use store_domain::availability::BundlePart;
 use store_domain::bag::{BundleFacts, ItemRef, Offer, OfferStock};
@@ -27,12 +27,12 @@ row! {
         stock: i64,
         max_quantity: Option<i64>,
         tax_code: String,
-        exclude_free_shipping: i64,
-        returnable: i64,
+        exclude_free_shipping: i16,
+        returnable: i16,
         image: Option<String>,
         gift_options_price: Option<i64>,
         vendor_name: String,
-        has_variations: i64,
+        has_variations: i32,
     }
 }
 
@@ -90,11 +90,11 @@ fn placeholders(n: usize) -> String {
         .join(", ")
 }
 
-impl SqliteStore {
+impl Store {
     /// Rows of `sql`, whose one `{ids}` is replaced by a placeholder per id.
     async fn by_ids<T>(&self, sql: &str, ids: &BTreeSet<i64>) -> Result<Vec<T>, CatalogError>
     where
-        T: for<'r> FromRow<'r, SqliteRow> + Send + Unpin,
+        T: for<'r> FromRow<'r, <super::Db as sqlx::Database>::Row> + Send + Unpin,
     {
         if ids.is_empty() {
             return Ok(Vec::new());

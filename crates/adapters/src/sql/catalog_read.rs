@@ -1,10 +1,9 @@
 //! Reading the catalogue.
 
-use super::rows::PairRow;
-use super::{SqliteStore, catalog_error, search_documents, split_paragraphs};
+use super::common::PairRow;
+use super::{Store, catalog_error, search_documents, split_paragraphs};
 use crate::rows::row;
 use async_trait::async_trait;
-use sqlx::sqlite::SqliteRow;
 use sqlx::{AssertSqlSafe, FromRow, Row};
 use std::collections::HashMap;
 use store_domain::availability::{BundlePart, CardStock};
@@ -178,8 +177,8 @@ struct BundleItemRow {
     quantity: i64,
 }
 
-impl<'r> FromRow<'r, SqliteRow> for BundleItemRow {
-    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+impl<'r> FromRow<'r, <super::Db as sqlx::Database>::Row> for BundleItemRow {
+    fn from_row(row: &'r <super::Db as sqlx::Database>::Row) -> Result<Self, sqlx::Error> {
         Ok(BundleItemRow {
             card: CardRow::from_row(row)?,
             quantity: row.try_get("quantity")?,
@@ -216,7 +215,7 @@ fn owner_query(kind: ListKind) -> &'static str {
     }
 }
 
-impl SqliteStore {
+impl Store {
     /// Product cards for the ids `ids_sql` selects, in `order`. The ids are found on
     /// `products` alone and the card columns (vendor name, stock across variations)
     /// are built for that page only: joined up front, they cost a lookup per matching
@@ -250,7 +249,7 @@ impl SqliteStore {
 }
 
 #[async_trait]
-impl Catalog for SqliteStore {
+impl Catalog for Store {
     async fn categories(&self) -> Result<Vec<Category>, CatalogError> {
         let rows = sqlx::query_as::<_, CategoryRow>(
             "SELECT id, parent_id, slug, name, heb_name, icon, color FROM categories ORDER BY position, id",

@@ -3,9 +3,9 @@
 //! few hundred thousand lookups.
 
 use super::catalog_error;
-use super::rows::PairRow;
+use super::common::PairRow;
 use crate::rows::row;
-use sqlx::{FromRow, SqlitePool};
+use sqlx::FromRow;
 use std::collections::HashMap;
 use store_domain::catalog::{Categories, Category, NameValue};
 use store_domain::money::Money;
@@ -62,9 +62,9 @@ fn named(row: NamedRow) -> (i64, Named) {
     )
 }
 
-async fn all<T>(pool: &SqlitePool, sql: &'static str) -> Result<Vec<T>, CatalogError>
+async fn all<T>(pool: &sqlx::Pool<super::Db>, sql: &'static str) -> Result<Vec<T>, CatalogError>
 where
-    T: for<'r> FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
+    T: for<'r> FromRow<'r, <super::Db as sqlx::Database>::Row> + Send + Unpin,
 {
     sqlx::query_as::<_, T>(sql)
         .fetch_all(pool)
@@ -81,7 +81,7 @@ fn grouped<T>(rows: Vec<T>, owner: impl Fn(&T) -> i64) -> HashMap<i64, Vec<T>> {
 }
 
 pub(super) async fn read(
-    pool: &SqlitePool,
+    pool: &sqlx::Pool<super::Db>,
     categories: &[Category],
 ) -> Result<Vec<SearchDoc>, CatalogError> {
     let products: Vec<ProductRow> = all(
