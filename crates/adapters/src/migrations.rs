@@ -53,6 +53,7 @@ pub fn postgres() -> Migrator {
         3 "inbound and secrets" "0003_inbound_and_secrets.sql",
         4 "checkout" "0004_checkout.sql",
         5 "catalogue" "0005_catalogue.sql",
+        6 "schools" "0006_schools.sql",
     ]
 }
 

@@ -14,6 +14,8 @@ use store_domain::ports::{Catalog, CatalogWriter, Countries};
 use store_domain::school::{self, ImportFailure, Pick, Row, School, Schools};
 
 mod common;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 
 struct Shop {
     schools: Arc<dyn Schools>,
@@ -40,6 +42,12 @@ async fn sqlite() -> (Shop, tempfile::TempDir) {
     let (store, dir) = common::sqlite_store(2).await;
     let store = Arc::new(store);
     (with_demo_catalogue(store.clone(), store).await, dir)
+}
+
+async fn postgres() -> (Shop, postgres_db::TestDatabase) {
+    let (store, database) = postgres_db::postgres_store(2).await;
+    let store = Arc::new(store);
+    (with_demo_catalogue(store.clone(), store).await, database)
 }
 
 async fn import(shop: &Shop, rows: &[(u64, Row)]) -> Result<Vec<School>, ImportFailure> {
@@ -172,6 +180,12 @@ async fn sqlite_reads_the_demo_schools_back() {
 }
 
 #[tokio::test]
+async fn postgres_reads_the_demo_schools_back() {
+    let (shop, _database) = postgres().await;
+    the_demo_schools_read_back_as_written(shop).await;
+}
+
+#[tokio::test]
 async fn fake_replaces_whole_schools_and_refuses_taken_ids() {
     an_import_replaces_a_school_whole_and_a_refused_one_writes_nothing(fake().await).await;
 }
@@ -183,6 +197,12 @@ async fn sqlite_replaces_whole_schools_and_refuses_taken_ids() {
 }
 
 #[tokio::test]
+async fn postgres_replaces_whole_schools_and_refuses_taken_ids() {
+    let (shop, _database) = postgres().await;
+    an_import_replaces_a_school_whole_and_a_refused_one_writes_nothing(shop).await;
+}
+
+#[tokio::test]
 async fn fake_refuses_items_not_sold_as_listed() {
     an_item_not_sold_as_listed_is_refused_by_line(fake().await).await;
 }
@@ -190,6 +210,12 @@ async fn fake_refuses_items_not_sold_as_listed() {
 #[tokio::test]
 async fn sqlite_refuses_items_not_sold_as_listed() {
     let (shop, _dir) = sqlite().await;
+    an_item_not_sold_as_listed_is_refused_by_line(shop).await;
+}
+
+#[tokio::test]
+async fn postgres_refuses_items_not_sold_as_listed() {
+    let (shop, _database) = postgres().await;
     an_item_not_sold_as_listed_is_refused_by_line(shop).await;
 }
 

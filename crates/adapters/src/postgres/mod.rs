@@ -43,6 +43,8 @@ mod offers;
 mod picks;
 #[path = "../sql/retention.rs"]
 mod retention;
+#[path = "../sql/schools.rs"]
+mod schools;
 #[path = "../sql/search_documents.rs"]
 mod search_documents;
 #[path = "../sql/search_log.rs"]

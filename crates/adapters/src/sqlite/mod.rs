@@ -38,6 +38,8 @@ mod offers;
 mod picks;
 #[path = "../sql/retention.rs"]
 mod retention;
+#[path = "../sql/schools.rs"]
+mod schools;
 #[path = "../sql/search_documents.rs"]
 mod search_documents;
 #[path = "../sql/search_log.rs"]
@@ -54,7 +56,6 @@ mod outbox;
 mod returns;
 pub(crate) mod rows;
 mod sandbox_gateway;
-mod schools;
 mod subscriptions;
 
 use common::{

@@ -1,9 +1,9 @@
 //! The school supply lists in SQLite. Few rows, read whole per school; the import
 //! replaces whole schools in one write transaction.
 
-use super::{SqliteStore, begin_write, corrupt, storage};
+use super::Conn;
+use super::{Store, begin_write, corrupt, storage};
 use async_trait::async_trait;
-use sqlx::SqliteConnection;
 use store_domain::bag::ItemRef;
 use store_domain::ports::StorageError;
 use store_domain::school::{
@@ -69,7 +69,7 @@ fn grade_info((id, _, name, heb_name): GradeRow) -> GradeInfo {
     GradeInfo { id, name, heb_name }
 }
 
-impl SqliteStore {
+impl Store {
     async fn grades_of(&self, schools: &[i64]) -> Result<Vec<GradeRow>, StorageError> {
         let mut query = sqlx::QueryBuilder::new(
             "SELECT id, school_id, name, heb_name FROM school_grades WHERE school_id IN (",
@@ -88,7 +88,7 @@ impl SqliteStore {
 }
 
 #[async_trait]
-impl Schools for SqliteStore {
+impl Schools for Store {
     async fn schools_in(&self, country: &str) -> Result<Vec<Summary>, StorageError> {
         let rows: Vec<SchoolRow> = sqlx::query_as(
             "SELECT id, name, heb_name, country, postal_code, address, heb_address,
@@ -211,7 +211,7 @@ impl Schools for SqliteStore {
 }
 
 /// Replaces `school` whole: the delete cascades to its grades, lists and items.
-async fn write_school(conn: &mut SqliteConnection, school: &School) -> Result<(), StorageError> {
+async fn write_school(conn: &mut Conn, school: &School) -> Result<(), StorageError> {
     let s = &school.info;
     sqlx::query("DELETE FROM schools WHERE id = $1")
         .bind(s.id)
