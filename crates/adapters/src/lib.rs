@@ -16,4 +16,5 @@ pub mod smtp;
 pub mod sqlite;
 pub mod storage;
 pub mod stripe;
+mod tx;
 pub mod zip;

@@ -54,6 +54,7 @@ pub fn postgres() -> Migrator {
         4 "checkout" "0004_checkout.sql",
         5 "catalogue" "0005_catalogue.sql",
         6 "schools" "0006_schools.sql",
+        7 "orders" "0007_orders.sql",
     ]
 }
 

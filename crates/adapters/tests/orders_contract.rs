@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 use store_adapters::fakes::{InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture};
+use store_adapters::postgres::PgStore;
 use store_adapters::sqlite::SqliteStore;
 use store_domain::accounts::AddressFields;
 use store_domain::bag::{ItemRef, OfferStock};
@@ -25,6 +26,8 @@ use store_domain::token::TokenHash;
 mod common;
 #[path = "common/orders.rs"]
 mod order_fixture;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 use order_fixture::{KETTLE, at, card_hash, new_order};
 
 /// What a case reaches: the ports under test and the catalogue and gift cards they
@@ -472,21 +475,18 @@ async fn in_memory() -> (Shop, ()) {
     (shop, ())
 }
 
+/// The customers the cases name (7 and 9): an order's customer is a real one.
+const CUSTOMERS: &str = "INSERT INTO customers (id, email, name, password_hash, created_at) VALUES
+    (7, 'seven@example.com', 'Seven', 'x', '2026-01-01 00:00:00'),
+    (9, 'nine@example.com', 'Nine', 'x', '2026-01-01 00:00:00')";
+
 async fn sqlite() -> (Shop, tempfile::TempDir) {
     use sqlx::Connection;
     let (store, dir) = common::sqlite_store(2).await;
     store.import(&fixture()).await.unwrap();
-    // The customers the cases name (7 and 9): an order's customer is a real one.
     let url = format!("sqlite://{}", dir.path().join("store.db").display());
     let mut conn = sqlx::sqlite::SqliteConnection::connect(&url).await.unwrap();
-    sqlx::query(
-        "INSERT INTO customers (id, email, name, password_hash, created_at) VALUES
-             (7, 'seven@example.com', 'Seven', 'x', '2026-01-01 00:00:00'),
-             (9, 'nine@example.com', 'Nine', 'x', '2026-01-01 00:00:00')",
-    )
-    .execute(&mut conn)
-    .await
-    .unwrap();
+    sqlx::query(CUSTOMERS).execute(&mut conn).await.unwrap();
     conn.close().await.unwrap();
     store
         .issue_gift_card(&contract_card(), at(0))
@@ -502,8 +502,31 @@ async fn sqlite() -> (Shop, tempfile::TempDir) {
     (shop, dir)
 }
 
+async fn postgres() -> (Shop, postgres_db::TestDatabase) {
+    use sqlx::Connection;
+    // Connections enough for the rival reservations to run at once.
+    let (store, database) = postgres_db::postgres_store(8).await;
+    store.import(&fixture()).await.unwrap();
+    let mut conn = sqlx::PgConnection::connect(&database.url()).await.unwrap();
+    sqlx::query(CUSTOMERS).execute(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+    store
+        .issue_gift_card(&contract_card(), at(0))
+        .await
+        .unwrap();
+    let store = Arc::new(store);
+    let shop = Shop {
+        orders: store.clone(),
+        jobs: store.clone(),
+        catalog: store.clone(),
+        cards: store as Arc<PgStore>,
+    };
+    (shop, database)
+}
+
 suite!(fake, in_memory());
 suite!(sqlite_file, sqlite());
+suite!(postgres, postgres());
 
 /// Rows written by hand, past the adapter: the database itself refuses stock below
 /// zero, an order whose payments do not add up to its total, and a paid order with

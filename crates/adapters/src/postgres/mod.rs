@@ -13,6 +13,34 @@
     reason = "the ports in ../sql/ are one implementation compiled into both engines"
 )]
 
+/// Runs a write both engines share (`crate::tx`) in a transaction of its own, committed
+/// when it answers `Ok`: `write_tx!(self, |tx| write_in(tx, ...))`, where the future
+/// answers `Result<T, E>` (E: From<StorageError>).
+macro_rules! write_tx {
+    ($store:expr, |$tx:ident| $body:expr) => {
+        async {
+            let failed = |e| From::from($crate::postgres::storage(e));
+            let mut writer = match $store.writer().await {
+                Ok(writer) => writer,
+                Err(e) => return Err(failed(e)),
+            };
+            let mut transaction = match $crate::postgres::begin_write(&mut writer).await {
+                Ok(transaction) => transaction,
+                Err(e) => return Err(failed(e)),
+            };
+            let $tx = &mut *transaction;
+            let written = $body.await;
+            if written.is_ok()
+                && let Err(e) = transaction.commit().await
+            {
+                return Err(failed(e));
+            }
+            written
+        }
+        .await
+    };
+}
+
 #[path = "../sql/accounts.rs"]
 mod accounts;
 #[path = "../sql/addresses.rs"]
@@ -33,12 +61,16 @@ mod client_errors;
 mod common;
 #[path = "../sql/customer_bags.rs"]
 mod customer_bags;
+#[path = "../sql/jobs.rs"]
+mod jobs;
 #[path = "../sql/messages.rs"]
 mod messages;
 #[path = "../sql/newsletter.rs"]
 mod newsletter;
 #[path = "../sql/offers.rs"]
 mod offers;
+#[path = "../sql/orders.rs"]
+mod orders;
 #[path = "../sql/picks.rs"]
 mod picks;
 #[path = "../sql/retention.rs"]
@@ -53,6 +85,7 @@ mod search_log;
 mod secrets;
 #[path = "../sql/write_probe.rs"]
 mod write_probe;
+use crate::tx::{Arg, DbError, Read, Tx};
 use common::{
     catalog_error, corrupt, count_for, execute_for, join_paragraphs, limit, split_paragraphs,
 };
@@ -217,4 +250,77 @@ fn storage(err: sqlx::Error) -> StorageError {
         return StorageError::Busy;
     }
     StorageError::Storage(err.to_string())
+}
+
+impl From<sqlx::Error> for DbError {
+    fn from(e: sqlx::Error) -> Self {
+        if let Some(db) = e.as_database_error()
+            && db.kind() == sqlx::error::ErrorKind::UniqueViolation
+        {
+            return DbError::Unique {
+                constraint: db.constraint().unwrap_or_default().to_owned(),
+            };
+        }
+        match storage(e) {
+            StorageError::Busy => DbError::Busy,
+            other => DbError::Failed(other.to_string()),
+        }
+    }
+}
+
+/// A shared write's transaction on PostgreSQL (`crate::tx`): the connection a sqlx
+/// transaction runs on.
+impl Tx for PgConnection {
+    async fn execute(&mut self, sql: &'static str, args: &[Arg<'_>]) -> Result<u64, DbError> {
+        let done = bound(sqlx::query(sql), args).execute(self).await?;
+        Ok(done.rows_affected())
+    }
+
+    async fn fetch_all<R: Read>(
+        &mut self,
+        sql: &'static str,
+        args: &[Arg<'_>],
+    ) -> Result<Vec<R>, DbError> {
+        Ok(bound_as(sqlx::query_as(sql), args).fetch_all(self).await?)
+    }
+
+    async fn fetch_optional<R: Read>(
+        &mut self,
+        sql: &'static str,
+        args: &[Arg<'_>],
+    ) -> Result<Option<R>, DbError> {
+        Ok(bound_as(sqlx::query_as(sql), args)
+            .fetch_optional(self)
+            .await?)
+    }
+}
+
+type Arguments = <Postgres as sqlx::Database>::Arguments;
+
+fn bound<'q>(
+    mut query: sqlx::query::Query<'q, Postgres, Arguments>,
+    args: &[Arg<'q>],
+) -> sqlx::query::Query<'q, Postgres, Arguments> {
+    for arg in args {
+        query = match *arg {
+            Arg::Int(v) => query.bind(v),
+            Arg::Text(v) => query.bind(v),
+            Arg::Bool(v) => query.bind(v),
+        };
+    }
+    query
+}
+
+fn bound_as<'q, R>(
+    mut query: sqlx::query::QueryAs<'q, Postgres, R, Arguments>,
+    args: &[Arg<'q>],
+) -> sqlx::query::QueryAs<'q, Postgres, R, Arguments> {
+    for arg in args {
+        query = match *arg {
+            Arg::Int(v) => query.bind(v),
+            Arg::Text(v) => query.bind(v),
+            Arg::Bool(v) => query.bind(v),
+        };
+    }
+    query
 }

@@ -25,6 +25,8 @@
 //! not first appear as `$1, $2, ...` binds with `named_params!` instead.
 
 use super::{BUSY_TIMEOUT, storage};
+use crate::tx::{Arg, DbError, Read, Tx};
+use rusqlite::types::{ToSql, ToSqlOutput};
 use rusqlite::{Connection, ffi};
 use sqlx::SqliteConnection;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -169,7 +171,7 @@ impl DirectWriter {
     ) -> Result<T, E>
     where
         T: Send + 'static,
-        E: From<StorageError> + From<rusqlite::Error> + Send + 'static,
+        E: From<StorageError> + Send + 'static,
     {
         let (answer, answered) = oneshot::channel();
         let job: Job = Box::new(move |conn| {
@@ -259,6 +261,122 @@ pub(super) fn is_unique_violation(err: &rusqlite::Error, table_column: &str) -> 
         }
         _ => false,
     }
+}
+
+/// A shared write's transaction on SQLite (`crate::tx`): the writer thread's
+/// connection, inside the write's savepoint.
+pub(super) struct SqliteTx<'c>(pub(super) &'c Connection);
+
+/// The placeholders a statement's arguments bind to, by number.
+const PLACEHOLDERS: [&std::ffi::CStr; 48] = [
+    c"$1", c"$2", c"$3", c"$4", c"$5", c"$6", c"$7", c"$8", c"$9", c"$10", c"$11", c"$12", c"$13",
+    c"$14", c"$15", c"$16", c"$17", c"$18", c"$19", c"$20", c"$21", c"$22", c"$23", c"$24", c"$25",
+    c"$26", c"$27", c"$28", c"$29", c"$30", c"$31", c"$32", c"$33", c"$34", c"$35", c"$36", c"$37",
+    c"$38", c"$39", c"$40", c"$41", c"$42", c"$43", c"$44", c"$45", c"$46", c"$47", c"$48",
+];
+
+impl ToSql for Arg<'_> {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        match self {
+            Arg::Int(v) => v.to_sql(),
+            Arg::Text(v) => v.to_sql(),
+            Arg::Bool(v) => v.to_sql(),
+        }
+    }
+}
+
+impl From<rusqlite::Error> for DbError {
+    fn from(e: rusqlite::Error) -> Self {
+        if let rusqlite::Error::SqliteFailure(failure, Some(message)) = &e
+            && matches!(
+                failure.extended_code,
+                ffi::SQLITE_CONSTRAINT_UNIQUE | ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+            )
+        {
+            // "UNIQUE constraint failed: table.column"
+            let constraint = message.rsplit(": ").next().unwrap_or_default();
+            return DbError::Unique {
+                constraint: constraint.to_owned(),
+            };
+        }
+        match direct_storage(&e) {
+            StorageError::Busy => DbError::Busy,
+            other => DbError::Failed(other.to_string()),
+        }
+    }
+}
+
+/// `sql`, prepared (from the connection's cache) with `args` bound to `$1`, `$2`, ...
+fn bound<'c>(
+    conn: &'c Connection,
+    sql: &'static str,
+    args: &[Arg<'_>],
+) -> Result<rusqlite::CachedStatement<'c>, DbError> {
+    let mut statement = conn.prepare_cached(sql)?;
+    if statement.parameter_count() != args.len() {
+        return Err(DbError::Failed(format!(
+            "a statement of {} parameters was given {} arguments: {sql}",
+            statement.parameter_count(),
+            args.len()
+        )));
+    }
+    for (arg, name) in args.iter().zip(PLACEHOLDERS) {
+        statement.raw_bind_parameter(name, arg)?;
+    }
+    Ok(statement)
+}
+
+impl Tx for SqliteTx<'_> {
+    async fn execute(&mut self, sql: &'static str, args: &[Arg<'_>]) -> Result<u64, DbError> {
+        let changed = bound(self.0, sql, args)?.raw_execute()?;
+        Ok(u64::try_from(changed).unwrap_or(u64::MAX))
+    }
+
+    async fn fetch_all<R: Read>(
+        &mut self,
+        sql: &'static str,
+        args: &[Arg<'_>],
+    ) -> Result<Vec<R>, DbError> {
+        let mut statement = bound(self.0, sql, args)?;
+        let mut rows = statement.raw_query();
+        let mut read = Vec::new();
+        while let Some(row) = rows.next()? {
+            read.push(R::read(row)?);
+        }
+        Ok(read)
+    }
+
+    async fn fetch_optional<R: Read>(
+        &mut self,
+        sql: &'static str,
+        args: &[Arg<'_>],
+    ) -> Result<Option<R>, DbError> {
+        let mut statement = bound(self.0, sql, args)?;
+        let mut rows = statement.raw_query();
+        Ok(match rows.next()? {
+            Some(row) => Some(R::read(row)?),
+            None => None,
+        })
+    }
+}
+
+/// The shared `jobs::enqueue_in`, for the direct writes not yet shared with PostgreSQL.
+pub(super) fn enqueue_in(
+    tx: &DirectTx,
+    jobs: &[store_domain::jobs::NewJob],
+    at: store_domain::clock::Timestamp,
+) -> Result<(), StorageError> {
+    crate::tx::now(super::jobs::enqueue_in(&mut SqliteTx(tx), jobs, at)).map_err(Into::into)
+}
+
+/// The shared `orders::issue_cards`, for the direct writes not yet shared with
+/// PostgreSQL.
+pub(super) fn issue_cards(
+    tx: &DirectTx,
+    cards: &[store_domain::checkout::storage::NewGiftCard],
+    at: store_domain::clock::Timestamp,
+) -> Result<(), StorageError> {
+    crate::tx::now(super::orders::issue_cards(&mut SqliteTx(tx), cards, at)).map_err(Into::into)
 }
 
 #[cfg(test)]

@@ -8,6 +8,21 @@
     reason = "the ports in ../sql/ are one implementation compiled into both engines"
 )]
 
+/// Runs a write both engines share (`crate::tx`) as one direct write, on the writer
+/// thread, several to a commit: `write_tx!(self, |tx| write_in(tx, ...))`, where the
+/// future answers `Result<T, E>` (E: From<StorageError>) and owns what it uses.
+macro_rules! write_tx {
+    ($store:expr, |$tx:ident| $body:expr) => {
+        $store
+            .direct
+            .write(move |conn| {
+                let $tx = &mut $crate::sqlite::direct::SqliteTx(conn);
+                $crate::tx::now($body)
+            })
+            .await
+    };
+}
+
 #[path = "../sql/accounts.rs"]
 mod accounts;
 #[path = "../sql/addresses.rs"]
@@ -28,12 +43,16 @@ mod client_errors;
 mod common;
 #[path = "../sql/customer_bags.rs"]
 mod customer_bags;
+#[path = "../sql/jobs.rs"]
+mod jobs;
 #[path = "../sql/messages.rs"]
 mod messages;
 #[path = "../sql/newsletter.rs"]
 mod newsletter;
 #[path = "../sql/offers.rs"]
 mod offers;
+#[path = "../sql/orders.rs"]
+mod orders;
 #[path = "../sql/picks.rs"]
 mod picks;
 #[path = "../sql/retention.rs"]
@@ -50,8 +69,6 @@ mod secrets;
 mod write_probe;
 
 mod direct;
-mod jobs;
-mod orders;
 mod outbox;
 mod returns;
 pub(crate) mod rows;

@@ -6,8 +6,9 @@
 //! `(order_id, sequence)` key turns away a request worked out from a stale reading of
 //! the order's returns (docs/decisions.md, "Returns").
 
-use super::direct::{DirectTx, Failed, direct_storage, is_unique_violation};
-use super::orders::{enqueue_in, issue_cards};
+use super::direct::{
+    DirectTx, Failed, direct_storage, enqueue_in, is_unique_violation, issue_cards,
+};
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use crate::rows::row;

@@ -4,8 +4,9 @@
 //! key of `subscription_runs`, so a period decided twice is refused by the database
 //! even if two writers read the same version (docs/decisions.md, "Subscriptions").
 
-use super::direct::{DirectTx, Failed, direct_storage, is_key_violation, is_unique_violation};
-use super::orders::enqueue_in;
+use super::direct::{
+    DirectTx, Failed, direct_storage, enqueue_in, is_key_violation, is_unique_violation,
+};
 use super::{SqliteStore, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use crate::rows::row;
@@ -137,12 +138,7 @@ fn write_lines(tx: &DirectTx, id: i64, lines: &[SubscriptionLine]) -> Result<(),
     Ok(())
 }
 
-fn write_children(
-    tx: &DirectTx,
-    id: i64,
-    writes: &Writes<'_>,
-    at: Timestamp,
-) -> Result<(), rusqlite::Error> {
+fn write_children(tx: &DirectTx, id: i64, writes: &Writes<'_>, at: Timestamp) -> Result<(), Stop> {
     for run in writes.runs {
         tx.prepare_cached(
             "INSERT INTO subscription_runs (subscription_id, period, due_on, outcome,
@@ -365,7 +361,13 @@ impl Subscriptions for SqliteStore {
                     history: &history,
                     jobs: &jobs,
                 };
-                write_children(tx, id, &writes, new.created_at)?;
+                write_children(tx, id, &writes, new.created_at).map_err(|stop| match stop {
+                    Stop::Failed(e) => Failed(e),
+                    // A new subscription's runs are its own: nothing came first.
+                    Stop::Stale => Failed(StorageError::Storage(
+                        "a new subscription's run was written twice".into(),
+                    )),
+                })?;
                 Ok::<_, Failed>(id)
             })
             .await

@@ -1,18 +1,18 @@
-//! Orders: each port method's writes one direct write (`super::direct`: its own
-//! savepoint in the writer thread's batch, one transaction on PostgreSQL) of
-//! conditional statements (`... WHERE stock >= $1`, `... WHERE status = 'placed'`),
-//! the same SQL PostgreSQL runs. The database backs each rule: a trigger (a CHECK on PostgreSQL) keeps taken
-//! stock from going below zero, CHECKs keep gift card balances in range and make the
-//! gift cards and the card pay exactly the total, and UNIQUE keys make the key, the
-//! number and the charge name one order each.
+//! Orders, on either engine (compiled into `sqlite` and `postgres`, see `README.md`).
+//! Each port method's writes are one shared write (`crate::tx`: its own savepoint in
+//! SQLite's writer-thread batch, its own transaction on PostgreSQL) of conditional
+//! statements (`... WHERE stock >= $1`, `... WHERE status = 'placed'`). The database
+//! backs each rule: a trigger keeps taken stock from going below zero, CHECKs keep gift
+//! card balances in range and make the gift cards and the card pay exactly the total,
+//! and UNIQUE keys make the key, the number and the charge name one order each.
 
-use super::direct::{DirectTx, Failed, direct_storage, is_unique_violation};
-use super::{SqliteStore, corrupt, limit, storage};
+use super::jobs::enqueue_in;
+use super::{Store, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use crate::rows::row;
+use crate::tx::{DbError, Tx, args};
 use async_trait::async_trait;
 use chrono::NaiveDate;
-use rusqlite::{OptionalExtension, params};
 use std::collections::BTreeMap;
 use store_domain::accounts::AddressFields;
 use store_domain::bag::{ItemRef, LineFigures, LineType, TaxRate};
@@ -95,36 +95,15 @@ fn cents(c: i64) -> Money {
     Money::from_cents(c)
 }
 
-/// Queues `jobs` in the caller's transaction; one queued before is left as it is.
-pub(super) fn enqueue_in(
-    tx: &DirectTx,
-    jobs: &[NewJob],
-    at: Timestamp,
-) -> Result<(), rusqlite::Error> {
-    let mut insert = tx.prepare_cached(
-        "INSERT INTO jobs (kind, subject, due_at, attempts, created_at) VALUES ($1, $2, $3, 0, $4)
-         ON CONFLICT (kind, subject, due_at) DO NOTHING",
-    )?;
-    for job in jobs {
-        insert.execute(params![
-            job.kind.as_str(),
-            job.subject,
-            utc_text(job.due_at),
-            utc_text(at)
-        ])?;
-    }
-    Ok(())
-}
-
 /// Why a reservation stopped, inside its transaction.
 enum Stop {
     Refused(ReserveError),
     Failed(StorageError),
 }
 
-impl From<rusqlite::Error> for Stop {
-    fn from(e: rusqlite::Error) -> Self {
-        Stop::Failed(direct_storage(&e))
+impl From<DbError> for Stop {
+    fn from(e: DbError) -> Self {
+        Stop::Failed(e.into())
     }
 }
 
@@ -137,10 +116,10 @@ impl From<StorageError> for Stop {
 /// The order's UNIQUE keys refuse a second order with its idempotency key or number:
 /// that refusal, not a read before the insert, tells a retry or a rival submit apart,
 /// so the reservation is one statement shorter and still exact on any engine.
-fn taken_key_or_number(e: rusqlite::Error) -> Stop {
-    if is_unique_violation(&e, "orders.idempotency_key") {
+fn taken_key_or_number(e: DbError) -> Stop {
+    if e.is_unique("orders", "idempotency_key") {
         Stop::Refused(ReserveError::KeyTaken)
-    } else if is_unique_violation(&e, "orders.number") {
+    } else if e.is_unique("orders", "number") {
         Stop::Refused(ReserveError::NumberTaken)
     } else {
         e.into()
@@ -154,43 +133,83 @@ fn item_kind(item: ItemRef) -> (&'static str, i64) {
     }
 }
 
+row! {
+    struct Id {
+        id: i64,
+    }
+}
+
+row! {
+    struct BundlePartRow {
+        product_id: i64,
+        quantity: i64,
+    }
+}
+
+row! {
+    struct TakenRow {
+        item_kind: String,
+        item_id: i64,
+        units: i64,
+    }
+}
+
+row! {
+    struct CountRow {
+        count: i64,
+    }
+}
+
 /// Takes `units` of a product or variation if that many are left, and notes it.
-fn take_units(
-    tx: &DirectTx,
+async fn take_units(
+    tx: &mut impl Tx,
     order_id: i64,
     kind: &str,
     id: i64,
     units: i64,
-) -> Result<bool, rusqlite::Error> {
+) -> Result<bool, DbError> {
     let sql = if kind == "variation" {
         "UPDATE variations SET stock = stock - $1 WHERE id = $2 AND stock >= $1"
     } else {
         "UPDATE products SET stock = stock - $1 WHERE id = $2 AND stock >= $1"
     };
-    if tx.prepare_cached(sql)?.execute(params![units, id])? == 0 {
+    if tx.execute(sql, args![units, id]).await? == 0 {
         return Ok(false);
     }
-    tx.prepare_cached(
+    tx.execute(
         "INSERT INTO order_stock (order_id, item_kind, item_id, units) VALUES ($1, $2, $3, $4)
          ON CONFLICT (order_id, item_kind, item_id) DO UPDATE SET units = order_stock.units + excluded.units",
-    )?
-    .execute(params![order_id, kind, id, units])?;
+        args![order_id, kind, id, units],
+    )
+    .await?;
     Ok(true)
 }
 
-fn take_stock(tx: &DirectTx, order_id: i64, item: ItemRef, units: i64) -> Result<(), Stop> {
-    let parts: Vec<(i64, i64)> = match item {
-        ItemRef::Bundle(id) => tx
-            .prepare_cached(
-                "SELECT product_id, quantity FROM bundle_items WHERE bundle_id = $1 ORDER BY product_id",
-            )?
-            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?,
-        _ => vec![(item_kind(item).1, 1)],
-    };
-    let kind = item_kind(item).0;
-    for (id, per_item) in parts {
-        if !take_units(tx, order_id, kind, id, per_item * units)? {
+/// Takes the stock of `stock` (a bundle's from its products), in the order of the rows
+/// it locks: two orders that want the same items wait for each other instead of each
+/// holding one row the other needs (PostgreSQL would answer one of them "deadlock").
+async fn take_stock(tx: &mut impl Tx, order_id: i64, stock: &[(ItemRef, i64)]) -> Result<(), Stop> {
+    let mut takes = Vec::new();
+    for &(item, units) in stock {
+        let (kind, id) = item_kind(item);
+        if let ItemRef::Bundle(bundle) = item {
+            let parts: Vec<BundlePartRow> = tx
+                .fetch_all(
+                    "SELECT product_id, quantity FROM bundle_items WHERE bundle_id = $1
+                     ORDER BY product_id",
+                    args![bundle],
+                )
+                .await?;
+            for part in parts {
+                takes.push((kind, part.product_id, part.quantity * units, item));
+            }
+        } else {
+            takes.push((kind, id, units, item));
+        }
+    }
+    takes.sort_by_key(|&(kind, id, ..)| (kind, id));
+    for (kind, id, units, item) in takes {
+        if !take_units(tx, order_id, kind, id, units).await? {
             return Err(Stop::Refused(ReserveError::SoldOut(item)));
         }
     }
@@ -199,94 +218,101 @@ fn take_stock(tx: &DirectTx, order_id: i64, item: ItemRef, units: i64) -> Result
 
 /// Issues the e-gift cards a payment bought. Their codes are derived from the order
 /// (see `orders::e_gift`), so one issued already is the same card: left as it is.
-pub(super) fn issue_cards(
-    tx: &DirectTx,
+pub(super) async fn issue_cards(
+    tx: &mut impl Tx,
     cards: &[NewGiftCard],
     at: Timestamp,
-) -> Result<(), rusqlite::Error> {
-    let mut insert = tx.prepare_cached(
-        "INSERT INTO gift_cards (code_hash, last_four, balance, initial_balance, expires_at,
-             created_at)
-         VALUES ($1, $2, $3, $3, $4, $5) ON CONFLICT (code_hash) DO NOTHING",
-    )?;
+) -> Result<(), DbError> {
     for card in cards {
-        insert.execute(params![
-            card.code_hash.as_str(),
-            card.last_four,
-            card.balance.cents(),
-            card.expires_at.map(utc_text),
-            utc_text(at)
-        ])?;
+        tx.execute(
+            "INSERT INTO gift_cards (code_hash, last_four, balance, initial_balance, expires_at,
+                 created_at)
+             VALUES ($1, $2, $3, $3, $4, $5) ON CONFLICT (code_hash) DO NOTHING",
+            args![
+                card.code_hash.as_str(),
+                &card.last_four,
+                card.balance.cents(),
+                card.expires_at.map(utc_text).as_deref(),
+                utc_text(at).as_str()
+            ],
+        )
+        .await?;
     }
     Ok(())
 }
 
 /// Gives back what order `order_id` took: its stock, its gift card balances and its
 /// discount code's use.
-fn give_back(tx: &DirectTx, order_id: i64, number: &str) -> Result<(), rusqlite::Error> {
-    let taken: Vec<(String, i64, i64)> = tx
-        .prepare_cached("SELECT item_kind, item_id, units FROM order_stock WHERE order_id = $1")?
-        .query_map(params![order_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
-    for (kind, id, units) in taken {
-        let sql = if kind == "variation" {
+async fn give_back(tx: &mut impl Tx, order_id: i64, number: &str) -> Result<(), DbError> {
+    let taken: Vec<TakenRow> = tx
+        .fetch_all(
+            "SELECT item_kind, item_id, units FROM order_stock WHERE order_id = $1
+             ORDER BY item_kind, item_id",
+            args![order_id],
+        )
+        .await?;
+    for row in taken {
+        let sql = if row.item_kind == "variation" {
             "UPDATE variations SET stock = stock + $1 WHERE id = $2"
         } else {
             "UPDATE products SET stock = stock + $1 WHERE id = $2"
         };
-        tx.prepare_cached(sql)?.execute(params![units, id])?;
+        tx.execute(sql, args![row.units, row.item_id]).await?;
     }
-    tx.prepare_cached(
+    tx.execute(
         "UPDATE gift_cards SET balance = balance +
              (SELECT amount FROM order_gift_cards g WHERE g.order_id = $1 AND g.code_hash = gift_cards.code_hash)
          WHERE code_hash IN (SELECT code_hash FROM order_gift_cards WHERE order_id = $1)",
-    )?
-    .execute(params![order_id])?;
-    tx.prepare_cached(
+        args![order_id],
+    )
+    .await?;
+    tx.execute(
         "UPDATE discounts SET times_used = times_used - 1
          WHERE code IN (SELECT code FROM discount_uses WHERE order_ref = $1)",
-    )?
-    .execute(params![number])?;
-    tx.prepare_cached("DELETE FROM discount_uses WHERE order_ref = $1")?
-        .execute(params![number])?;
+        args![number],
+    )
+    .await?;
+    tx.execute(
+        "DELETE FROM discount_uses WHERE order_ref = $1",
+        args![number],
+    )
+    .await?;
     Ok(())
 }
 
-fn note_status(
-    tx: &DirectTx,
+async fn note_status(
+    tx: &mut impl Tx,
     order_id: i64,
     status: OrderStatus,
     at: Timestamp,
-) -> Result<(), rusqlite::Error> {
-    tx.prepare_cached(
+) -> Result<(), DbError> {
+    tx.execute(
         "INSERT INTO order_history (order_id, status, at) VALUES ($1, $2, $3)
          ON CONFLICT (order_id, status) DO NOTHING",
-    )?
-    .execute(params![order_id, status.as_str(), utc_text(at)])?;
+        args![order_id, status.as_str(), utc_text(at).as_str()],
+    )
+    .await?;
     Ok(())
 }
 
 /// Moves order `number` from `from` to `to` if it is still `from`: its id when it moved.
-fn move_status(
-    tx: &DirectTx,
+async fn move_status(
+    tx: &mut impl Tx,
     number: &OrderNumber,
     from: OrderStatus,
     to: OrderStatus,
     at: Timestamp,
-) -> Result<Option<i64>, rusqlite::Error> {
-    let moved: Option<i64> = tx
-        .prepare_cached(
+) -> Result<Option<i64>, DbError> {
+    let moved: Option<Id> = tx
+        .fetch_optional(
             "UPDATE orders SET status = $1, updated_at = $2 WHERE number = $3 AND status = $4 RETURNING id",
-        )?
-        .query_row(
-            params![to.as_str(), utc_text(at), number.as_str(), from.as_str()],
-            |r| r.get(0),
+            args![to.as_str(), utc_text(at).as_str(), number.as_str(), from.as_str()],
         )
-        .optional()?;
-    if let Some(id) = moved {
-        note_status(tx, id, to, at)?;
+        .await?;
+    if let Some(Id { id }) = moved {
+        note_status(tx, id, to, at).await?;
     }
-    Ok(moved)
+    Ok(moved.map(|m| m.id))
 }
 
 /// Where a placed order goes once its payment is settled.
@@ -299,12 +325,12 @@ enum Settled<'a> {
 
 /// Moves order `number` out of `Placed` as `to` says, noting it in its history: its
 /// id, or `None` when it had left `Placed` already.
-fn leave_placed(
-    tx: &DirectTx,
+async fn leave_placed(
+    tx: &mut impl Tx,
     number: &OrderNumber,
     to: Settled<'_>,
     at: Timestamp,
-) -> Result<Option<i64>, rusqlite::Error> {
+) -> Result<Option<i64>, DbError> {
     let (status, update, value) = match to {
         Settled::Paid(charge_id) => (
             OrderStatus::Paid,
@@ -319,19 +345,18 @@ fn leave_placed(
             Some(why),
         ),
     };
-    let left: Option<i64> = tx
-        .prepare_cached(update)?
-        .query_row(params![value, utc_text(at), number.as_str()], |r| r.get(0))
-        .optional()?;
-    if let Some(id) = left {
-        note_status(tx, id, status, at)?;
+    let left: Option<Id> = tx
+        .fetch_optional(update, args![value, utc_text(at).as_str(), number.as_str()])
+        .await?;
+    if let Some(Id { id }) = left {
+        note_status(tx, id, status, at).await?;
     }
-    Ok(left)
+    Ok(left.map(|l| l.id))
 }
 
 /// Writes order `new` as `Placed` and takes its stock, gift card balances and discount
 /// use, each with a conditional update.
-fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
+async fn reserve_in(tx: &mut impl Tx, new: &NewOrder) -> Result<(), Stop> {
     let o = &new.order;
     let (method_id, method_name, heb_method_name, promised_on, contact, address) = match &o.delivery
     {
@@ -364,8 +389,8 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
     };
     let f = &o.figures;
     let at = utc_text(o.placed_at);
-    let order_id: i64 = tx
-        .prepare_cached(
+    let order_id = tx
+        .fetch_optional::<Id>(
             "INSERT INTO orders (number, idempotency_key, request_hash, customer_id, email, status,
                  delivery, method_id, method_name, promised_on, contact_name, contact_phone,
                  address_line1, address_line2, address_city, address_region, address_postal_code,
@@ -377,28 +402,26 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
                  $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31,
                  $32, $33, $34, $35, $36, $37)
              RETURNING id",
-        )?
-        .query_row(
-            params![
+            args![
                 o.number.as_str(),
-                new.idempotency_key,
-                new.request_hash,
+                &new.idempotency_key,
+                &new.request_hash,
                 o.customer_id,
                 o.email.as_str(),
                 o.delivery.kind(),
                 method_id,
                 method_name,
-                promised_on,
-                contact.name,
-                contact.phone,
+                promised_on.as_deref(),
+                &contact.name,
+                &contact.phone,
                 address.map(|a| a.line1.as_str()),
                 address.map(|a| a.line2.as_str()),
                 address.map(|a| a.city.as_str()),
                 address.map(|a| a.region.as_str()),
                 address.map(|a| a.postal_code.as_str()),
                 address.map(|a| a.country.as_str()),
-                o.zip,
-                o.country,
+                &o.zip,
+                &o.country,
                 i64::from(o.tax_rate.millionths()),
                 f.subtotal.cents(),
                 f.gift_options.cents(),
@@ -413,114 +436,122 @@ fn reserve_in(tx: &DirectTx, new: &NewOrder) -> Result<(), Stop> {
                 o.card.as_ref().map(|c| c.token.as_str()),
                 o.card.as_ref().map(|c| c.brand.as_str()),
                 o.card.as_ref().map(|c| c.last4.as_str()),
-                at,
-                at,
+                at.as_str(),
+                at.as_str(),
                 o.language.as_str(),
                 heb_method_name,
             ],
-            |r| r.get(0),
         )
-        .map_err(taken_key_or_number)?;
-    let mut insert_line = tx.prepare_cached(
-        "INSERT INTO order_lines (order_id, position, line_type, item_id, product_id,
-             item_key, title, heb_title, sku, path, image, item_type, quantity, unit_price,
-             gift_options_chosen, personalization, merchandise, gift_options,
-             personalization_fee, discount, tax, gift_card, options, labels, returnable,
-             free_return)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-             $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)",
-    )?;
+        .await
+        .map_err(taken_key_or_number)?
+        .ok_or_else(|| StorageError::Storage("an order was written and not numbered".into()))?
+        .id;
     for (position, line) in o.lines.iter().enumerate() {
         let (personalization, options, labels) = line_json(line)?;
-        insert_line.execute(params![
-            order_id,
-            i64::try_from(position).unwrap_or(i64::MAX),
-            line.line_type.as_str(),
-            line.item_id,
-            line.product_id,
-            line.item_key,
-            line.title,
-            line.heb_title.as_deref(),
-            line.sku,
-            line.path,
-            line.image.as_deref(),
-            line.item_type,
-            line.quantity,
-            line.unit_price.cents(),
-            line.gift_options,
-            personalization,
-            line.figures.merchandise.cents(),
-            line.figures.gift_options.cents(),
-            line.figures.personalization_fee.cents(),
-            line.figures.discount.cents(),
-            line.figures.tax.cents(),
-            line.gift_card,
-            options,
-            labels,
-            line.returnable,
-            line.free_return,
-        ])?;
+        tx.execute(
+            "INSERT INTO order_lines (order_id, position, line_type, item_id, product_id,
+                 item_key, title, heb_title, sku, path, image, item_type, quantity, unit_price,
+                 gift_options_chosen, personalization, merchandise, gift_options,
+                 personalization_fee, discount, tax, gift_card, options, labels, returnable,
+                 free_return)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                 $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)",
+            args![
+                order_id,
+                i64::try_from(position).unwrap_or(i64::MAX),
+                line.line_type.as_str(),
+                line.item_id,
+                line.product_id,
+                &line.item_key,
+                &line.title,
+                line.heb_title.as_deref(),
+                &line.sku,
+                &line.path,
+                line.image.as_deref(),
+                &line.item_type,
+                line.quantity,
+                line.unit_price.cents(),
+                line.gift_options,
+                &personalization,
+                line.figures.merchandise.cents(),
+                line.figures.gift_options.cents(),
+                line.figures.personalization_fee.cents(),
+                line.figures.discount.cents(),
+                line.figures.tax.cents(),
+                line.gift_card,
+                &options,
+                &labels,
+                line.returnable,
+                line.free_return,
+            ],
+        )
+        .await?;
     }
-    for &(item, units) in &new.stock {
-        take_stock(tx, order_id, item, units)?;
-    }
-    for (position, card) in o.gift_cards.iter().enumerate() {
+    take_stock(tx, order_id, &new.stock).await?;
+    // Cards in the order of their rows too (see `take_stock`); each keeps its position.
+    let mut cards: Vec<_> = o.gift_cards.iter().enumerate().collect();
+    cards.sort_by(|a, b| a.1.code_hash.as_str().cmp(b.1.code_hash.as_str()));
+    for (position, card) in cards {
         let spent = tx
-            .prepare_cached(
+            .execute(
                 "UPDATE gift_cards SET balance = balance - $1
                  WHERE code_hash = $2 AND balance >= $1 AND (expires_at IS NULL OR expires_at > $3)",
-            )?
-            .execute(params![card.amount.cents(), card.code_hash.as_str(), at])?;
+                args![card.amount.cents(), card.code_hash.as_str(), at.as_str()],
+            )
+            .await?;
         if spent == 0 {
             return Err(Stop::Refused(ReserveError::GiftCardSpent(
                 card.last_four.clone(),
             )));
         }
-        tx.prepare_cached(
+        tx.execute(
             "INSERT INTO order_gift_cards (order_id, position, code_hash, last_four, amount)
              VALUES ($1, $2, $3, $4, $5)",
-        )?
-        .execute(params![
-            order_id,
-            i64::try_from(position).unwrap_or(i64::MAX),
-            card.code_hash.as_str(),
-            card.last_four,
-            card.amount.cents()
-        ])?;
+            args![
+                order_id,
+                i64::try_from(position).unwrap_or(i64::MAX),
+                card.code_hash.as_str(),
+                &card.last_four,
+                card.amount.cents()
+            ],
+        )
+        .await?;
     }
     if let Some(use_) = &new.discount_use {
         // The counter's row is the lock (on PostgreSQL too): a second order with
         // this code waits here, then sees this one's use.
         let counted = tx
-            .prepare_cached(
+            .execute(
                 "UPDATE discounts SET times_used = times_used + 1
                  WHERE code = $1 AND (usage_limit IS NULL OR times_used < usage_limit)",
-            )?
-            .execute(params![use_.code])?;
+                args![&use_.code],
+            )
+            .await?;
         let email = use_.email.as_ref().map(Email::as_str);
         let used_before = match (use_.once_per_shopper, email) {
-            (true, Some(email)) => {
-                tx.prepare_cached(
-                    "SELECT count(*) FROM discount_uses WHERE code = $1 AND email = $2",
-                )?
-                .query_row(params![use_.code, email], |r| r.get::<_, i64>(0))?
-                    > 0
-            }
+            (true, Some(email)) => tx
+                .fetch_optional::<CountRow>(
+                    "SELECT COUNT(*) AS count FROM discount_uses WHERE code = $1 AND email = $2",
+                    args![&use_.code, email],
+                )
+                .await?
+                .is_some_and(|c| c.count > 0),
             _ => false,
         };
         if counted == 0 || used_before {
             return Err(Stop::Refused(ReserveError::DiscountUsedUp));
         }
-        tx.prepare_cached(
+        tx.execute(
             "INSERT INTO discount_uses (code, email, order_ref, used_at) VALUES ($1, $2, $3, $4)",
-        )?
-        .execute(params![use_.code, email, o.number.as_str(), at])?;
+            args![&use_.code, email, o.number.as_str(), at.as_str()],
+        )
+        .await?;
     }
-    note_status(tx, order_id, OrderStatus::Placed, o.placed_at)?;
+    note_status(tx, order_id, OrderStatus::Placed, o.placed_at).await?;
     Ok(())
 }
 
-impl SqliteStore {
+impl Store {
     /// The numbers of orders matching `sql` (which selects `number`), read whole.
     async fn orders_where(&self, numbers: Vec<String>) -> Result<Vec<Order>, StorageError> {
         let mut orders = Vec::with_capacity(numbers.len());
@@ -699,7 +730,7 @@ impl OrderRow {
 }
 
 #[async_trait]
-impl Orders for SqliteStore {
+impl Orders for Store {
     async fn keyed_order(&self, idempotency_key: &str) -> Result<Option<KeyedOrder>, StorageError> {
         let found: Option<(String, String)> =
             sqlx::query_as("SELECT number, request_hash FROM orders WHERE idempotency_key = $1")
@@ -724,13 +755,11 @@ impl Orders for SqliteStore {
     async fn reserve(&self, order: &NewOrder) -> Result<(), ReserveError> {
         // An error rolls every write of the transaction back.
         let order = order.clone();
-        self.direct
-            .write(move |tx| reserve_in(tx, &order))
-            .await
-            .map_err(|stop| match stop {
-                Stop::Refused(why) => why,
-                Stop::Failed(e) => e.into(),
-            })
+        write_tx!(self, |tx| async move { reserve_in(tx, &order).await }).map_err(|stop| match stop
+        {
+            Stop::Refused(why) => why,
+            Stop::Failed(e) => e.into(),
+        })
     }
 
     async fn record_payment(
@@ -743,17 +772,15 @@ impl Orders for SqliteStore {
     ) -> Result<bool, StorageError> {
         let (number, charge_id) = (number.clone(), charge_id.map(str::to_owned));
         let (cards, jobs) = (cards.to_vec(), jobs.to_vec());
-        Ok(self
-            .direct
-            .write(move |tx| {
-                let paid = leave_placed(tx, &number, Settled::Paid(charge_id.as_deref()), at)?;
-                if paid.is_some() {
-                    issue_cards(tx, &cards, at)?;
-                    enqueue_in(tx, &jobs, at)?;
-                }
-                Ok::<_, Failed>(paid.is_some())
-            })
-            .await?)
+        write_tx!(self, |tx| async move {
+            let paid = leave_placed(tx, &number, Settled::Paid(charge_id.as_deref()), at).await?;
+            if paid.is_some() {
+                issue_cards(tx, &cards, at).await?;
+                enqueue_in(tx, &jobs, at).await?;
+            }
+            Ok::<_, DbError>(paid.is_some())
+        })
+        .map_err(StorageError::from)
     }
 
     async fn release(
@@ -763,16 +790,14 @@ impl Orders for SqliteStore {
         at: Timestamp,
     ) -> Result<bool, StorageError> {
         let (number, why) = (number.clone(), why.to_owned());
-        Ok(self
-            .direct
-            .write(move |tx| {
-                let released = leave_placed(tx, &number, Settled::Declined(&why), at)?;
-                if let Some(id) = released {
-                    give_back(tx, id, number.as_str())?;
-                }
-                Ok::<_, Failed>(released.is_some())
-            })
-            .await?)
+        write_tx!(self, |tx| async move {
+            let released = leave_placed(tx, &number, Settled::Declined(&why), at).await?;
+            if let Some(id) = released {
+                give_back(tx, id, number.as_str()).await?;
+            }
+            Ok::<_, DbError>(released.is_some())
+        })
+        .map_err(StorageError::from)
     }
 
     async fn move_order(
@@ -785,34 +810,31 @@ impl Orders for SqliteStore {
         at: Timestamp,
     ) -> Result<Moved, StorageError> {
         let (moving, jobs, void) = (number.clone(), jobs.to_vec(), void.to_vec());
-        let moved = self
-            .direct
-            .write(move |tx| {
-                let Some(id) = move_status(tx, &moving, from, to, at)? else {
-                    return Ok(false);
-                };
-                if to == OrderStatus::Cancelled {
-                    give_back(tx, id, moving.as_str())?;
+        let moved = write_tx!(self, |tx| async move {
+            let Some(id) = move_status(tx, &moving, from, to, at).await? else {
+                return Ok(false);
+            };
+            if to == OrderStatus::Cancelled {
+                give_back(tx, id, moving.as_str()).await?;
+            }
+            for card in &void {
+                // Only a card still holding its whole value is taken back: the
+                // condition, not a read before it, decides (a rival spend waits).
+                let taken = tx
+                    .execute(
+                        "UPDATE gift_cards SET balance = 0 WHERE code_hash = $1 AND balance = $2",
+                        args![card.code_hash.as_str(), card.amount.cents()],
+                    )
+                    .await?;
+                if taken == 0 {
+                    return Err(Stop::Refused(ReserveError::GiftCardSpent(
+                        card.last_four.clone(),
+                    )));
                 }
-                for card in &void {
-                    // Only a card still holding its whole value is taken back: the
-                    // condition, not a read before it, decides (a rival spend waits).
-                    let taken = tx
-                        .prepare_cached(
-                            "UPDATE gift_cards SET balance = 0
-                             WHERE code_hash = $1 AND balance = $2",
-                        )?
-                        .execute(params![card.code_hash.as_str(), card.amount.cents()])?;
-                    if taken == 0 {
-                        return Err(Stop::Refused(ReserveError::GiftCardSpent(
-                            card.last_four.clone(),
-                        )));
-                    }
-                }
-                enqueue_in(tx, &jobs, at)?;
-                Ok(true)
-            })
-            .await;
+            }
+            enqueue_in(tx, &jobs, at).await?;
+            Ok(true)
+        });
         match moved {
             Ok(true) => Ok(self
                 .order(number)
@@ -854,44 +876,40 @@ impl Orders for SqliteStore {
         customer_id: i64,
     ) -> Result<u64, StorageError> {
         let email = email.as_str().to_owned();
-        Ok(self
-            .direct
-            .write(move |tx| {
-                // Only orders with no customer: one that has a customer keeps it, on
-                // any engine, whoever runs this at the same time.
-                let adopted = tx
-                    .prepare_cached(
-                        "UPDATE orders SET customer_id = $1 WHERE customer_id IS NULL AND email = $2",
-                    )?
-                    .execute(params![customer_id, email])?;
-                Ok::<_, Failed>(u64::try_from(adopted).unwrap_or(u64::MAX))
-            })
-            .await?)
+        // Only orders with no customer: one that has a customer keeps it, on any engine,
+        // whoever runs this at the same time.
+        write_tx!(self, |tx| async move {
+            tx.execute(
+                "UPDATE orders SET customer_id = $1 WHERE customer_id IS NULL AND email = $2",
+                args![customer_id, &email],
+            )
+            .await
+        })
+        .map_err(StorageError::from)
     }
 
     async fn purge_declined(&self, before: Timestamp) -> Result<u64, StorageError> {
         let before = utc_text(before);
-        Ok(self
-            .direct
-            .write(move |tx| {
-                let old = "SELECT id FROM orders WHERE status = 'declined' AND placed_at < $1";
-                for table in [
-                    "order_lines",
-                    "order_stock",
-                    "order_gift_cards",
-                    "order_history",
-                ] {
-                    tx.prepare_cached(&format!("DELETE FROM {table} WHERE order_id IN ({old})"))?
-                        .execute(params![before])?;
-                }
-                let removed = tx
-                    .prepare_cached(
-                        "DELETE FROM orders WHERE status = 'declined' AND placed_at < $1",
-                    )?
-                    .execute(params![before])?;
-                Ok::<_, Failed>(u64::try_from(removed).unwrap_or(u64::MAX))
-            })
-            .await?)
+        write_tx!(self, |tx| async move {
+            for statement in [
+                "DELETE FROM order_lines WHERE order_id IN
+                     (SELECT id FROM orders WHERE status = 'declined' AND placed_at < $1)",
+                "DELETE FROM order_stock WHERE order_id IN
+                     (SELECT id FROM orders WHERE status = 'declined' AND placed_at < $1)",
+                "DELETE FROM order_gift_cards WHERE order_id IN
+                     (SELECT id FROM orders WHERE status = 'declined' AND placed_at < $1)",
+                "DELETE FROM order_history WHERE order_id IN
+                     (SELECT id FROM orders WHERE status = 'declined' AND placed_at < $1)",
+            ] {
+                tx.execute(statement, args![&before]).await?;
+            }
+            tx.execute(
+                "DELETE FROM orders WHERE status = 'declined' AND placed_at < $1",
+                args![&before],
+            )
+            .await
+        })
+        .map_err(StorageError::from)
     }
 
     async fn order(&self, number: &OrderNumber) -> Result<Option<Order>, StorageError> {
