@@ -55,6 +55,7 @@ pub fn postgres() -> Migrator {
         5 "catalogue" "0005_catalogue.sql",
         6 "schools" "0006_schools.sql",
         7 "orders" "0007_orders.sql",
+        8 "outbox and sandbox" "0008_outbox_and_sandbox.sql",
     ]
 }
 

@@ -6,7 +6,7 @@ use localstripe::Localstripe;
 use sqlx::Connection;
 use std::sync::Arc;
 use store_adapters::fakes::InMemoryGateway;
-use store_adapters::sqlite::SandboxGateway;
+use store_adapters::sandbox::SandboxGateway;
 use store_adapters::stripe::StripeGateway;
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
@@ -17,6 +17,8 @@ use store_domain::ports::PaymentGateway;
 mod common;
 #[path = "common/localstripe.rs"]
 mod localstripe;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 
 const NOW: Timestamp = Timestamp::from_unix_seconds(1_767_225_600);
 
@@ -30,7 +32,7 @@ enum Cards {
     /// The gateway tokenises the card itself: the fake, which lapses a hold by its own
     /// hand,
     Fake(Arc<InMemoryGateway>),
-    /// or the sandbox, whose database file is changed behind it.
+    /// or the sandbox, whose database (by its URL) is changed behind it.
     Sandbox(String),
     /// The store never handles a number: the browser has Stripe.js make a PaymentMethod
     /// and hands the store its id. Here the test makes it at localstripe.
@@ -62,12 +64,14 @@ impl Cards {
         match self {
             Cards::Fake(gateway) => gateway.lapse(id),
             Cards::Sandbox(url) => {
-                let mut db = sqlx::SqliteConnection::connect(url).await.unwrap();
-                sqlx::query("UPDATE sandbox_charges SET state = 'voided' WHERE id = $1")
-                    .bind(id)
-                    .execute(&mut db)
-                    .await
-                    .unwrap();
+                const LAPSE: &str = "UPDATE sandbox_charges SET state = 'voided' WHERE id = $1";
+                if url.starts_with("postgres") {
+                    let mut db = sqlx::PgConnection::connect(url).await.unwrap();
+                    sqlx::query(LAPSE).bind(id).execute(&mut db).await.unwrap();
+                } else {
+                    let mut db = sqlx::SqliteConnection::connect(url).await.unwrap();
+                    sqlx::query(LAPSE).bind(id).execute(&mut db).await.unwrap();
+                }
             }
             Cards::Stripe(server) => server.cancel(id).await,
         }
@@ -383,6 +387,17 @@ async fn stripe() -> (Arc<dyn PaymentGateway>, Cards, ()) {
     (Arc::new(gateway.unwrap()), Cards::Stripe(server), ())
 }
 
+async fn sandbox_on_postgres() -> (Arc<dyn PaymentGateway>, Cards, postgres_db::TestDatabase) {
+    let (store, database) = postgres_db::postgres_store(2).await;
+    let url = database.url();
+    (
+        Arc::new(SandboxGateway::new(store)),
+        Cards::Sandbox(url),
+        database,
+    )
+}
+
 suite!(fake, in_memory());
 suite!(sandbox_on_sqlite, sandbox());
+suite!(sandbox_on_postgres, sandbox_on_postgres());
 suite!(stripe_on_localstripe, stripe());

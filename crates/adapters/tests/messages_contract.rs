@@ -319,3 +319,61 @@ async fn postgres() -> (Ports, postgres_db::TestDatabase) {
 suite!(fake, in_memory());
 suite!(sqlite_file, sqlite());
 suite!(postgres, postgres());
+
+/// The embedded mailer's outbox, on each engine (the fakes send no mail).
+mod outbox {
+    use super::*;
+    use std::sync::Arc;
+    use std::time::Duration;
+    use store_adapters::fakes::SettableClock;
+    use store_adapters::outbox::OutboxMailer;
+    use store_domain::ports::{Mail, MailOutbox, Mailer};
+
+    async fn mails_wait_for_the_keeping_time(outbox: Arc<dyn MailOutbox>) {
+        let clock = Arc::new(SettableClock::at(Timestamp::from_unix_seconds(
+            1_767_225_600,
+        )));
+        let mailer = OutboxMailer::new(outbox.clone(), clock.clone(), Duration::from_secs(3600));
+        let mail = |subject: &str| Mail {
+            to: email("dana@example.com"),
+            subject: subject.into(),
+            body: "Your code: 123456".into(),
+        };
+        let subjects = async || {
+            outbox
+                .recent_mail(10)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|m| m.mail.subject)
+                .collect::<Vec<_>>()
+        };
+        mailer.send(&mail("first")).await.unwrap();
+        clock.advance(Duration::from_secs(1800));
+        mailer.send(&mail("second")).await.unwrap();
+        assert_eq!(subjects().await, ["second", "first"], "newest first");
+        assert_eq!(
+            outbox.recent_mail(1).await.unwrap()[0].mail.body,
+            "Your code: 123456"
+        );
+        clock.advance(Duration::from_secs(1801));
+        mailer.send(&mail("third")).await.unwrap();
+        assert_eq!(
+            subjects().await,
+            ["third", "second"],
+            "the first is past the keeping time"
+        );
+    }
+
+    #[tokio::test]
+    async fn sqlite_file() {
+        let (store, _dir) = common::sqlite_store(2).await;
+        mails_wait_for_the_keeping_time(Arc::new(store)).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        let (store, _database) = postgres_db::postgres_store(2).await;
+        mails_wait_for_the_keeping_time(Arc::new(store)).await;
+    }
+}

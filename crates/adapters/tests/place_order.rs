@@ -51,7 +51,7 @@ const GIFT_CARD: &str = "HHHH-JJJJ-KKKK-2345";
 const GIFT_CARD_CENTS: i64 = 1_000;
 /// 10 % off, no limit.
 const DISCOUNT: &str = "TENOFF";
-/// The sandbox's test numbers (`sqlite::TEST_OUTCOMES`), which the fake gateway follows.
+/// The sandbox's test numbers (`sandbox::TEST_OUTCOMES`), which the fake gateway follows.
 const APPROVED: &str = "4242424242424242";
 const DECLINED: &str = "4000000000000002";
 const EXPIRED: &str = "4000000000000069";

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 use store_adapters::fakes::{InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture};
-use store_adapters::sqlite::SandboxGateway;
+use store_adapters::sandbox::SandboxGateway;
 use store_adapters::stripe::StripeGateway;
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::reconcile::reconcile;
@@ -15,6 +15,8 @@ use store_domain::payments::{CardDetails, Holder};
 use store_domain::ports::{CatalogWriter, PaymentGateway};
 
 mod common;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 #[path = "common/localstripe.rs"]
 mod localstripe;
 #[path = "common/orders.rs"]
@@ -141,6 +143,13 @@ async fn only_the_disagreements_are_reported(g: &dyn PaymentGateway, cards: &Car
 #[tokio::test]
 async fn on_the_sandbox() {
     let (store, _dir) = common::sqlite_store(2).await;
+    let gateway = SandboxGateway::new(store);
+    only_the_disagreements_are_reported(&gateway, &Cards::Sandbox).await;
+}
+
+#[tokio::test]
+async fn on_the_sandbox_on_postgres() {
+    let (store, _database) = postgres_db::postgres_store(2).await;
     let gateway = SandboxGateway::new(store);
     only_the_disagreements_are_reported(&gateway, &Cards::Sandbox).await;
 }

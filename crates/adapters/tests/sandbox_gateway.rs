@@ -1,7 +1,7 @@
 //! The embedded sandbox gateway: it answers a token for a good card, knows the token
 //! afterwards, and leaves neither the card number nor the CVC in the database file.
 
-use store_adapters::sqlite::{SandboxGateway, TEST_OUTCOMES};
+use store_adapters::sandbox::{SandboxGateway, TEST_OUTCOMES};
 use store_domain::clock::Timestamp;
 use store_domain::payments::{Brand, CardDetails, Holder};
 use store_domain::ports::PaymentGateway;

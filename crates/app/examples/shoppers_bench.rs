@@ -21,8 +21,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use store_adapters::clock::SystemClock;
+use store_adapters::outbox::OutboxMailer;
 use store_adapters::passwords::Argon2Passwords;
-use store_adapters::sqlite::{OutboxMailer, SqliteStore};
+use store_adapters::sqlite::SqliteStore;
 use store_domain::accounts::{self, Links, NewCustomer, Policy};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
@@ -115,7 +116,11 @@ async fn prepare(db: &str, state_path: &str, shoppers: usize) -> Result<(), Erro
     // code the mail would have carried.
     let store = SqliteStore::open(db, 1).await?;
     let clock: Arc<dyn store_domain::ports::Clock> = Arc::new(SystemClock);
-    let mailer = OutboxMailer::new(store.clone(), clock.clone(), Duration::from_secs(3600));
+    let mailer = OutboxMailer::new(
+        Arc::new(store.clone()),
+        clock.clone(),
+        Duration::from_secs(3600),
+    );
     let passwords = Argon2Passwords::new()?;
     let policy = Policy {
         session_lifetime: Duration::from_secs(3600),

@@ -18,12 +18,13 @@ use std::sync::Arc;
 use std::time::Duration;
 use store_adapters::clock::utc_text;
 use store_adapters::clock::{FixedClock, SystemClock};
+use store_adapters::outbox::OutboxMailer;
 use store_adapters::passwords::Argon2Passwords;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
+use store_adapters::sandbox::SandboxGateway;
 use store_adapters::search::TantivySearch;
 use store_adapters::smtp::SmtpMailer;
-use store_adapters::sqlite::SandboxGateway;
-use store_adapters::sqlite::{Durability, OutboxMailer, SqliteStore};
+use store_adapters::sqlite::{Durability, SqliteStore};
 use store_adapters::stripe::StripeGateway;
 use store_adapters::zip::EmbeddedZipLookup;
 use store_domain::clock::Timestamp;
@@ -209,7 +210,7 @@ fn state(
         error_reports: store.clone(),
         mailer: match settings.mail.transport {
             MailTransport::Outbox => Arc::new(OutboxMailer::new(
-                (*store).clone(),
+                store.clone(),
                 clock.clone(),
                 Duration::from_secs(settings.mail.outbox_keep_minutes * 60),
             )),

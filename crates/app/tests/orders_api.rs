@@ -509,7 +509,8 @@ async fn bad_order_requests_are_400s_that_name_the_field() {
 async fn on_sqlite_an_order_takes_stock_once_and_a_decline_gives_everything_back() {
     use std::sync::Arc;
     use store_adapters::fakes::fixture;
-    use store_adapters::sqlite::{SandboxGateway, SqliteStore};
+    use store_adapters::sandbox::SandboxGateway;
+    use store_adapters::sqlite::SqliteStore;
     use store_domain::ports::{Catalog, CatalogWriter};
     let store = Arc::new(SqliteStore::open("sqlite::memory:", 1).await.unwrap());
     store.migrate().await.unwrap();
@@ -1111,7 +1112,8 @@ async fn a_cancel_takes_back_the_e_gift_cards_it_sold_or_is_refused_once_one_is_
 async fn declined_orders_and_unused_card_tokens_are_pruned_on_sqlite() {
     use std::sync::Arc;
     use store_adapters::fakes::fixture;
-    use store_adapters::sqlite::{SandboxGateway, SqliteStore};
+    use store_adapters::sandbox::SandboxGateway;
+    use store_adapters::sqlite::SqliteStore;
     use store_domain::ports::CatalogWriter;
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("store.db").display());

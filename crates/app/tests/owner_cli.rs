@@ -116,7 +116,7 @@ async fn the_owner_lists_and_creates_discounts() {
 /// for an order the store does not have, which is listed with its key.
 #[tokio::test]
 async fn the_owner_reconciles_the_processor_with_the_orders() {
-    use store_adapters::sqlite::SandboxGateway;
+    use store_adapters::sandbox::SandboxGateway;
     use store_domain::payments::{CardDetails, Holder};
     use store_domain::ports::PaymentGateway;
     let dir = tempfile::tempdir().unwrap();

@@ -254,9 +254,19 @@ pub struct StoredMail {
     pub mail: Mail,
 }
 
-/// Reading the embedded mailer's outbox (`store mail`).
+/// The embedded mailer's outbox: where mails wait when no mail service is configured,
+/// read by `store mail`.
 #[async_trait]
 pub trait MailOutbox: Send + Sync {
+    /// Keeps `mail`, queued at `at`; in the same write, deletes the mails queued
+    /// before `prune_before`, when given.
+    async fn keep_mail(
+        &self,
+        mail: &Mail,
+        at: Timestamp,
+        prune_before: Option<Timestamp>,
+    ) -> Result<(), StorageError>;
+
     /// The newest `limit` mails, newest first.
     async fn recent_mail(&self, limit: u32) -> Result<Vec<StoredMail>, StorageError>;
 }

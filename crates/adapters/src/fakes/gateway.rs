@@ -2,7 +2,7 @@
 //! the sandbox's test numbers declining as they do there (see the gateway contract).
 
 use super::{read, write};
-use crate::sqlite::TEST_OUTCOMES;
+use crate::sandbox::TEST_OUTCOMES;
 use async_trait::async_trait;
 use std::collections::HashMap;
 use std::sync::RwLock;

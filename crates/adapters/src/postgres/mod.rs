@@ -71,10 +71,14 @@ mod newsletter;
 mod offers;
 #[path = "../sql/orders.rs"]
 mod orders;
+#[path = "../sql/outbox.rs"]
+mod outbox;
 #[path = "../sql/picks.rs"]
 mod picks;
 #[path = "../sql/retention.rs"]
 mod retention;
+#[path = "../sql/sandbox_gateway.rs"]
+mod sandbox_gateway;
 #[path = "../sql/schools.rs"]
 mod schools;
 #[path = "../sql/search_documents.rs"]

@@ -53,10 +53,14 @@ mod newsletter;
 mod offers;
 #[path = "../sql/orders.rs"]
 mod orders;
+#[path = "../sql/outbox.rs"]
+mod outbox;
 #[path = "../sql/picks.rs"]
 mod picks;
 #[path = "../sql/retention.rs"]
 mod retention;
+#[path = "../sql/sandbox_gateway.rs"]
+mod sandbox_gateway;
 #[path = "../sql/schools.rs"]
 mod schools;
 #[path = "../sql/search_documents.rs"]
@@ -69,18 +73,14 @@ mod secrets;
 mod write_probe;
 
 mod direct;
-mod outbox;
 mod returns;
 pub(crate) mod rows;
-mod sandbox_gateway;
 mod subscriptions;
 
 use common::{
     catalog_error, corrupt, count_for, execute_for, join_paragraphs, limit, split_paragraphs,
 };
 use direct::{DirectWriter, WriterConnection};
-pub use outbox::OutboxMailer;
-pub use sandbox_gateway::{SandboxGateway, TEST_OUTCOMES};
 use sqlx::sqlite::Sqlite;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, SqliteConnection, SqlitePool, Transaction};

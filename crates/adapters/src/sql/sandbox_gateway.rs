@@ -1,17 +1,12 @@
-//! The embedded sandbox card gateway: it tokenises any well-formed card, keeping only
-//! the brand, the last four digits, the expiry and the outcome its test number asks
-//! for (docs/api.md lists them), and authorises, captures, voids and refunds against
-//! those tokens as a processor would, idempotently. It is what a shopper meets when no
-//! real processor is configured; no money moves.
+//! The sandbox card gateway's tables (`crate::sandbox`), on either engine (compiled
+//! into `sqlite` and `postgres`, see `README.md`).
 
-use super::direct::{DirectTx, Failed};
-use super::rows::DirectRow;
-use super::{SqliteStore, corrupt, storage};
+use super::{Store, corrupt, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use crate::rows::row;
+use crate::sandbox::{SandboxGateway, TEST_OUTCOMES, hex_token};
+use crate::tx::{DbError, Tx, args};
 use async_trait::async_trait;
-use rand::Rng;
-use rusqlite::{OptionalExtension, params};
 use store_domain::clock::Timestamp;
 use store_domain::payments::{
     Brand, CARD_TOKEN_LIFETIME, CardDetails, CardToken, Charge, ChargeState, Decline, Holder,
@@ -19,30 +14,11 @@ use store_domain::payments::{
 };
 use store_domain::ports::{PaymentGateway, StorageError};
 
-/// The test numbers that ask for a failure when the card is charged; every other valid
-/// number is approved. (The well-known numbers card processors document for testing.)
-pub const TEST_OUTCOMES: [(&str, &str); 4] = [
-    ("4000000000000002", "declined"),
-    ("4000000000009995", "insufficient_funds"),
-    ("4000000000000069", "expired_card"),
-    ("4000000000000127", "incorrect_cvc"),
-];
-
 /// The columns a `ChargeRow` reads.
 macro_rules! charge_columns {
     () => {
         "id, token, amount, refunded, state, decline"
     };
-}
-
-pub struct SandboxGateway {
-    store: SqliteStore,
-}
-
-impl SandboxGateway {
-    pub fn new(store: SqliteStore) -> Self {
-        SandboxGateway { store }
-    }
 }
 
 row! {
@@ -61,7 +37,7 @@ fn failed(err: impl Into<StorageError>) -> PaymentError {
 }
 
 #[async_trait]
-impl PaymentGateway for SandboxGateway {
+impl PaymentGateway for SandboxGateway<Store> {
     async fn create_token(
         &self,
         card: &CardDetails,
@@ -81,27 +57,25 @@ impl PaymentGateway for SandboxGateway {
         };
         let (row, created) = (token.clone(), utc_text(at));
         let holder = holder.as_str().map(str::to_owned);
-        self.store
-            .direct
-            .write(move |tx| {
-                tx.prepare_cached(
-                    "INSERT INTO sandbox_cards (token, brand, last4, exp_month, exp_year, outcome, created_at, holder)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                )?
-                .execute(params![
-                    row.token,
+        let store = &self.store;
+        write_tx!(store, |tx| async move {
+            tx.execute(
+                "INSERT INTO sandbox_cards (token, brand, last4, exp_month, exp_year, outcome, created_at, holder)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                args![
+                    &row.token,
                     row.brand.as_str(),
-                    row.last4,
+                    &row.last4,
                     i64::from(row.exp_month),
                     i64::from(row.exp_year),
                     outcome,
-                    created,
-                    holder
-                ])
-                .map_err(Failed::from)
-            })
+                    &created,
+                    holder.as_deref()
+                ],
+            )
             .await
-            .map_err(failed)?;
+        })
+        .map_err(failed)?;
         Ok(token)
     }
 
@@ -152,11 +126,10 @@ impl PaymentGateway for SandboxGateway {
         // seen before answers its first charge (the conflict's no-op update makes
         // RETURNING give the row that was there). No card, no row.
         let (key, token_owned, created) = (key.to_owned(), token.to_owned(), utc_text(at));
-        let row = self
-            .store
-            .direct
-            .write(move |tx| {
-                tx.prepare_cached(concat!(
+        let store = &self.store;
+        let row: Option<ChargeRow> = write_tx!(store, |tx| async move {
+            tx.fetch_optional(
+                concat!(
                     "INSERT INTO sandbox_charges
                          (id, idempotency_key, token, amount, refunded, state, decline, created_at)
                      SELECT $1, $2, token, $3, 0,
@@ -166,16 +139,18 @@ impl PaymentGateway for SandboxGateway {
                      ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = excluded.idempotency_key
                      RETURNING ",
                     charge_columns!()
-                ))?
-                .query_row(
-                    params![format!("ch_{}", hex_token()), key, amount, created, token_owned],
-                    ChargeRow::read,
-                )
-                .optional()
-                .map_err(Failed::from)
-            })
+                ),
+                args![
+                    format!("ch_{}", hex_token()).as_str(),
+                    &key,
+                    amount,
+                    &created,
+                    &token_owned
+                ],
+            )
             .await
-            .map_err(failed)?;
+        })
+        .map_err(failed)?;
         let row = row.ok_or(PaymentError::UnknownToken)?;
         let charge = row.charge()?;
         if charge.token != token || charge.amount != amount {
@@ -189,21 +164,19 @@ impl PaymentGateway for SandboxGateway {
     async fn charge_by_key(&self, key: &str) -> Result<Option<Charge>, PaymentError> {
         // On the writer: it sees every charge written, as the writes that follow will.
         let key = key.to_owned();
-        let row = self
-            .store
-            .direct
-            .write(move |tx| {
-                tx.prepare_cached(concat!(
+        let store = &self.store;
+        let row: Option<ChargeRow> = write_tx!(store, |tx| async move {
+            tx.fetch_optional(
+                concat!(
                     "SELECT ",
                     charge_columns!(),
                     " FROM sandbox_charges WHERE idempotency_key = $1"
-                ))?
-                .query_row(params![key], ChargeRow::read)
-                .optional()
-                .map_err(Failed::from)
-            })
+                ),
+                args![&key],
+            )
             .await
-            .map_err(failed)?;
+        })
+        .map_err(failed)?;
         row.map(ChargeRow::charge).transpose()
     }
 
@@ -232,71 +205,76 @@ impl PaymentGateway for SandboxGateway {
 
     async fn purge_unused(&self, before: Timestamp) -> Result<u64, PaymentError> {
         let before = utc_text(before);
-        let removed = self
-            .store
-            .direct
-            .write(move |tx| {
-                // A declined charge has no refund; a token a charge or a saved card
-                // names stays while they do.
-                let charges = tx
-                    .prepare_cached(
-                        "DELETE FROM sandbox_charges WHERE state = 'declined' AND created_at < $1",
-                    )?
-                    .execute(params![before])?;
-                let cards = tx
-                    .prepare_cached(
-                        "DELETE FROM sandbox_cards WHERE created_at < $1
-                         AND NOT EXISTS (SELECT 1 FROM sandbox_charges c WHERE c.token = sandbox_cards.token)
-                         AND NOT EXISTS (SELECT 1 FROM customer_cards s WHERE s.token = sandbox_cards.token)",
-                    )?
-                    .execute(params![before])?;
-                Ok::<_, Failed>(charges + cards)
-            })
-            .await
-            .map_err(|e| PaymentError::Storage(e.into()))?;
-        Ok(u64::try_from(removed).unwrap_or(u64::MAX))
+        let store = &self.store;
+        write_tx!(store, |tx| async move {
+            // A declined charge has no refund; a token a charge or a saved card names
+            // stays while they do.
+            let charges = tx
+                .execute(
+                    "DELETE FROM sandbox_charges WHERE state = 'declined' AND created_at < $1",
+                    args![&before],
+                )
+                .await?;
+            let cards = tx
+                .execute(
+                    "DELETE FROM sandbox_cards WHERE created_at < $1
+                     AND NOT EXISTS (SELECT 1 FROM sandbox_charges c WHERE c.token = sandbox_cards.token)
+                     AND NOT EXISTS (SELECT 1 FROM customer_cards s WHERE s.token = sandbox_cards.token)",
+                    args![&before],
+                )
+                .await?;
+            Ok::<_, DbError>(charges + cards)
+        })
+        .map_err(|e| PaymentError::Storage(e.into()))
     }
 
     async fn refund(&self, charge: &str, amount: i64, key: &str) -> Result<Charge, PaymentError> {
         let (charge, key) = (charge.to_owned(), key.to_owned());
-        self.store
-            .direct
-            .write(move |tx| {
-                let earlier: Option<(String, i64)> = tx
-                    .prepare_cached(
-                        "SELECT charge_id, amount FROM sandbox_refunds WHERE idempotency_key = $1",
-                    )?
-                    .query_row(params![key], |r| Ok((r.get(0)?, r.get(1)?)))
-                    .optional()?;
-                if let Some((charge_id, refunded)) = earlier {
-                    if charge_id != charge || refunded != amount {
-                        return Ok(Err(PaymentError::Refused(
-                            "this idempotency key was used for another refund".to_owned(),
-                        )));
-                    }
-                    return charge_on(tx, &charge);
+        let store = &self.store;
+        write_tx!(store, |tx| async move {
+            let earlier: Option<RefundRow> = tx
+                .fetch_optional(
+                    "SELECT charge_id, amount FROM sandbox_refunds WHERE idempotency_key = $1",
+                    args![&key],
+                )
+                .await?;
+            if let Some(earlier) = earlier {
+                if earlier.charge_id != charge || earlier.amount != amount {
+                    return Ok(Err(PaymentError::Refused(
+                        "this idempotency key was used for another refund".to_owned(),
+                    )));
                 }
-                // Only a captured charge, and never beyond what it took (the table's
-                // check holds that too).
-                let moved = tx
-                    .prepare_cached(
-                        "UPDATE sandbox_charges SET refunded = refunded + $1
-                         WHERE id = $2 AND state = 'captured' AND refunded + $1 <= amount AND $1 > 0",
-                    )?
-                    .execute(params![amount, charge])?;
-                if moved == 0 {
-                    return Ok(Err(PaymentError::Refused(format!(
-                        "charge {charge} cannot give back {amount} cents: it is not captured, or less than that is left"
-                    ))));
-                }
-                tx.prepare_cached(
-                    "INSERT INTO sandbox_refunds (idempotency_key, charge_id, amount) VALUES ($1, $2, $3)",
-                )?
-                .execute(params![key, charge, amount])?;
-                charge_on(tx, &charge)
-            })
-            .await
-            .map_err(failed)?
+                return charge_on(tx, &charge).await;
+            }
+            // Only a captured charge, and never beyond what it took (the table's check
+            // holds that too).
+            let moved = tx
+                .execute(
+                    "UPDATE sandbox_charges SET refunded = refunded + $1
+                     WHERE id = $2 AND state = 'captured' AND refunded + $1 <= amount AND $1 > 0",
+                    args![amount, &charge],
+                )
+                .await?;
+            if moved == 0 {
+                return Ok(Err(PaymentError::Refused(format!(
+                    "charge {charge} cannot give back {amount} cents: it is not captured, or less than that is left"
+                ))));
+            }
+            tx.execute(
+                "INSERT INTO sandbox_refunds (idempotency_key, charge_id, amount) VALUES ($1, $2, $3)",
+                args![&key, &charge, amount],
+            )
+            .await?;
+            charge_on(tx, &charge).await
+        })
+        .map_err(failed)?
+    }
+}
+
+row! {
+    struct RefundRow {
+        charge_id: String,
+        amount: i64,
     }
 }
 
@@ -378,22 +356,24 @@ fn answer(charge: Charge) -> Result<Charge, PaymentError> {
     }
 }
 
-/// Charge `id` as the writer sees it, inside a direct write.
-fn charge_on(tx: &DirectTx, id: &str) -> Result<Result<Charge, PaymentError>, Failed> {
-    let row = tx
-        .prepare_cached(concat!(
-            "SELECT ",
-            charge_columns!(),
-            " FROM sandbox_charges WHERE id = $1"
-        ))?
-        .query_row(params![id], ChargeRow::read)
-        .optional()?;
+/// Charge `id` as the write sees it, inside its transaction.
+async fn charge_on(tx: &mut impl Tx, id: &str) -> Result<Result<Charge, PaymentError>, DbError> {
+    let row: Option<ChargeRow> = tx
+        .fetch_optional(
+            concat!(
+                "SELECT ",
+                charge_columns!(),
+                " FROM sandbox_charges WHERE id = $1"
+            ),
+            args![id],
+        )
+        .await?;
     Ok(row
         .ok_or_else(|| PaymentError::Refused(format!("there is no charge {id}")))
         .and_then(ChargeRow::charge))
 }
 
-impl SandboxGateway {
+impl SandboxGateway<Store> {
     /// Moves an authorised charge to `to`; a charge already there answers as it is.
     async fn settle(
         &self,
@@ -402,37 +382,31 @@ impl SandboxGateway {
         name: &'static str,
     ) -> Result<Charge, PaymentError> {
         let id = id.to_owned();
-        self.store
-            .direct
-            .write(move |tx| {
-                let moved = tx
-                    .prepare_cached(concat!(
+        let store = &self.store;
+        write_tx!(store, |tx| async move {
+            let moved: Option<ChargeRow> = tx
+                .fetch_optional(
+                    concat!(
                         "UPDATE sandbox_charges SET state = $1 WHERE id = $2 AND state = 'authorized' RETURNING ",
                         charge_columns!()
-                    ))?
-                    .query_row(params![name, id], ChargeRow::read)
-                    .optional()?;
-                if let Some(row) = moved {
-                    return Ok::<_, Failed>(row.charge());
+                    ),
+                    args![name, &id],
+                )
+                .await?;
+            if let Some(row) = moved {
+                return Ok::<_, DbError>(row.charge());
+            }
+            Ok(charge_on(tx, &id).await?.and_then(|charge| {
+                if charge.state == to {
+                    Ok(charge)
+                } else {
+                    Err(PaymentError::Refused(format!(
+                        "charge {id} is {:?} and cannot become {name}",
+                        charge.state
+                    )))
                 }
-                Ok(charge_on(tx, &id)?.and_then(|charge| {
-                    if charge.state == to {
-                        Ok(charge)
-                    } else {
-                        Err(PaymentError::Refused(format!(
-                            "charge {id} is {:?} and cannot become {name}",
-                            charge.state
-                        )))
-                    }
-                }))
-            })
-            .await
-            .map_err(failed)?
+            }))
+        })
+        .map_err(failed)?
     }
-}
-
-/// 128 random bits in hex: a token nobody can guess.
-fn hex_token() -> String {
-    let bytes: [u8; 16] = rand::rng().random();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
