@@ -56,6 +56,7 @@ pub fn postgres() -> Migrator {
         6 "schools" "0006_schools.sql",
         7 "orders" "0007_orders.sql",
         8 "outbox and sandbox" "0008_outbox_and_sandbox.sql",
+        9 "returns" "0009_returns.sql",
     ]
 }
 

@@ -104,18 +104,33 @@ pub(crate) enum DbError {
 }
 
 impl DbError {
-    /// Whether this is the unique key on `table.column` refusing a row, on either
-    /// engine (PostgreSQL names a column's UNIQUE or PRIMARY KEY constraint
-    /// `table_column_key` or `table_pkey`).
-    pub(crate) fn is_unique(&self, table: &str, column: &str) -> bool {
-        match self {
-            DbError::Unique { constraint } => {
-                constraint == &format!("{table}.{column}")
-                    || constraint == &format!("{table}_{column}_key")
-                    || constraint == &format!("{table}_pkey")
-            }
-            _ => false,
-        }
+    /// Whether this is the UNIQUE constraint on `table (columns)` refusing a row, on
+    /// either engine (PostgreSQL's default name for it is `table_column1_column2_key`).
+    pub(crate) fn is_unique(&self, table: &str, columns: &[&str]) -> bool {
+        self.names(
+            table,
+            columns,
+            &format!("{table}_{}_key", columns.join("_")),
+        )
+    }
+
+    /// Whether this is the PRIMARY KEY `table (columns)` refusing a row, on either
+    /// engine (PostgreSQL names it `table_pkey`).
+    pub(crate) fn is_primary_key(&self, table: &str, columns: &[&str]) -> bool {
+        self.names(table, columns, &format!("{table}_pkey"))
+    }
+
+    /// SQLite names the columns (`table.a, table.b`); PostgreSQL the constraint.
+    fn names(&self, table: &str, columns: &[&str], postgres: &str) -> bool {
+        let DbError::Unique { constraint } = self else {
+            return false;
+        };
+        let sqlite = columns
+            .iter()
+            .map(|c| format!("{table}.{c}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        *constraint == sqlite || constraint == postgres
     }
 }
 

@@ -15,12 +15,12 @@ use store_domain::payments::{CardDetails, Holder};
 use store_domain::ports::{CatalogWriter, PaymentGateway};
 
 mod common;
-#[path = "common/postgres.rs"]
-mod postgres_db;
 #[path = "common/localstripe.rs"]
 mod localstripe;
 #[path = "common/orders.rs"]
 mod order_fixture;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 use order_fixture::{at, new_order};
 
 /// How the case's cards are made: by the gateway, or in the browser at localstripe.

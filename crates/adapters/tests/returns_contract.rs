@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 use store_adapters::fakes::{InMemoryCatalog, InMemoryCheckout, InMemoryOrders, fixture};
+use store_adapters::postgres::PgStore;
 use store_adapters::sqlite::SqliteStore;
 use store_domain::bag::{ItemRef, OfferStock};
 use store_domain::checkout::storage::{GiftCards, NewGiftCard};
@@ -25,6 +26,8 @@ use store_domain::token::TokenHash;
 mod common;
 #[path = "common/orders.rs"]
 mod order_fixture;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 use order_fixture::{KETTLE, at, new_order};
 
 struct Shop {
@@ -387,8 +390,24 @@ async fn issue_contract_card(cards: &dyn GiftCards) {
         .unwrap();
 }
 
+async fn postgres() -> (Shop, postgres_db::TestDatabase) {
+    let (store, database) = postgres_db::postgres_store(4).await;
+    store.import(&fixture()).await.unwrap();
+    issue_contract_card(&store).await;
+    let store = Arc::new(store);
+    let shop = Shop {
+        orders: store.clone(),
+        returns: store.clone(),
+        jobs: store.clone(),
+        catalog: store.clone(),
+        cards: store as Arc<PgStore>,
+    };
+    (shop, database)
+}
+
 suite!(fake, in_memory());
 suite!(sqlite_file, sqlite());
+suite!(postgres, postgres());
 
 /// Rows written by hand, past the adapter: the database itself refuses more units
 /// back than were bought, more money back than a line cost or the card paid, and a

@@ -77,6 +77,8 @@ mod outbox;
 mod picks;
 #[path = "../sql/retention.rs"]
 mod retention;
+#[path = "../sql/returns.rs"]
+mod returns;
 #[path = "../sql/sandbox_gateway.rs"]
 mod sandbox_gateway;
 #[path = "../sql/schools.rs"]

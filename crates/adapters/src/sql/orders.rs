@@ -117,9 +117,9 @@ impl From<StorageError> for Stop {
 /// that refusal, not a read before the insert, tells a retry or a rival submit apart,
 /// so the reservation is one statement shorter and still exact on any engine.
 fn taken_key_or_number(e: DbError) -> Stop {
-    if e.is_unique("orders", "idempotency_key") {
+    if e.is_unique("orders", &["idempotency_key"]) {
         Stop::Refused(ReserveError::KeyTaken)
-    } else if e.is_unique("orders", "number") {
+    } else if e.is_unique("orders", &["number"]) {
         Stop::Refused(ReserveError::NumberTaken)
     } else {
         e.into()

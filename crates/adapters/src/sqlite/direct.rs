@@ -369,16 +369,6 @@ pub(super) fn enqueue_in(
     crate::tx::now(super::jobs::enqueue_in(&mut SqliteTx(tx), jobs, at)).map_err(Into::into)
 }
 
-/// The shared `orders::issue_cards`, for the direct writes not yet shared with
-/// PostgreSQL.
-pub(super) fn issue_cards(
-    tx: &DirectTx,
-    cards: &[store_domain::checkout::storage::NewGiftCard],
-    at: store_domain::clock::Timestamp,
-) -> Result<(), StorageError> {
-    crate::tx::now(super::orders::issue_cards(&mut SqliteTx(tx), cards, at)).map_err(Into::into)
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::SqliteStore;

@@ -59,6 +59,8 @@ mod outbox;
 mod picks;
 #[path = "../sql/retention.rs"]
 mod retention;
+#[path = "../sql/returns.rs"]
+mod returns;
 #[path = "../sql/sandbox_gateway.rs"]
 mod sandbox_gateway;
 #[path = "../sql/schools.rs"]
@@ -73,7 +75,6 @@ mod secrets;
 mod write_probe;
 
 mod direct;
-mod returns;
 pub(crate) mod rows;
 mod subscriptions;
 

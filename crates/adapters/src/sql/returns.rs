@@ -1,19 +1,18 @@
-//! Returns: each write one direct write (`super::direct`) of conditional statements,
-//! the SQL PostgreSQL runs too. Requesting a return adds its units and money to the
-//! order's counters (`order_lines.returned`, `.refunded`, `orders.card_refunded`,
-//! `.shipping_refunded`) only while they stay within what was bought and paid, and
-//! CHECKs hold the same bounds; a rejection takes them off again. The return's
-//! `(order_id, sequence)` key turns away a request worked out from a stale reading of
-//! the order's returns (docs/decisions.md, "Returns").
+//! Returns, on either engine (compiled into `sqlite` and `postgres`, see `README.md`):
+//! each write is one shared write (`crate::tx`) of conditional statements. Requesting a
+//! return adds its units and money to the order's counters (`order_lines.returned`,
+//! `.refunded`, `orders.card_refunded`, `.shipping_refunded`) only while they stay
+//! within what was bought and paid, and CHECKs hold the same bounds; a rejection takes
+//! them off again. The return's `(order_id, sequence)` key turns away a request worked
+//! out from a stale reading of the order's returns (docs/decisions.md, "Returns").
 
-use super::direct::{
-    DirectTx, Failed, direct_storage, enqueue_in, is_unique_violation, issue_cards,
-};
-use super::{SqliteStore, corrupt, limit, storage};
+use super::jobs::enqueue_in;
+use super::orders::issue_cards;
+use super::{Store, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use crate::rows::row;
+use crate::tx::{DbError, Tx, args};
 use async_trait::async_trait;
-use rusqlite::{OptionalExtension, params};
 use store_domain::bag::ItemRef;
 use store_domain::checkout::storage::NewGiftCard;
 use store_domain::clock::Timestamp;
@@ -33,14 +32,14 @@ enum Stop {
     Failed(StorageError),
 }
 
-impl From<rusqlite::Error> for Stop {
-    fn from(e: rusqlite::Error) -> Self {
-        if is_unique_violation(&e, "returns.idempotency_key") {
+impl From<DbError> for Stop {
+    fn from(e: DbError) -> Self {
+        if e.is_unique("returns", &["idempotency_key"]) {
             Stop::Refused(RequestError::KeyTaken)
-        } else if is_unique_violation(&e, "returns.order_id, returns.sequence") {
+        } else if e.is_unique("returns", &["order_id", "sequence"]) {
             Stop::Refused(RequestError::Changed)
         } else {
-            Stop::Failed(direct_storage(&e))
+            Stop::Failed(e.into())
         }
     }
 }
@@ -51,31 +50,45 @@ impl From<StorageError> for Stop {
     }
 }
 
-fn request_in(tx: &DirectTx, new: &NewReturn, at: Timestamp) -> Result<(), Stop> {
+row! {
+    struct Id {
+        id: i64,
+    }
+}
+
+row! {
+    struct PartRow {
+        product_id: i64,
+        quantity: i64,
+    }
+}
+
+async fn request_in(tx: &mut impl Tx, new: &NewReturn, at: Timestamp) -> Result<(), Stop> {
     let r = &new.ret;
-    let order_id: i64 = tx
-        .prepare_cached("SELECT id FROM orders WHERE number = $1")?
-        .query_row(params![r.number.order.as_str()], |row| row.get(0))
-        .optional()?
-        .ok_or(Stop::Refused(RequestError::Changed))?;
+    let order_id = tx
+        .fetch_optional::<Id>(
+            "SELECT id FROM orders WHERE number = $1",
+            args![r.number.order.as_str()],
+        )
+        .await?
+        .ok_or(Stop::Refused(RequestError::Changed))?
+        .id;
     let f = &r.refund;
-    let return_id: i64 = tx
-        .prepare_cached(
+    let return_id = tx
+        .fetch_optional::<Id>(
             "INSERT INTO returns (order_id, sequence, idempotency_key, status, refund_method,
                  return_method, gift, credit_email, items, shipping, label_fee, total, to_card,
                  to_store_credit)
              VALUES ($1, $2, $3, 'requested', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
              RETURNING id",
-        )?
-        .query_row(
-            params![
+            args![
                 order_id,
-                r.number.sequence,
-                new.idempotency_key,
+                i64::from(r.number.sequence),
+                &new.idempotency_key,
                 r.refund_method.as_str(),
                 r.return_method.as_str(),
                 r.gift,
-                r.credit_email,
+                &r.credit_email,
                 f.items.cents(),
                 f.shipping.cents(),
                 f.label_fee.cents(),
@@ -83,108 +96,113 @@ fn request_in(tx: &DirectTx, new: &NewReturn, at: Timestamp) -> Result<(), Stop>
                 f.to_card.cents(),
                 f.to_store_credit.cents(),
             ],
-            |row| row.get(0),
-        )?;
-    let mut insert_line = tx.prepare_cached(
-        "INSERT INTO return_lines (return_id, position, quantity, reason, note, amount)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )?;
-    let mut take = tx.prepare_cached(
-        "UPDATE order_lines SET returned = returned + $1, refunded = refunded + $2
-         WHERE order_id = $3 AND position = $4 AND returned + $1 <= quantity
-             AND refunded + $2 <= merchandise + gift_options + personalization_fee + tax - discount",
-    )?;
+        )
+        .await?
+        .ok_or_else(|| StorageError::Storage("a return was written and not numbered".into()))?
+        .id;
     for line in &r.lines {
         let position = i64::try_from(line.position).unwrap_or(i64::MAX);
-        insert_line.execute(params![
-            return_id,
-            position,
-            line.quantity,
-            line.reason.as_str(),
-            line.note,
-            line.amount.cents()
-        ])?;
-        if take.execute(params![
-            line.quantity,
-            line.amount.cents(),
-            order_id,
-            position
-        ])? == 0
-        {
+        tx.execute(
+            "INSERT INTO return_lines (return_id, position, quantity, reason, note, amount)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            args![
+                return_id,
+                position,
+                line.quantity,
+                line.reason.as_str(),
+                &line.note,
+                line.amount.cents()
+            ],
+        )
+        .await?;
+        let taken = tx
+            .execute(
+                "UPDATE order_lines SET returned = returned + $1, refunded = refunded + $2
+                 WHERE order_id = $3 AND position = $4 AND returned + $1 <= quantity
+                     AND refunded + $2 <= merchandise + gift_options + personalization_fee + tax - discount",
+                args![line.quantity, line.amount.cents(), order_id, position],
+            )
+            .await?;
+        if taken == 0 {
             return Err(Stop::Refused(RequestError::Changed));
         }
     }
     let counted = tx
-        .prepare_cached(
+        .execute(
             "UPDATE orders SET card_refunded = card_refunded + $1,
                  shipping_refunded = shipping_refunded + $2
              WHERE id = $3 AND card_refunded + $1 <= amount_due
                  AND shipping_refunded + $2 <= shipping",
-        )?
-        .execute(params![f.to_card.cents(), f.shipping.cents(), order_id])?;
+            args![f.to_card.cents(), f.shipping.cents(), order_id],
+        )
+        .await?;
     if counted == 0 {
         return Err(Stop::Refused(RequestError::Changed));
     }
-    note(tx, return_id, ReturnStatus::Requested, at)?;
-    enqueue_in(tx, &new.jobs, at)?;
+    note(tx, return_id, ReturnStatus::Requested, at).await?;
+    enqueue_in(tx, &new.jobs, at).await?;
     Ok(())
 }
 
-fn note(
-    tx: &DirectTx,
+async fn note(
+    tx: &mut impl Tx,
     return_id: i64,
     status: ReturnStatus,
     at: Timestamp,
-) -> Result<(), rusqlite::Error> {
-    tx.prepare_cached(
+) -> Result<(), DbError> {
+    tx.execute(
         "INSERT INTO return_history (return_id, status, at) VALUES ($1, $2, $3)
          ON CONFLICT (return_id, status) DO NOTHING",
-    )?
-    .execute(params![return_id, status.as_str(), utc_text(at)])?;
+        args![return_id, status.as_str(), utc_text(at).as_str()],
+    )
+    .await?;
     Ok(())
 }
 
 /// Moves return `number` from `from` to `to` (with `why` for a rejection); its id
 /// when this call moved it.
-fn leave(
-    tx: &DirectTx,
+async fn leave(
+    tx: &mut impl Tx,
     number: &ReturnNumber,
     from: ReturnStatus,
     to: ReturnStatus,
     why: Option<&str>,
     at: Timestamp,
-) -> Result<Option<i64>, rusqlite::Error> {
-    let id: Option<i64> = tx
-        .prepare_cached(
+) -> Result<Option<i64>, DbError> {
+    let moved: Option<Id> = tx
+        .fetch_optional(
             "UPDATE returns SET status = $1, rejection = COALESCE($2, rejection)
              WHERE status = $3 AND sequence = $4
                  AND order_id = (SELECT id FROM orders WHERE number = $5)
              RETURNING id",
-        )?
-        .query_row(
-            params![
+            args![
                 to.as_str(),
                 why,
                 from.as_str(),
-                number.sequence,
+                i64::from(number.sequence),
                 number.order.as_str()
             ],
-            |row| row.get(0),
         )
-        .optional()?;
-    if let Some(id) = id {
-        note(tx, id, to, at)?;
+        .await?;
+    if let Some(Id { id }) = moved {
+        note(tx, id, to, at).await?;
     }
-    Ok(id)
+    Ok(moved.map(|m| m.id))
 }
 
 /// Puts `units` of `item` back on the shelf; a bundle's into its products.
-fn restock(tx: &DirectTx, item: ItemRef, units: i64) -> Result<(), rusqlite::Error> {
+async fn restock(tx: &mut impl Tx, item: ItemRef, units: i64) -> Result<(), DbError> {
     let parts: Vec<(&str, i64, i64)> = match item {
         ItemRef::Bundle(id) => tx
-            .prepare_cached("SELECT product_id, quantity FROM bundle_items WHERE bundle_id = $1")?
-            .query_map(params![id], |r| Ok(("product", r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?,
+            .fetch_all::<PartRow>(
+                "SELECT product_id, quantity FROM bundle_items WHERE bundle_id = $1
+                 ORDER BY product_id",
+                args![id],
+            )
+            .await?
+            .into_iter()
+            .map(|p| ("product", p.product_id, p.quantity))
+            .collect(),
         ItemRef::Product(id) => vec![("product", id, 1)],
         ItemRef::Variation(id) => vec![("variation", id, 1)],
     };
@@ -194,8 +212,7 @@ fn restock(tx: &DirectTx, item: ItemRef, units: i64) -> Result<(), rusqlite::Err
         } else {
             "UPDATE products SET stock = stock + $1 WHERE id = $2"
         };
-        tx.prepare_cached(sql)?
-            .execute(params![per_item * units, id])?;
+        tx.execute(sql, args![per_item * units, id]).await?;
     }
     Ok(())
 }
@@ -234,7 +251,7 @@ macro_rules! select_returns {
     };
 }
 
-impl SqliteStore {
+impl Store {
     /// The returns of `rows`, each with its lines and history.
     async fn whole(&self, rows: Vec<ReturnRow>) -> Result<Vec<Return>, StorageError> {
         let mut whole = Vec::with_capacity(rows.len());
@@ -312,16 +329,15 @@ impl SqliteStore {
 }
 
 #[async_trait]
-impl Returns for SqliteStore {
+impl Returns for Store {
     async fn request(&self, new: &NewReturn) -> Result<(), RequestError> {
         let (new, at) = (new.clone(), new.ret.history[0].at);
-        self.direct
-            .write(move |tx| request_in(tx, &new, at))
-            .await
-            .map_err(|stop| match stop {
+        write_tx!(self, |tx| async move { request_in(tx, &new, at).await }).map_err(|stop| {
+            match stop {
                 Stop::Refused(why) => why,
                 Stop::Failed(e) => e.into(),
-            })
+            }
+        })
     }
 
     async fn keyed_return(&self, idempotency_key: &str) -> Result<Option<Return>, StorageError> {
@@ -362,27 +378,26 @@ impl Returns for SqliteStore {
     ) -> Result<bool, StorageError> {
         let (number, stock, jobs) = (number.clone(), stock.to_vec(), jobs.to_vec());
         let credit: Vec<NewGiftCard> = credit.into_iter().cloned().collect();
-        Ok(self
-            .direct
-            .write(move |tx| {
-                let moved = leave(
-                    tx,
-                    &number,
-                    ReturnStatus::Requested,
-                    ReturnStatus::Received,
-                    None,
-                    at,
-                )?;
-                if moved.is_some() {
-                    for &(item, units) in &stock {
-                        restock(tx, item, units)?;
-                    }
-                    issue_cards(tx, &credit, at)?;
-                    enqueue_in(tx, &jobs, at)?;
+        write_tx!(self, |tx| async move {
+            let moved = leave(
+                tx,
+                &number,
+                ReturnStatus::Requested,
+                ReturnStatus::Received,
+                None,
+                at,
+            )
+            .await?;
+            if moved.is_some() {
+                for &(item, units) in &stock {
+                    restock(tx, item, units).await?;
                 }
-                Ok::<_, Failed>(moved.is_some())
-            })
-            .await?)
+                issue_cards(tx, &credit, at).await?;
+                enqueue_in(tx, &jobs, at).await?;
+            }
+            Ok::<_, DbError>(moved.is_some())
+        })
+        .map_err(StorageError::from)
     }
 
     async fn mark_refunded(
@@ -392,23 +407,22 @@ impl Returns for SqliteStore {
         at: Timestamp,
     ) -> Result<bool, StorageError> {
         let (number, jobs) = (number.clone(), jobs.to_vec());
-        Ok(self
-            .direct
-            .write(move |tx| {
-                let moved = leave(
-                    tx,
-                    &number,
-                    ReturnStatus::Received,
-                    ReturnStatus::Refunded,
-                    None,
-                    at,
-                )?;
-                if moved.is_some() {
-                    enqueue_in(tx, &jobs, at)?;
-                }
-                Ok::<_, Failed>(moved.is_some())
-            })
-            .await?)
+        write_tx!(self, |tx| async move {
+            let moved = leave(
+                tx,
+                &number,
+                ReturnStatus::Received,
+                ReturnStatus::Refunded,
+                None,
+                at,
+            )
+            .await?;
+            if moved.is_some() {
+                enqueue_in(tx, &jobs, at).await?;
+            }
+            Ok::<_, DbError>(moved.is_some())
+        })
+        .map_err(StorageError::from)
     }
 
     async fn reject(
@@ -419,42 +433,43 @@ impl Returns for SqliteStore {
         at: Timestamp,
     ) -> Result<bool, StorageError> {
         let (number, why, jobs) = (number.clone(), why.to_owned(), jobs.to_vec());
-        Ok(self
-            .direct
-            .write(move |tx| {
-                let Some(id) = leave(
-                    tx,
-                    &number,
-                    ReturnStatus::Requested,
-                    ReturnStatus::Rejected,
-                    Some(&why),
-                    at,
-                )?
-                else {
-                    return Ok::<_, Failed>(false);
-                };
-                // Its units and money may be asked for again.
-                tx.prepare_cached(
-                    "UPDATE order_lines SET
-                         returned = returned - (SELECT quantity FROM return_lines l
-                             WHERE l.return_id = $1 AND l.position = order_lines.position),
-                         refunded = refunded - (SELECT amount FROM return_lines l
-                             WHERE l.return_id = $1 AND l.position = order_lines.position)
-                     WHERE order_id = (SELECT order_id FROM returns WHERE id = $1)
-                         AND position IN (SELECT position FROM return_lines WHERE return_id = $1)",
-                )?
-                .execute(params![id])?;
-                tx.prepare_cached(
-                    "UPDATE orders SET
-                         card_refunded = card_refunded - (SELECT to_card FROM returns WHERE id = $1),
-                         shipping_refunded = shipping_refunded - (SELECT shipping FROM returns WHERE id = $1)
-                     WHERE id = (SELECT order_id FROM returns WHERE id = $1)",
-                )?
-                .execute(params![id])?;
-                enqueue_in(tx, &jobs, at)?;
-                Ok(true)
-            })
-            .await?)
+        write_tx!(self, |tx| async move {
+            let Some(id) = leave(
+                tx,
+                &number,
+                ReturnStatus::Requested,
+                ReturnStatus::Rejected,
+                Some(&why),
+                at,
+            )
+            .await?
+            else {
+                return Ok::<_, DbError>(false);
+            };
+            // Its units and money may be asked for again.
+            tx.execute(
+                "UPDATE order_lines SET
+                     returned = returned - (SELECT quantity FROM return_lines l
+                         WHERE l.return_id = $1 AND l.position = order_lines.position),
+                     refunded = refunded - (SELECT amount FROM return_lines l
+                         WHERE l.return_id = $1 AND l.position = order_lines.position)
+                 WHERE order_id = (SELECT order_id FROM returns WHERE id = $1)
+                     AND position IN (SELECT position FROM return_lines WHERE return_id = $1)",
+                args![id],
+            )
+            .await?;
+            tx.execute(
+                "UPDATE orders SET
+                     card_refunded = card_refunded - (SELECT to_card FROM returns WHERE id = $1),
+                     shipping_refunded = shipping_refunded - (SELECT shipping FROM returns WHERE id = $1)
+                 WHERE id = (SELECT order_id FROM returns WHERE id = $1)",
+                args![id],
+            )
+            .await?;
+            enqueue_in(tx, &jobs, at).await?;
+            Ok(true)
+        })
+        .map_err(StorageError::from)
     }
 
     async fn returns(
