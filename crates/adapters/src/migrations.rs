@@ -57,6 +57,7 @@ pub fn postgres() -> Migrator {
         7 "orders" "0007_orders.sql",
         8 "outbox and sandbox" "0008_outbox_and_sandbox.sql",
         9 "returns" "0009_returns.sql",
+        10 "subscriptions" "0010_subscriptions.sql",
     ]
 }
 

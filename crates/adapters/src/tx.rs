@@ -39,6 +39,18 @@ impl From<Option<i64>> for Arg<'_> {
     }
 }
 
+impl From<u32> for Arg<'_> {
+    fn from(v: u32) -> Self {
+        Arg::Int(Some(i64::from(v)))
+    }
+}
+
+impl From<Option<u32>> for Arg<'_> {
+    fn from(v: Option<u32>) -> Self {
+        Arg::Int(v.map(i64::from))
+    }
+}
+
 impl From<bool> for Arg<'_> {
     fn from(v: bool) -> Self {
         Arg::Bool(v)

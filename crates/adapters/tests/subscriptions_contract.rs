@@ -17,7 +17,7 @@ use store_domain::language::Language;
 use store_domain::money::Money;
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::storage::Orders;
-use store_domain::ports::CatalogWriter;
+use store_domain::ports::{Accounts, CatalogWriter};
 use store_domain::subscriptions::model::{
     Event, HistoryEntry, Origin, Run, Subscription, SubscriptionLine,
 };
@@ -29,6 +29,8 @@ mod common;
 mod customers;
 #[path = "common/orders.rs"]
 mod order_fixture;
+#[path = "common/postgres.rs"]
+mod postgres_db;
 use order_fixture::{KETTLE, at, new_order};
 
 /// The order the subscriptions repeat.
@@ -349,10 +351,13 @@ async fn in_memory() -> (Shop, ()) {
     (shop, ())
 }
 
-async fn sqlite() -> (Shop, tempfile::TempDir) {
-    let (store, dir) = common::sqlite_store(2).await;
+/// The catalogue, the order the subscriptions repeat, the card it spends from and two
+/// customers, written into `store`.
+async fn stocked<S>(store: &S) -> [i64; 2]
+where
+    S: CatalogWriter + GiftCards + Orders + Accounts,
+{
     store.import(&fixture()).await.unwrap();
-    // The order the subscriptions repeat, and the card it spends from.
     store
         .issue_gift_card(
             &NewGiftCard {
@@ -369,10 +374,15 @@ async fn sqlite() -> (Shop, tempfile::TempDir) {
         .reserve(&new_order(SOURCE, "key-subscription-source", 1, 1_000))
         .await
         .unwrap();
-    let customers = [
-        customers::registered(&store, "dana@example.com", at(1)).await,
-        customers::registered(&store, "noa@example.com", at(1)).await,
-    ];
+    [
+        customers::registered(store, "dana@example.com", at(1)).await,
+        customers::registered(store, "noa@example.com", at(1)).await,
+    ]
+}
+
+async fn sqlite() -> (Shop, tempfile::TempDir) {
+    let (store, dir) = common::sqlite_store(2).await;
+    let customers = stocked(&store).await;
     let store = Arc::new(store);
     let shop = Shop {
         subscriptions: store.clone(),
@@ -383,8 +393,22 @@ async fn sqlite() -> (Shop, tempfile::TempDir) {
     (shop, dir)
 }
 
+async fn postgres() -> (Shop, postgres_db::TestDatabase) {
+    let (store, database) = postgres_db::postgres_store(4).await;
+    let customers = stocked(&store).await;
+    let store = Arc::new(store);
+    let shop = Shop {
+        subscriptions: store.clone(),
+        catalog: store.clone(),
+        jobs: store,
+        customers,
+    };
+    (shop, database)
+}
+
 suite!(fake, in_memory());
 suite!(sqlite_file, sqlite());
+suite!(postgres, postgres());
 
 /// Rows written by hand, past the adapter: the database itself refuses a second
 /// decision of one period, one order paying for two periods, a charged period with no

@@ -89,6 +89,8 @@ mod search_documents;
 mod search_log;
 #[path = "../sql/secrets.rs"]
 mod secrets;
+#[path = "../sql/subscriptions.rs"]
+mod subscriptions;
 #[path = "../sql/write_probe.rs"]
 mod write_probe;
 use crate::tx::{Arg, DbError, Read, Tx};

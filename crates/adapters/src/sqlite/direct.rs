@@ -210,56 +210,12 @@ impl DirectWriter {
     }
 }
 
-/// A direct write's failure, as storage answers it (rusqlite's errors cannot convert
-/// to the domain's `StorageError` themselves).
-pub(super) struct Failed(pub(super) StorageError);
-
-impl From<rusqlite::Error> for Failed {
-    fn from(e: rusqlite::Error) -> Self {
-        Failed(direct_storage(&e))
-    }
-}
-
-impl From<StorageError> for Failed {
-    fn from(e: StorageError) -> Self {
-        Failed(e)
-    }
-}
-
-impl From<Failed> for StorageError {
-    fn from(e: Failed) -> Self {
-        e.0
-    }
-}
-
 /// A direct write's failure: "busy, retry" when the database stayed locked past the
 /// busy timeout, as for sqlx's writes (`storage`).
 pub(super) fn direct_storage(err: &rusqlite::Error) -> StorageError {
     match err.sqlite_error_code() {
         Some(rusqlite::ErrorCode::DatabaseBusy) => StorageError::Busy,
         _ => StorageError::Storage(err.to_string()),
-    }
-}
-
-/// Whether `err` is the PRIMARY KEY of `table.column` refusing a row.
-pub(super) fn is_key_violation(err: &rusqlite::Error, table_column: &str) -> bool {
-    match err {
-        rusqlite::Error::SqliteFailure(e, Some(message)) => {
-            e.extended_code == ffi::SQLITE_CONSTRAINT_PRIMARYKEY
-                && message.ends_with(&format!(": {table_column}"))
-        }
-        _ => false,
-    }
-}
-
-/// Whether `err` is a UNIQUE constraint on `table.column` refusing a row.
-pub(super) fn is_unique_violation(err: &rusqlite::Error, table_column: &str) -> bool {
-    match err {
-        rusqlite::Error::SqliteFailure(e, Some(message)) => {
-            e.extended_code == ffi::SQLITE_CONSTRAINT_UNIQUE
-                && message.ends_with(&format!(": {table_column}"))
-        }
-        _ => false,
     }
 }
 
@@ -360,19 +316,9 @@ impl Tx for SqliteTx<'_> {
     }
 }
 
-/// The shared `jobs::enqueue_in`, for the direct writes not yet shared with PostgreSQL.
-pub(super) fn enqueue_in(
-    tx: &DirectTx,
-    jobs: &[store_domain::jobs::NewJob],
-    at: store_domain::clock::Timestamp,
-) -> Result<(), StorageError> {
-    crate::tx::now(super::jobs::enqueue_in(&mut SqliteTx(tx), jobs, at)).map_err(Into::into)
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::SqliteStore;
-    use super::Failed;
     use store_domain::ports::StorageError;
 
     /// A direct write made while this process holds the writer (a sqlx write under way,
@@ -382,10 +328,10 @@ mod tests {
     async fn a_direct_write_waiting_past_the_timeout_is_busy() {
         let store = SqliteStore::open("sqlite::memory:", 1).await.unwrap();
         let held = store.writer().await.unwrap();
-        let waited = store.direct.write(|_| Ok::<(), Failed>(())).await;
-        assert!(matches!(waited, Err(Failed(StorageError::Busy))));
+        let waited = store.direct.write(|_| Ok::<(), StorageError>(())).await;
+        assert!(matches!(waited, Err(StorageError::Busy)));
         drop(held);
-        let free = store.direct.write(|_| Ok::<(), Failed>(())).await;
+        let free = store.direct.write(|_| Ok::<(), StorageError>(())).await;
         assert!(free.is_ok(), "free again once the holder let go");
         store.close().await;
     }

@@ -71,12 +71,13 @@ mod search_documents;
 mod search_log;
 #[path = "../sql/secrets.rs"]
 mod secrets;
+#[path = "../sql/subscriptions.rs"]
+mod subscriptions;
 #[path = "../sql/write_probe.rs"]
 mod write_probe;
 
 mod direct;
 pub(crate) mod rows;
-mod subscriptions;
 
 use common::{
     catalog_error, corrupt, count_for, execute_for, join_paragraphs, limit, split_paragraphs,

@@ -1,18 +1,16 @@
-//! Subscriptions: each write one direct write (`super::direct`) in the SQL PostgreSQL
-//! runs too. A save is an `UPDATE … WHERE id = $1 AND version = $2`: a write made on a
+//! Subscriptions, on either engine (compiled into `sqlite` and `postgres`, see
+//! `README.md`): each write is one shared write (`crate::tx`). A save is an `UPDATE … WHERE id = $1 AND version = $2`: a write made on a
 //! stale reading changes no row and is refused whole. A run's period is the primary
 //! key of `subscription_runs`, so a period decided twice is refused by the database
 //! even if two writers read the same version (docs/decisions.md, "Subscriptions").
 
-use super::direct::{
-    DirectTx, Failed, direct_storage, enqueue_in, is_key_violation, is_unique_violation,
-};
-use super::{SqliteStore, corrupt, limit, storage};
+use super::jobs::enqueue_in;
+use super::{Store, corrupt, limit, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use crate::rows::row;
+use crate::tx::{DbError, Tx, args};
 use async_trait::async_trait;
 use chrono::NaiveDate;
-use rusqlite::params;
 use store_domain::bag::LineType;
 use store_domain::clock::Timestamp;
 use store_domain::input::Email;
@@ -118,55 +116,69 @@ impl Columns {
     }
 }
 
-fn write_lines(tx: &DirectTx, id: i64, lines: &[SubscriptionLine]) -> Result<(), rusqlite::Error> {
+row! {
+    struct Id {
+        id: i64,
+    }
+}
+
+async fn write_lines(tx: &mut impl Tx, id: i64, lines: &[SubscriptionLine]) -> Result<(), DbError> {
     for (position, line) in (0_i64..).zip(lines) {
-        tx.prepare_cached(
+        tx.execute(
             "INSERT INTO subscription_lines (subscription_id, position, line_type, item_id,
                  item_key, quantity, agreed_price)
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )?
-        .execute(params![
-            id,
-            position,
-            line.line_type.as_str(),
-            line.item_id,
-            line.item_key,
-            line.quantity,
-            line.agreed_price.map(Money::cents),
-        ])?;
+            args![
+                id,
+                position,
+                line.line_type.as_str(),
+                line.item_id,
+                &line.item_key,
+                line.quantity,
+                line.agreed_price.map(Money::cents),
+            ],
+        )
+        .await?;
     }
     Ok(())
 }
 
-fn write_children(tx: &DirectTx, id: i64, writes: &Writes<'_>, at: Timestamp) -> Result<(), Stop> {
+async fn write_children(
+    tx: &mut impl Tx,
+    id: i64,
+    writes: &Writes<'_>,
+    at: Timestamp,
+) -> Result<(), Stop> {
     for run in writes.runs {
-        tx.prepare_cached(
+        tx.execute(
             "INSERT INTO subscription_runs (subscription_id, period, due_on, outcome,
                  order_number, at)
              VALUES ($1, $2, $3, $4, $5, $6)",
-        )?
-        .execute(params![
-            id,
-            run.period,
-            date_text(run.due),
-            run.outcome.as_str(),
-            run.order.as_ref().map(OrderNumber::as_str),
-            utc_text(run.at),
-        ])?;
+            args![
+                id,
+                run.period,
+                date_text(run.due).as_str(),
+                run.outcome.as_str(),
+                run.order.as_ref().map(OrderNumber::as_str),
+                utc_text(run.at).as_str(),
+            ],
+        )
+        .await?;
     }
     for entry in writes.history {
-        tx.prepare_cached(
+        tx.execute(
             "INSERT INTO subscription_history (subscription_id, at, event, detail)
              VALUES ($1, $2, $3, $4)",
-        )?
-        .execute(params![
-            id,
-            utc_text(entry.at),
-            entry.event.as_str(),
-            entry.detail
-        ])?;
+            args![
+                id,
+                utc_text(entry.at).as_str(),
+                entry.event.as_str(),
+                &entry.detail
+            ],
+        )
+        .await?;
     }
-    enqueue_in(tx, writes.jobs, at)?;
+    enqueue_in(tx, writes.jobs, at).await?;
     Ok(())
 }
 
@@ -177,17 +189,15 @@ enum Stop {
     Failed(StorageError),
 }
 
-impl From<rusqlite::Error> for Stop {
-    fn from(e: rusqlite::Error) -> Self {
+impl From<DbError> for Stop {
+    fn from(e: DbError) -> Self {
         // The period decided already, or its order already paying for a period.
-        if is_key_violation(
-            &e,
-            "subscription_runs.subscription_id, subscription_runs.period",
-        ) || is_unique_violation(&e, "subscription_runs.order_number")
+        if e.is_primary_key("subscription_runs", &["subscription_id", "period"])
+            || e.is_unique("subscription_runs", &["order_number"])
         {
             Stop::Stale
         } else {
-            Stop::Failed(direct_storage(&e))
+            Stop::Failed(e.into())
         }
     }
 }
@@ -198,7 +208,7 @@ impl From<StorageError> for Stop {
     }
 }
 
-impl SqliteStore {
+impl Store {
     async fn whole_subscriptions(
         &self,
         rows: Vec<SubscriptionRow>,
@@ -297,7 +307,7 @@ fn subscription(
 }
 
 #[async_trait]
-impl Subscriptions for SqliteStore {
+impl Subscriptions for Store {
     async fn create(
         &self,
         s: &Subscription,
@@ -309,69 +319,69 @@ impl Subscriptions for SqliteStore {
             writes.history.to_vec(),
             writes.jobs.to_vec(),
         );
-        let id = self
-            .direct
-            .write(move |tx| {
-                let c = Columns::of(&new);
-                let t = &new.timeline;
-                let id: i64 = tx
-                    .prepare_cached(
-                        "INSERT INTO subscriptions (customer_id, plan_id, source_order,
-                             address_id, card_id, shipping_method, email, language, anchor,
-                             anchor_period, interval, next_period, status, resume_on,
-                             deliveries_left, notice_price, notice_mailed_on, attempt_period,
-                             attempt_declines, attempt_first_try, reminded_period,
-                             charging_period, next_look, created_at, version)
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-                             $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, 1)
-                         RETURNING id",
-                    )?
-                    .query_row(
-                        params![
-                            new.customer_id,
-                            c.plan_id,
-                            c.source_order,
-                            new.address_id,
-                            new.card_id,
-                            new.shipping_method,
-                            new.email.as_str(),
-                            new.language.as_str(),
-                            c.anchor,
-                            t.schedule.from,
-                            c.interval,
-                            t.next,
-                            c.status,
-                            c.resume_on,
-                            t.deliveries_left,
-                            new.notice.map(|n| n.price.cents()),
-                            c.notice_mailed_on,
-                            new.attempts.map(|a| a.period),
-                            new.attempts.map(|a| a.declines),
-                            c.attempt_first_try,
-                            new.reminded,
-                            new.charging,
-                            new.next_look.unix_seconds(),
-                            utc_text(new.created_at),
-                        ],
-                        |row| row.get(0),
-                    )?;
-                write_lines(tx, id, &new.lines)?;
-                let writes = Writes {
-                    runs: &runs,
-                    history: &history,
-                    jobs: &jobs,
-                };
-                write_children(tx, id, &writes, new.created_at).map_err(|stop| match stop {
-                    Stop::Failed(e) => Failed(e),
+        let id = write_tx!(self, |tx| async move {
+            let c = Columns::of(&new);
+            let t = &new.timeline;
+            let id = tx
+                .fetch_optional::<Id>(
+                    "INSERT INTO subscriptions (customer_id, plan_id, source_order,
+                         address_id, card_id, shipping_method, email, language, anchor,
+                         anchor_period, interval, next_period, status, resume_on,
+                         deliveries_left, notice_price, notice_mailed_on, attempt_period,
+                         attempt_declines, attempt_first_try, reminded_period,
+                         charging_period, next_look, created_at, version)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+                         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, 1)
+                     RETURNING id",
+                    args![
+                        new.customer_id,
+                        c.plan_id,
+                        &c.source_order,
+                        new.address_id,
+                        new.card_id,
+                        new.shipping_method,
+                        new.email.as_str(),
+                        new.language.as_str(),
+                        &c.anchor,
+                        t.schedule.from,
+                        c.interval,
+                        t.next,
+                        c.status,
+                        &c.resume_on,
+                        t.deliveries_left,
+                        new.notice.map(|n| n.price.cents()),
+                        &c.notice_mailed_on,
+                        new.attempts.map(|a| a.period),
+                        new.attempts.map(|a| a.declines),
+                        &c.attempt_first_try,
+                        new.reminded,
+                        new.charging,
+                        new.next_look.unix_seconds(),
+                        utc_text(new.created_at).as_str(),
+                    ],
+                )
+                .await?
+                .ok_or_else(|| {
+                    StorageError::Storage("a subscription was written and not numbered".into())
+                })?
+                .id;
+            write_lines(tx, id, &new.lines).await?;
+            let writes = Writes {
+                runs: &runs,
+                history: &history,
+                jobs: &jobs,
+            };
+            write_children(tx, id, &writes, new.created_at)
+                .await
+                .map_err(|stop| match stop {
+                    Stop::Failed(e) => e,
                     // A new subscription's runs are its own: nothing came first.
-                    Stop::Stale => Failed(StorageError::Storage(
-                        "a new subscription's run was written twice".into(),
-                    )),
+                    Stop::Stale => {
+                        StorageError::Storage("a new subscription's run was written twice".into())
+                    }
                 })?;
-                Ok::<_, Failed>(id)
-            })
-            .await
-            .map_err(|Failed(e)| e)?;
+            Ok::<_, StorageError>(id)
+        })?;
         self.subscription(id)
             .await?
             .ok_or_else(|| StorageError::Storage("a created subscription is gone".into()))
@@ -415,60 +425,61 @@ impl Subscriptions for SqliteStore {
             .map(|h| h.at)
             .or(runs.last().map(|r| r.at))
             .unwrap_or(changed.next_look);
-        let saved = self
-            .direct
-            .write(move |tx| {
-                let c = Columns::of(&changed);
-                let t = &changed.timeline;
-                let moved = tx
-                    .prepare_cached(
-                        "UPDATE subscriptions SET address_id = $1, card_id = $2,
-                             shipping_method = $3, anchor = $4, anchor_period = $5,
-                             interval = $6, next_period = $7, status = $8, resume_on = $9,
-                             deliveries_left = $10, notice_price = $11, notice_mailed_on = $12,
-                             attempt_period = $13, attempt_declines = $14,
-                             attempt_first_try = $15, reminded_period = $16,
-                             charging_period = $17, next_look = $18, version = version + 1
-                         WHERE id = $19 AND version = $20",
-                    )?
-                    .execute(params![
+        let saved = write_tx!(self, |tx| async move {
+            let c = Columns::of(&changed);
+            let t = &changed.timeline;
+            let moved = tx
+                .execute(
+                    "UPDATE subscriptions SET address_id = $1, card_id = $2,
+                         shipping_method = $3, anchor = $4, anchor_period = $5,
+                         interval = $6, next_period = $7, status = $8, resume_on = $9,
+                         deliveries_left = $10, notice_price = $11, notice_mailed_on = $12,
+                         attempt_period = $13, attempt_declines = $14,
+                         attempt_first_try = $15, reminded_period = $16,
+                         charging_period = $17, next_look = $18, version = version + 1
+                     WHERE id = $19 AND version = $20",
+                    args![
                         changed.address_id,
                         changed.card_id,
                         changed.shipping_method,
-                        c.anchor,
+                        &c.anchor,
                         t.schedule.from,
                         c.interval,
                         t.next,
                         c.status,
-                        c.resume_on,
+                        &c.resume_on,
                         t.deliveries_left,
                         changed.notice.map(|n| n.price.cents()),
-                        c.notice_mailed_on,
+                        &c.notice_mailed_on,
                         changed.attempts.map(|a| a.period),
                         changed.attempts.map(|a| a.declines),
-                        c.attempt_first_try,
+                        &c.attempt_first_try,
                         changed.reminded,
                         changed.charging,
                         changed.next_look.unix_seconds(),
                         changed.id,
                         changed.version,
-                    ])?;
-                if moved == 0 {
-                    return Err(Stop::Stale);
-                }
-                // Quantities change with the subscription: its lines are written again.
-                tx.prepare_cached("DELETE FROM subscription_lines WHERE subscription_id = $1")?
-                    .execute(params![changed.id])?;
-                write_lines(tx, changed.id, &changed.lines)?;
-                let writes = Writes {
-                    runs: &runs,
-                    history: &history,
-                    jobs: &jobs,
-                };
-                write_children(tx, changed.id, &writes, at)?;
-                Ok(())
-            })
-            .await;
+                    ],
+                )
+                .await?;
+            if moved == 0 {
+                return Err(Stop::Stale);
+            }
+            // Quantities change with the subscription: its lines are written again.
+            tx.execute(
+                "DELETE FROM subscription_lines WHERE subscription_id = $1",
+                args![changed.id],
+            )
+            .await?;
+            write_lines(tx, changed.id, &changed.lines).await?;
+            let writes = Writes {
+                runs: &runs,
+                history: &history,
+                jobs: &jobs,
+            };
+            write_children(tx, changed.id, &writes, at).await?;
+            Ok(())
+        });
         match saved {
             Ok(()) => Ok(true),
             Err(Stop::Stale) => Ok(false),
