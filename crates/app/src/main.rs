@@ -197,26 +197,40 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Migrate => {
             let store = serve::open_database(&settings).await?;
             store.close().await;
-            println!("database {} is up to date", settings.database.url);
+            println!(
+                "database {} is up to date",
+                store_adapters::storage::shown(&settings.database.url)
+            );
             Ok(())
         }
         Command::Seed { products, seed } => {
             let store = serve::open_database(&settings).await?;
             let result = match products {
-                Some(count) => seed::generated(&store, &store, count, seed).await,
-                None => match seed::demo_if_empty(&store, &store).await {
-                    Ok(true) => match seed::demo_schools(&store, &store).await {
-                        Ok(()) => seed::demo_checkout_unless_public(&store, &settings)
-                            .await
-                            .map(|()| println!("demo catalogue imported")),
+                Some(count) => {
+                    let (catalog, writer) = (store.catalog.as_ref(), store.catalog_writer.as_ref());
+                    seed::generated(catalog, writer, count, seed).await
+                }
+                None => {
+                    match seed::demo_if_empty(store.catalog.as_ref(), store.catalog_writer.as_ref())
+                        .await
+                    {
+                        Ok(true) => {
+                            match seed::demo_schools(store.catalog.as_ref(), store.schools.as_ref())
+                                .await
+                            {
+                                Ok(()) => seed::demo_checkout_unless_public(&store, &settings)
+                                    .await
+                                    .map(|()| println!("demo catalogue imported")),
+                                Err(err) => Err(err),
+                            }
+                        }
+                        Ok(false) => {
+                            println!("the catalogue is not empty; nothing done");
+                            Ok(())
+                        }
                         Err(err) => Err(err),
-                    },
-                    Ok(false) => {
-                        println!("the catalogue is not empty; nothing done");
-                        Ok(())
                     }
-                    Err(err) => Err(err),
-                },
+                }
             };
             store.close().await;
             Ok(result?)
@@ -226,7 +240,13 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         } => {
             let store = serve::open_database(&settings).await?;
             let countries = store_adapters::reference::EmbeddedCountries::load();
-            let done = schools_cli::import(&file, &countries, &store, &store).await;
+            let done = schools_cli::import(
+                &file,
+                &countries,
+                store.catalog.as_ref(),
+                store.schools.as_ref(),
+            )
+            .await;
             store.close().await;
             println!("{}", done?);
             Ok(())
@@ -238,25 +258,26 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             copied?;
             println!(
                 "database {} backed up to {}",
-                settings.database.url,
+                store_adapters::storage::shown(&settings.database.url),
                 file.display()
             );
             Ok(())
         }
         Command::Messages { limit } => {
             let store = serve::open_database(&settings).await?;
-            print!("{}", reports::messages(&store, limit).await?);
+            print!("{}", reports::messages(store.inbox.as_ref(), limit).await?);
             Ok(())
         }
         Command::Mail { limit } => {
             let store = serve::open_database(&settings).await?;
-            print!("{}", reports::mail(&store, limit).await?);
+            print!("{}", reports::mail(store.outbox.as_ref(), limit).await?);
             Ok(())
         }
         Command::Orders { command } => {
             let store = serve::open_database(&settings).await?;
-            let links = serve::order_links(&store, &settings).await?;
-            let done = orders_cli::run(&store, &links, &command, SystemClock.now()).await;
+            let links = serve::order_links(store.secrets.as_ref(), &settings).await?;
+            let done =
+                orders_cli::run(store.orders.as_ref(), &links, &command, SystemClock.now()).await;
             store.close().await;
             print!("{}", done?);
             Ok(())
@@ -265,9 +286,14 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let store = serve::open_database(&settings).await?;
             let done = match plan_price.as_deref() {
                 Some(&[plan, cents]) => {
-                    store_app::subscriptions_cli::set_price(&store, plan, cents).await
+                    store_app::subscriptions_cli::set_price(
+                        store.subscriptions.as_ref(),
+                        plan,
+                        cents,
+                    )
+                    .await
                 }
-                _ => store_app::subscriptions_cli::list(&store, limit).await,
+                _ => store_app::subscriptions_cli::list(store.subscriptions.as_ref(), limit).await,
             };
             store.close().await;
             print!("{}", done?);
@@ -283,7 +309,8 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             command: LinksCommand::Rotate,
         } => {
             let store = serve::open_database(&settings).await?;
-            let done = serve::rotate_links(&store, &settings, SystemClock.now()).await;
+            let done =
+                serve::rotate_links(store.secrets.as_ref(), &settings, SystemClock.now()).await;
             store.close().await;
             print!("{}", done?);
             Ok(())
@@ -306,14 +333,15 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 println!("ran {ran} due jobs");
             }
             let store = serve::open_database(&settings).await?;
-            let listed = orders_cli::jobs(&store, limit, SystemClock.now()).await;
+            let listed = orders_cli::jobs(store.jobs.as_ref(), limit, SystemClock.now()).await;
             store.close().await;
             print!("{}", listed?);
             Ok(())
         }
         Command::Discounts { command } => {
             let store = serve::open_database(&settings).await?;
-            let done = discounts_cli::run(&store, &command, SystemClock.now()).await;
+            let done =
+                discounts_cli::run(store.discounts.as_ref(), &command, SystemClock.now()).await;
             store.close().await;
             print!("{}", done?);
             Ok(())
@@ -321,8 +349,10 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Report { report } => {
             let store = serve::open_database(&settings).await?;
             let text = match report {
-                Report::Utm => reports::campaign_visits(&store).await?,
-                Report::Errors { limit } => reports::client_errors(&store, limit).await?,
+                Report::Utm => reports::campaign_visits(store.campaigns.as_ref()).await?,
+                Report::Errors { limit } => {
+                    reports::client_errors(store.error_reports.as_ref(), limit).await?
+                }
             };
             print!("{text}");
             Ok(())

@@ -52,7 +52,7 @@ pub async fn demo_schools(catalog: &dyn Catalog, schools: &dyn Schools) -> Resul
 /// reach this store. Their codes are published (`docs/api.md`), so a public store
 /// that issued them would give their value away.
 pub async fn demo_checkout_unless_public(
-    store: &store_adapters::sqlite::SqliteStore,
+    store: &store_adapters::storage::Storage,
     settings: &crate::settings::Settings,
 ) -> Result<(), SeedError> {
     if crate::exposure::is_public(settings) {
@@ -61,7 +61,12 @@ pub async fn demo_checkout_unless_public(
         );
         return Ok(());
     }
-    demo_checkout(store, store, SystemClock.now()).await?;
+    demo_checkout(
+        store.gift_cards.as_ref(),
+        store.discounts.as_ref(),
+        SystemClock.now(),
+    )
+    .await?;
     tracing::info!("demo catalogue, gift cards and discounts imported");
     Ok(())
 }

@@ -21,10 +21,10 @@ use store_adapters::clock::{FixedClock, SystemClock};
 use store_adapters::outbox::OutboxMailer;
 use store_adapters::passwords::Argon2Passwords;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
-use store_adapters::sandbox::SandboxGateway;
 use store_adapters::search::TantivySearch;
 use store_adapters::smtp::SmtpMailer;
-use store_adapters::sqlite::{Durability, SqliteStore};
+use store_adapters::sqlite::Durability;
+use store_adapters::storage::{self, Storage};
 use store_adapters::stripe::StripeGateway;
 use store_adapters::zip::EmbeddedZipLookup;
 use store_domain::clock::Timestamp;
@@ -32,19 +32,19 @@ use store_domain::orders::links::{LinkKey, OrderLinks};
 use store_domain::ports::StoreSecrets;
 use store_domain::ports::{Clock, PaymentGateway, StorageError};
 
-pub async fn open_database(settings: &Settings) -> Result<SqliteStore, Box<dyn std::error::Error>> {
+/// Every storage port of the configured database (its engine chosen by the URL's
+/// scheme), with its schema brought up to date.
+pub async fn open_database(settings: &Settings) -> Result<Storage, Box<dyn std::error::Error>> {
     let database = &settings.database;
-    // The engine comes from the URL's scheme; one this build cannot open is refused
-    // here, before anything is created on disk.
-    store_adapters::storage::buildable(&database.url)?;
-    let durability = if database.sync_commits {
-        Durability::Synced
-    } else {
-        Durability::Deferred
+    let options = storage::Options {
+        max_connections: database.max_connections,
+        durability: if database.sync_commits {
+            Durability::Synced
+        } else {
+            Durability::Deferred
+        },
     };
-    let store = SqliteStore::open_with(&database.url, database.max_connections, durability).await?;
-    store.migrate().await?;
-    Ok(store)
+    Ok(storage::open(&database.url, options).await?)
 }
 
 fn rates(
@@ -98,12 +98,12 @@ fn new_key() -> String {
 
 /// The first key that signs order links, made once and kept in the database (so every
 /// instance and every restart signs alike; it alone derives e-gift codes).
-async fn first_link_key(store: &SqliteStore) -> Result<String, StorageError> {
+async fn first_link_key(store: &dyn StoreSecrets) -> Result<String, StorageError> {
     store.secret("order_links", &new_key()).await
 }
 
 /// The keys `store links rotate` added after the first, oldest first: a read only.
-async fn rotated_link_keys(store: &SqliteStore) -> Result<Vec<LinkKey>, StorageError> {
+async fn rotated_link_keys(store: &dyn StoreSecrets) -> Result<Vec<LinkKey>, StorageError> {
     let rotated = store.link_keys().await?.into_iter();
     Ok(rotated
         .map(|(secret, since)| LinkKey {
@@ -115,7 +115,7 @@ async fn rotated_link_keys(store: &SqliteStore) -> Result<Vec<LinkKey>, StorageE
 
 /// The order links of the configured database.
 pub async fn order_links(
-    store: &SqliteStore,
+    store: &dyn StoreSecrets,
     settings: &Settings,
 ) -> Result<OrderLinks, Box<dyn std::error::Error>> {
     let first = first_link_key(store).await?;
@@ -130,7 +130,7 @@ pub async fn order_links(
 
 /// `store links rotate`: a new key signs links from now on; what to tell the owner.
 pub async fn rotate_links(
-    store: &SqliteStore,
+    store: &dyn StoreSecrets,
     settings: &Settings,
     at: Timestamp,
 ) -> Result<String, Box<dyn std::error::Error>> {
@@ -148,12 +148,12 @@ pub async fn rotate_links(
 
 /// Keeps a running instance's link keys as the database holds them, so a rotation
 /// made by `store links rotate` (or another instance) is taken within a minute.
-fn reload_links_in_background(store: SqliteStore, links: Arc<OrderLinks>) {
+fn reload_links_in_background(store: Arc<dyn StoreSecrets>, links: Arc<OrderLinks>) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));
         loop {
             every.tick().await;
-            match rotated_link_keys(&store).await {
+            match rotated_link_keys(store.as_ref()).await {
                 Ok(rotated) => links.reload(rotated),
                 Err(e) => tracing::warn!(error = %e, "could not read the order link keys"),
             }
@@ -174,11 +174,11 @@ fn order_config(settings: &Settings) -> OrderConfig {
 /// The configured card processor.
 fn gateway(
     settings: &Settings,
-    store: &SqliteStore,
+    storage: &Storage,
 ) -> Result<Arc<dyn PaymentGateway>, Box<dyn std::error::Error>> {
     let payments = &settings.payments;
     Ok(match payments.gateway {
-        GatewayKind::Sandbox => Arc::new(SandboxGateway::new(store.clone())),
+        GatewayKind::Sandbox => storage.sandbox.clone(),
         GatewayKind::Stripe => Arc::new(StripeGateway::new(
             payments.stripe_secret_key.clone(),
             payments.stripe_api_base.clone(),
@@ -187,30 +187,30 @@ fn gateway(
 }
 
 fn state(
-    store: SqliteStore,
+    store: &Storage,
     settings: &Settings,
     links: OrderLinks,
 ) -> Result<(AppState, CountWriter), Box<dyn std::error::Error>> {
-    let store = Arc::new(store);
-    let (search_counter, count_writer) = search_counts::spawn(store.clone(), batching(settings));
+    let (search_counter, count_writer) =
+        search_counts::spawn(store.search_log.clone(), batching(settings));
     let info = StoreInfo::from_settings(&settings.store, &settings.payments);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let state = AppState {
-        catalog: store.clone(),
+        catalog: store.catalog.clone(),
         search: Arc::new(PooledSearch::new(
             Arc::new(TantivySearch::new()?),
             settings.search.workers,
         )),
-        search_log: store.clone(),
+        search_log: store.search_log.clone(),
         countries: Arc::new(EmbeddedCountries::load()),
         rates: Arc::new(rates(settings)?),
-        mailing_list: store.clone(),
-        inbox: store.clone(),
-        campaigns: store.clone(),
-        error_reports: store.clone(),
+        mailing_list: store.mailing_list.clone(),
+        inbox: store.inbox.clone(),
+        campaigns: store.campaigns.clone(),
+        error_reports: store.error_reports.clone(),
         mailer: match settings.mail.transport {
             MailTransport::Outbox => Arc::new(OutboxMailer::new(
-                store.clone(),
+                store.outbox.clone(),
                 clock.clone(),
                 Duration::from_secs(settings.mail.outbox_keep_minutes * 60),
             )),
@@ -223,12 +223,12 @@ fn state(
         ),
         store: Arc::new(info),
         clock,
-        accounts: store.clone(),
-        customer_bags: store.clone(),
-        picks: store.clone(),
-        addresses: store.clone(),
-        cards: store.clone(),
-        gateway: gateway(settings, &store)?,
+        accounts: store.accounts.clone(),
+        customer_bags: store.customer_bags.clone(),
+        picks: store.picks.clone(),
+        addresses: store.addresses.clone(),
+        cards: store.cards.clone(),
+        gateway: gateway(settings, store)?,
         passwords: Arc::new(Argon2Passwords::new()?),
         account_attempts: Arc::new(Attempts::new(
             settings.accounts.attempts_per_minute,
@@ -240,18 +240,18 @@ fn state(
             "accounts.mails_per_mailbox",
         )?),
         zips: Arc::new(EmbeddedZipLookup::new(&settings.tax.settings())?),
-        gift_cards: store.clone(),
-        discounts: store.clone(),
+        gift_cards: store.gift_cards.clone(),
+        discounts: store.discounts.clone(),
         checkout: Arc::new(checkout_config(settings)?),
         gift_card_attempts: Arc::new(Attempts::new(
             settings.checkout.gift_card_attempts_per_minute,
             "checkout.gift_card_attempts_per_minute",
         )?),
-        orders: store.clone(),
-        returns: store.clone(),
-        subscriptions: store.clone(),
-        schools: store.clone(),
-        jobs: store.clone(),
+        orders: store.orders.clone(),
+        returns: store.returns.clone(),
+        subscriptions: store.subscriptions.clone(),
+        schools: store.schools.clone(),
+        jobs: store.jobs.clone(),
         order_links: Arc::new(links),
         order_config: order_config(settings),
         order_attempts: Arc::new(Attempts::new(
@@ -268,7 +268,7 @@ fn state(
             Duration::from_secs(60),
             "checkout.gift_card_attempts_per_minute",
         )?),
-        write_probe: store,
+        write_probe: store.write_probe.clone(),
         search_built: Default::default(),
         write_health: Default::default(),
         newsletter: settings.newsletter.policy(),
@@ -285,8 +285,8 @@ pub async fn jobs_state(
     at: Timestamp,
 ) -> Result<AppState, Box<dyn std::error::Error>> {
     let store = open_database(settings).await?;
-    let links = order_links(&store, settings).await?;
-    let (mut state, _count_writer) = state(store, settings, links)?;
+    let links = order_links(store.secrets.as_ref(), settings).await?;
+    let (mut state, _count_writer) = state(&store, settings, links)?;
     state.clock = Arc::new(FixedClock(at));
     Ok(state)
 }
@@ -297,18 +297,14 @@ pub async fn offline_state(settings: &Settings) -> Result<AppState, Box<dyn std:
     // Describing the API counts no searches: the writer may end with the state.
     // It serves no request: its order links need no kept key.
     let links = OrderLinks::new(&[0; 32]);
-    let (state, _count_writer) = state(
-        SqliteStore::open("sqlite::memory:", 1).await?,
-        settings,
-        links,
-    )?;
+    let (state, _count_writer) = state(&Storage::in_memory().await?, settings, links)?;
     Ok(state)
 }
 
 pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
     exposure::check(&settings)?;
     let store = open_database(&settings).await?;
-    let synchronous = store.writer_synchronous().await?;
+    let synchronous = store.commit_sync().await?;
     if settings.database.sync_commits {
         tracing::info!(
             synchronous,
@@ -320,13 +316,15 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
             "database.sync_commits is false: a power cut can lose orders already acknowledged"
         );
     }
-    if settings.store.seed_demo && seed::demo_if_empty(&store, &store).await? {
-        seed::demo_schools(&store, &store).await?;
+    if settings.store.seed_demo
+        && seed::demo_if_empty(store.catalog.as_ref(), store.catalog_writer.as_ref()).await?
+    {
+        seed::demo_schools(store.catalog.as_ref(), store.schools.as_ref()).await?;
         seed::demo_checkout_unless_public(&store, &settings).await?;
     }
-    let links = order_links(&store, &settings).await?;
-    let (state, count_writer) = state(store.clone(), &settings, links)?;
-    reload_links_in_background(store.clone(), state.order_links.clone());
+    let links = order_links(store.secrets.as_ref(), &settings).await?;
+    let (state, count_writer) = state(&store, &settings, links)?;
+    reload_links_in_background(store.secrets.clone(), state.order_links.clone());
     if let Some(pickup) = &state.checkout.shipping.pickup {
         let at = &pickup.location;
         state.zips.locate(&at.country, &at.zip).await.map_err(|e| {

@@ -222,15 +222,17 @@ async fn the_owner_imports_school_lists_from_csv() {
     assert!(text(&missing.stderr).contains("cannot read /nonexistent.csv"));
 }
 
-/// A PostgreSQL or unknown URL is refused with a clear message, and nothing is created:
-/// it used to be taken for a SQLite file name, quietly making a folder `postgres:`.
+/// An unknown URL, or a PostgreSQL one with no server behind it, is refused with a
+/// clear message, and nothing is created: a `postgres://` URL used to be taken for a
+/// SQLite file name, quietly making a folder `postgres:`.
 #[test]
-fn a_database_url_of_another_engine_is_refused_and_creates_nothing() {
+fn a_database_url_that_opens_nothing_is_refused_and_creates_nothing() {
     let dir = tempfile::tempdir().unwrap();
     for (url, expected) in [
         (
-            "postgres://store:hunter2@127.0.0.1/store",
-            "runs on SQLite only",
+            // Nothing listens on port 1.
+            "postgres://store:hunter2@127.0.0.1:1/store",
+            "cannot connect to PostgreSQL",
         ),
         ("mysql://root:hunter2@db/store", "must start with sqlite:"),
     ] {

@@ -186,7 +186,7 @@ async fn two_schedulers_and_a_kill_give_one_order_per_subscription_per_period() 
     let start = Timestamp::from_unix_seconds(1_798_794_000); // 2027-01-01T10:20:00Z
     let setup = instance(&settings, start).await;
     let writer = serve::open_database(&settings).await.unwrap();
-    store_app::seed::demo_if_empty(setup.catalog.as_ref(), &writer)
+    store_app::seed::demo_if_empty(setup.catalog.as_ref(), writer.catalog_writer.as_ref())
         .await
         .unwrap();
     give_stock(&settings).await;

@@ -172,6 +172,15 @@ impl PgStore {
         self.pool.close().await;
     }
 
+    /// The server's `synchronous_commit` (`on` unless an operator lowered it): whether
+    /// a commit is on the disk before it is acknowledged.
+    pub async fn synchronous_commit(&self) -> Result<String, StorageError> {
+        sqlx::query_scalar("SHOW synchronous_commit")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(storage)
+    }
+
     /// A connection to write on: any of the pool's, since PostgreSQL lets them write
     /// at once. (The shared statements ask for "the writer", which on SQLite is one.)
     async fn writer(&self) -> Result<Writer, sqlx::Error> {

@@ -418,6 +418,12 @@ pub enum BackupError {
     },
     #[error("the backup failed: {0}")]
     Copy(sqlx::Error),
+    /// `store backup` copies a SQLite file; a PostgreSQL database is backed up with
+    /// its own tools.
+    #[error(
+        "store backup copies a SQLite database; back PostgreSQL up with pg_dump (docs/deploy.md)"
+    )]
+    Engine,
 }
 
 /// Creates the database file (and its folder) readable by its owner only, before

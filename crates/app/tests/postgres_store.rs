@@ -1,0 +1,137 @@
+//! The real binary on PostgreSQL: a `postgres://` URL migrates, seeds and serves the
+//! store, and a shopper's requests are answered from it.
+
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Duration;
+
+#[path = "../../adapters/tests/common/postgres.rs"]
+#[allow(
+    dead_code,
+    reason = "the shared helpers include a store this test does not open"
+)]
+mod postgres_db;
+
+fn store(url: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_store"))
+        .args(args)
+        .env("STORE__DATABASE__URL", url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A free port on 127.0.0.1.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `store serve` on `url` at `port`, killed when dropped.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the server on `url` at `port`.
+fn serve(url: &str, port: u16) -> Server {
+    let child = Command::new(env!("CARGO_BIN_EXE_store"))
+        .env("STORE__DATABASE__URL", url)
+        .env("STORE__SERVER__PORT", port.to_string())
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    Server(child)
+}
+
+/// The answer to `GET /api/health/ready` once the server answers at all (it builds its
+/// search index first), within 30 s.
+async fn ready(client: &reqwest::Client, base: &str) -> reqwest::Response {
+    for _ in 0..300 {
+        if let Ok(answer) = client.get(format!("{base}/api/health/ready")).send().await {
+            return answer;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the server did not answer within 30 s");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_store_migrates_seeds_and_serves_on_postgres() {
+    let database = postgres_db::empty_database("").await;
+    // A password in the URL is never shown (trust auth ignores it).
+    let url = database
+        .url()
+        .replacen("postgres://postgres@", "postgres://postgres:hunter2@", 1);
+
+    let migrated = store(&url, &["migrate"]);
+    assert!(migrated.status.success(), "{}", text(&migrated.stderr));
+    let said = text(&migrated.stdout);
+    assert!(said.contains("is up to date"), "{said}");
+    assert!(
+        said.contains("postgres:***@") && !said.contains("hunter2"),
+        "{said}"
+    );
+    let again = store(&url, &["migrate"]);
+    assert!(again.status.success(), "migrating twice is a no-op");
+
+    let seeded = store(&url, &["seed"]);
+    assert!(seeded.status.success(), "{}", text(&seeded.stderr));
+    assert!(text(&seeded.stdout).contains("demo catalogue imported"));
+    let listed = store(&url, &["orders", "list"]);
+    assert_eq!(text(&listed.stdout), "no orders\n");
+    let discounts = text(&store(&url, &["discounts", "list"]).stdout);
+    assert!(discounts.contains("WELCOME10"), "{discounts}");
+
+    let backup = store(&url, &["backup", "/tmp/never-written.db"]);
+    assert!(!backup.status.success());
+    assert!(
+        text(&backup.stderr).contains("pg_dump"),
+        "{}",
+        text(&backup.stderr)
+    );
+
+    let port = free_port();
+    let _server = serve(&url, port);
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}");
+    let ready = ready(&client, &base).await;
+    assert_eq!(ready.status(), 200, "{}", ready.text().await.unwrap());
+    let product: serde_json::Value = client
+        .get(format!("{base}/api/products/1001"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(product["id"], 1001, "{product}");
+    assert!(product["title"].as_str().is_some_and(|t| !t.is_empty()));
+    let found: serde_json::Value = client
+        .get(format!("{base}/api/search?q=mug"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        found["items"].as_array().is_some_and(|p| !p.is_empty()),
+        "the index is built from PostgreSQL: {found}"
+    );
+}
