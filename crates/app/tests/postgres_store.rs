@@ -135,3 +135,133 @@ async fn the_store_migrates_seeds_and_serves_on_postgres() {
         "the index is built from PostgreSQL: {found}"
     );
 }
+
+/// `store serve` on `url` at `port` as one of several instances: the catalogue's version
+/// is looked at every second.
+fn instance(url: &str, port: u16) -> Server {
+    let child = Command::new(env!("CARGO_BIN_EXE_store"))
+        .env("STORE__DATABASE__URL", url)
+        .env("STORE__SERVER__PORT", port.to_string())
+        .env("STORE__SEARCH__REFRESH_SECONDS", "1")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    Server(child)
+}
+
+/// The newest mail's six-digit code, read from the shared outbox.
+async fn mailed_code(url: &str) -> String {
+    use sqlx::Connection;
+    let mut db = sqlx::PgConnection::connect(url).await.unwrap();
+    let body: String = sqlx::query_scalar("SELECT body FROM outbox ORDER BY id DESC LIMIT 1")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    db.close().await.unwrap();
+    body.split(|c: char| !c.is_ascii_digit())
+        .find(|run| run.len() == 6)
+        .unwrap_or_else(|| panic!("no code in {body:?}"))
+        .to_owned()
+}
+
+/// Two instances on one PostgreSQL database: what one writes, the other serves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_share_one_store() {
+    let database = postgres_db::empty_database("").await;
+    let url = database.url();
+    assert!(store(&url, &["seed"]).status.success());
+    let (a_port, b_port) = (free_port(), free_port());
+    let _a = instance(&url, a_port);
+    let _b = instance(&url, b_port);
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .unwrap();
+    let (a, b) = (
+        format!("http://127.0.0.1:{a_port}"),
+        format!("http://127.0.0.1:{b_port}"),
+    );
+    assert_eq!(ready(&client, &a).await.status(), 200);
+    assert_eq!(ready(&client, &b).await.status(), 200);
+    let post = |base: &str, path: &str, body: serde_json::Value| {
+        client
+            .post(format!("{base}{path}"))
+            .header("X-Requested-With", "XMLHttpRequest")
+            .json(&body)
+            .send()
+    };
+
+    // Registered through A, confirmed through B, signed in on both.
+    let asked = post(
+        &a,
+        "/api/register",
+        serde_json::json!({"name": "Dana Levi", "email": "dana@example.com",
+            "password": "correct horse battery"}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(asked.status(), 202, "{}", asked.text().await.unwrap());
+    let code = mailed_code(&url).await;
+    let confirmed = post(
+        &b,
+        "/api/register/confirm",
+        serde_json::json!({"email": "dana@example.com", "code": code}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(confirmed.status(), 200);
+    let cookie = confirmed
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .map(|v| v.split(';').next().unwrap_or_default().to_owned())
+        .collect::<Vec<_>>()
+        .join("; ");
+    for base in [&a, &b] {
+        let me: serde_json::Value = client
+            .get(format!("{base}/api/customer"))
+            .header("Cookie", &cookie)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(me["name"], "Dana Levi", "signed in on {base}: {me}");
+    }
+
+    // A catalogue change (an import by the owner's command) reaches both instances'
+    // search indexes: each sees the database's catalogue version move.
+    let imported = std::time::Instant::now();
+    assert!(
+        store(&url, &["seed", "--products", "3"]).status.success(),
+        "generated products imported"
+    );
+    for base in [&a, &b] {
+        let mut found = false;
+        while !found && imported.elapsed() < Duration::from_secs(20) {
+            let results: serde_json::Value = client
+                .get(format!("{base}/api/search?q=GEN-1000002"))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            found = results["items"]
+                .as_array()
+                .is_some_and(|items| items.iter().any(|p| p["id"] == 1_000_002));
+            if !found {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+        assert!(found, "{base} never found the new product");
+        eprintln!(
+            "{base} found the imported product {} ms after the import began",
+            imported.elapsed().as_millis()
+        );
+    }
+}
