@@ -41,6 +41,7 @@ pub fn sqlite() -> Migrator {
         17 "returns" "0017_returns.sql",
         18 "subscriptions" "0018_subscriptions.sql",
         19 "schools" "0019_schools.sql",
+        20 "throttles" "0020_throttles.sql",
     ]
 }
 
@@ -58,6 +59,7 @@ pub fn postgres() -> Migrator {
         8 "outbox and sandbox" "0008_outbox_and_sandbox.sql",
         9 "returns" "0009_returns.sql",
         10 "subscriptions" "0010_subscriptions.sql",
+        11 "throttles" "0011_throttles.sql",
     ]
 }
 

@@ -16,7 +16,7 @@ use store_domain::orders::storage::Orders;
 use store_domain::ports::{
     Accounts, Addresses, CampaignReports, Catalog, CatalogWriter, CustomerBags, ErrorReports,
     Inbox, MailOutbox, MailingList, PaymentGateway, Picks, SavedCards, SearchLog, StorageError,
-    StoreSecrets, WriteProbe,
+    StoreSecrets, Throttles, WriteProbe,
 };
 use store_domain::returns::storage::Returns;
 use store_domain::school::Schools;
@@ -99,6 +99,7 @@ pub struct Storage {
     pub subscriptions: Arc<dyn Subscriptions>,
     pub schools: Arc<dyn Schools>,
     pub jobs: Arc<dyn Jobs>,
+    pub throttles: Arc<dyn Throttles>,
     /// The embedded sandbox card gateway, on this database's tables.
     pub sandbox: Arc<dyn PaymentGateway>,
     database: Database,
@@ -172,6 +173,7 @@ trait AllPorts:
     + Subscriptions
     + Schools
     + Jobs
+    + Throttles
     + Clone
     + 'static
 {
@@ -200,6 +202,7 @@ impl<S> AllPorts for S where
         + Subscriptions
         + Schools
         + Jobs
+        + Throttles
         + Clone
         + 'static
 {
@@ -233,6 +236,7 @@ impl Storage {
             subscriptions: store.clone(),
             schools: store.clone(),
             jobs: store.clone(),
+            throttles: store.clone(),
             sandbox: Arc::new(SandboxGateway::new((*store).clone())),
             database,
         }

@@ -222,7 +222,7 @@ fn state(
             exposure::secure_cookie(settings),
         ),
         store: Arc::new(info),
-        clock,
+        clock: clock.clone(),
         accounts: store.accounts.clone(),
         customer_bags: store.customer_bags.clone(),
         picks: store.picks.clone(),
@@ -231,10 +231,16 @@ fn state(
         gateway: gateway(settings, store)?,
         passwords: Arc::new(Argon2Passwords::new()?),
         account_attempts: Arc::new(Attempts::new(
+            store.throttles.clone(),
+            clock.clone(),
+            "sign_in",
             settings.accounts.attempts_per_minute,
             "accounts.attempts_per_minute",
         )?),
         account_mails: Arc::new(Attempts::cooldown(
+            store.throttles.clone(),
+            clock.clone(),
+            "mails",
             settings.accounts.mails_per_mailbox,
             Duration::from_secs(settings.accounts.mail_cooldown_minutes * 60),
             "accounts.mails_per_mailbox",
@@ -244,6 +250,9 @@ fn state(
         discounts: store.discounts.clone(),
         checkout: Arc::new(checkout_config(settings)?),
         gift_card_attempts: Arc::new(Attempts::new(
+            store.throttles.clone(),
+            clock.clone(),
+            "gift_card",
             settings.checkout.gift_card_attempts_per_minute,
             "checkout.gift_card_attempts_per_minute",
         )?),
@@ -255,15 +264,24 @@ fn state(
         order_links: Arc::new(links),
         order_config: order_config(settings),
         order_attempts: Arc::new(Attempts::new(
+            store.throttles.clone(),
+            clock.clone(),
+            "order_look_up",
             settings.orders.status_attempts_per_minute,
             "orders.status_attempts_per_minute",
         )?),
         declines: Arc::new(Strikes::new(
+            store.throttles.clone(),
+            clock.clone(),
+            "declines",
             settings.orders.declines_per_hour,
             Duration::from_secs(3600),
             "orders.declines_per_hour",
         )?),
         wrong_codes: Arc::new(Strikes::new(
+            store.throttles.clone(),
+            clock.clone(),
+            "wrong_codes",
             settings.checkout.gift_card_attempts_per_minute,
             Duration::from_secs(60),
             "checkout.gift_card_attempts_per_minute",
@@ -348,13 +366,8 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     );
     let forgetting = limits::spawn_forgetting(
         state.limits.clone(),
-        vec![
-            state.account_attempts.clone(),
-            state.account_mails.clone(),
-            state.gift_card_attempts.clone(),
-            state.order_attempts.clone(),
-        ],
-        vec![state.declines.clone(), state.wrong_codes.clone()],
+        store.throttles.clone(),
+        state.clock.clone(),
         Duration::from_secs(settings.limits.forget_idle_seconds.max(1)),
     );
     let policies = Policies::from_settings(&settings.retention);

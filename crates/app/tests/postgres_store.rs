@@ -166,7 +166,8 @@ async fn mailed_code(url: &str) -> String {
         .to_owned()
 }
 
-/// Two instances on one PostgreSQL database: what one writes, the other serves.
+/// Two instances on one PostgreSQL database: what one writes, the other serves, and
+/// the guessing throttles count the tries made at either.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_share_one_store() {
     let database = postgres_db::empty_database("").await;
@@ -231,6 +232,21 @@ async fn two_instances_share_one_store() {
             .await
             .unwrap();
         assert_eq!(me["name"], "Dana Levi", "signed in on {base}: {me}");
+    }
+
+    // Tries count across both: ten a minute per address and client (the default). The
+    // registration and its confirmation took two; eight wrong passwords, four at each
+    // instance, take the rest, and the next is refused whichever instance it reaches
+    // (counted apart, each instance would have seen five).
+    let wrong = serde_json::json!({"email": "dana@example.com", "password": "wrong horse battery"});
+    for n in 0..8 {
+        let base = if n % 2 == 0 { &a } else { &b };
+        let answer = post(base, "/api/login", wrong.clone()).await.unwrap();
+        assert_eq!(answer.status(), 401, "attempt {n} on {base}");
+    }
+    for base in [&a, &b] {
+        let answer = post(base, "/api/login", wrong.clone()).await.unwrap();
+        assert_eq!(answer.status(), 429, "counted across instances, on {base}");
     }
 
     // A catalogue change (an import by the owner's command) reaches both instances'

@@ -145,6 +145,35 @@ pub enum StorageError {
     Busy,
 }
 
+/// Counts of attempts per key in fixed windows, kept where every instance of the store
+/// sees them: the throttles on guessing (passwords per address, gift card codes,
+/// declined cards, guest order look-ups), which must count across all instances or a
+/// guesser spreading over N of them gets N times the tries.
+#[async_trait]
+pub trait Throttles: Send + Sync {
+    /// Adds `add` to `key`'s count in its current window; a key with no window, or
+    /// one that ended by `now`, starts a new one ending at `now + window`. Answers the
+    /// count after the addition and when its window ends.
+    async fn add(
+        &self,
+        key: &str,
+        add: u32,
+        window: std::time::Duration,
+        now: Timestamp,
+    ) -> Result<(u64, Timestamp), StorageError>;
+
+    /// `key`'s count in its window current at `now`, and when that ends; `None` when
+    /// it has none.
+    async fn current(
+        &self,
+        key: &str,
+        now: Timestamp,
+    ) -> Result<Option<(u64, Timestamp)>, StorageError>;
+
+    /// Forgets the windows that ended by `now`; how many.
+    async fn forget_ended(&self, now: Timestamp) -> Result<u64, StorageError>;
+}
+
 /// Whether storage takes writes now: the question a readiness check asks.
 #[async_trait]
 pub trait WriteProbe: Send + Sync {

@@ -91,6 +91,8 @@ mod search_log;
 mod secrets;
 #[path = "../sql/subscriptions.rs"]
 mod subscriptions;
+#[path = "../sql/throttles.rs"]
+mod throttles;
 #[path = "../sql/write_probe.rs"]
 mod write_probe;
 use crate::tx::{Arg, DbError, Read, Tx};

@@ -23,6 +23,8 @@ use poem::{Endpoint, IntoResponse, Request, Response};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
+use store_domain::clock::Timestamp;
+use store_domain::ports::Throttles;
 use store_domain::token::TokenHash;
 
 /// Over a limit: when the client may try again.
@@ -32,6 +34,17 @@ pub struct Limited {
 }
 
 impl Limited {
+    /// Refused until `ends`, asked at `now`.
+    pub fn until(ends: Timestamp, now: Timestamp) -> Limited {
+        let seconds = ends
+            .unix_seconds()
+            .saturating_sub(now.unix_seconds())
+            .max(1);
+        Limited {
+            retry_after: Duration::from_secs(seconds.unsigned_abs()),
+        }
+    }
+
     /// Whole seconds, rounded up (and at least one): `Retry-After` takes no fractions,
     /// and a client retrying a little early would only be refused again.
     pub fn retry_after_seconds(&self) -> u64 {
@@ -193,11 +206,12 @@ impl Limits {
     }
 }
 
-/// Every `every`, forgets the clients and the keys whose budget has refilled.
+/// Every `every`, forgets the clients whose budget has refilled and the throttles'
+/// windows that have ended.
 pub fn spawn_forgetting(
     limits: Arc<Limits>,
-    attempts: Vec<Arc<Attempts>>,
-    strikes: Vec<Arc<Strikes>>,
+    throttles: Arc<dyn Throttles>,
+    clock: Arc<dyn store_domain::ports::Clock>,
     every: Duration,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
@@ -206,11 +220,8 @@ pub fn spawn_forgetting(
         loop {
             tick.tick().await;
             limits.forget_idle_clients();
-            for kind in &attempts {
-                kind.forget_idle();
-            }
-            for kind in &strikes {
-                kind.forget_idle();
+            if let Err(e) = throttles.forget_ended(clock.now()).await {
+                tracing::warn!(error = %e, "ended throttle windows could not be forgotten");
             }
         }
     })

@@ -3,96 +3,102 @@
 //! only the requests that failed (a declined card, a code that does not exist), so
 //! honest shoppers, whose cards and codes work, never meet it, while a script trying
 //! stolen cards or guessing codes is stopped after a few misses, before it can learn
-//! anything from the next try.
+//! anything from the next try. Counted in the database (`Throttles`), as attempts are.
 
 use super::Limited;
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
+use store_domain::ports::{Clock, Throttles};
 
 pub struct Strikes {
+    throttles: Arc<dyn Throttles>,
+    clock: Arc<dyn Clock>,
+    kind: &'static str,
     limit: u32,
     window: Duration,
-    /// Per key: the strikes in the current window and when that window began.
-    keys: Mutex<HashMap<String, (u32, Instant)>>,
 }
 
 impl Strikes {
     /// `limit` strikes per `window`; the next try waits until the window ends.
-    pub fn new(limit: u32, window: Duration, setting: &str) -> Result<Self, String> {
+    pub fn new(
+        throttles: Arc<dyn Throttles>,
+        clock: Arc<dyn Clock>,
+        kind: &'static str,
+        limit: u32,
+        window: Duration,
+        setting: &str,
+    ) -> Result<Self, String> {
         if limit == 0 || window.is_zero() {
             return Err(format!("{setting} must be at least 1"));
         }
         Ok(Strikes {
+            throttles,
+            clock,
+            kind,
             limit,
             window,
-            keys: Mutex::new(HashMap::new()),
         })
     }
 
-    fn keys(&self) -> std::sync::MutexGuard<'_, HashMap<String, (u32, Instant)>> {
-        self.keys
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn key(&self, key: &str) -> String {
+        format!("{}|{key}", self.kind)
     }
 
-    /// `Err` with the wait when `key` has used its strikes in the current window.
-    pub fn check(&self, key: &str) -> Result<(), Limited> {
-        self.check_at(key, Instant::now())
-    }
-
-    fn check_at(&self, key: &str, now: Instant) -> Result<(), Limited> {
-        match self.keys().get(key) {
-            Some(&(count, since)) if count >= self.limit && now < since + self.window => {
-                Err(Limited {
-                    retry_after: since + self.window - now,
-                })
+    /// `Err` with the wait when `key` has used its strikes in the current window. A
+    /// count that cannot be read lets the try through (see `Attempts::check`).
+    pub async fn check(&self, key: &str) -> Result<(), Limited> {
+        let now = self.clock.now();
+        match self.throttles.current(&self.key(key), now).await {
+            Ok(Some((count, ends))) if count >= u64::from(self.limit) => {
+                Err(Limited::until(ends, now))
             }
-            _ => Ok(()),
+            Ok(_) => Ok(()),
+            Err(e) => {
+                tracing::warn!(error = %e, kind = self.kind, "strikes could not be read");
+                Ok(())
+            }
         }
     }
 
     /// Counts a failure of `key`.
-    pub fn strike(&self, key: &str) {
-        self.strike_at(key, Instant::now());
-    }
-
-    fn strike_at(&self, key: &str, now: Instant) {
-        let mut keys = self.keys();
-        let entry = keys.entry(key.to_owned()).or_insert((0, now));
-        if now >= entry.1 + self.window {
-            *entry = (0, now);
+    pub async fn strike(&self, key: &str) {
+        let now = self.clock.now();
+        if let Err(e) = self
+            .throttles
+            .add(&self.key(key), 1, self.window, now)
+            .await
+        {
+            tracing::warn!(error = %e, kind = self.kind, "a strike could not be counted");
         }
-        entry.0 += 1;
-    }
-
-    /// Forgets keys whose window has ended.
-    pub fn forget_idle(&self) {
-        let now = Instant::now();
-        self.keys()
-            .retain(|_, (_, since)| now < *since + self.window);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use store_adapters::fakes::{InMemoryThrottles, SettableClock};
+    use store_domain::clock::Timestamp;
 
-    #[test]
-    fn a_key_is_barred_after_its_strikes_until_the_window_ends() {
-        let strikes = Strikes::new(3, Duration::from_secs(600), "declines").unwrap();
-        let start = Instant::now();
+    #[tokio::test]
+    async fn a_key_is_barred_after_its_strikes_until_the_window_ends() {
+        let clock = Arc::new(SettableClock::at(Timestamp::from_unix_seconds(
+            1_767_225_600,
+        )));
+        let throttles = Arc::new(InMemoryThrottles::default());
+        let window = Duration::from_secs(600);
+        let strikes =
+            Strikes::new(throttles.clone(), clock.clone(), "declines", 3, window, "x").unwrap();
         for _ in 0..3 {
-            assert!(strikes.check_at("a", start).is_ok());
-            strikes.strike_at("a", start);
+            assert!(strikes.check("a").await.is_ok());
+            strikes.strike("a").await;
         }
-        let barred = strikes.check_at("a", start).unwrap_err();
-        assert_eq!(barred.retry_after, Duration::from_secs(600));
-        assert!(strikes.check_at("b", start).is_ok(), "per key");
-        let later = start + Duration::from_secs(601);
-        assert!(strikes.check_at("a", later).is_ok(), "a new window");
-        strikes.strike_at("a", later);
-        assert!(strikes.check_at("a", later).is_ok(), "counted afresh");
-        assert!(Strikes::new(0, Duration::from_secs(1), "x").is_err());
+        let barred = strikes.check("a").await.unwrap_err();
+        assert_eq!(barred.retry_after, window);
+        assert!(strikes.check("b").await.is_ok(), "per key");
+        clock.advance(Duration::from_secs(601));
+        assert!(strikes.check("a").await.is_ok(), "a new window");
+        strikes.strike("a").await;
+        assert!(strikes.check("a").await.is_ok(), "counted afresh");
+        assert!(Strikes::new(throttles, clock, "x", 0, window, "x").is_err());
     }
 }

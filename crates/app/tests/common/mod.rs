@@ -202,6 +202,26 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         Arc::new(store_adapters::fakes::InMemoryCatalog::new()),
         fakes.checkout.clone(),
     ));
+    // The throttles' counts, shared as the database shares them between instances.
+    let throttles: Arc<dyn store_domain::ports::Throttles> =
+        Arc::new(store_adapters::fakes::InMemoryThrottles::default());
+    let clock: Arc<dyn store_domain::ports::Clock> = fakes.clock.clone();
+    let attempts = |kind, per_minute| {
+        Arc::new(Attempts::new(throttles.clone(), clock.clone(), kind, per_minute, kind).unwrap())
+    };
+    let strikes = |kind, limit, window| {
+        Arc::new(
+            store_app::limits::Strikes::new(
+                throttles.clone(),
+                clock.clone(),
+                kind,
+                limit,
+                window,
+                kind,
+            )
+            .unwrap(),
+        )
+    };
     let state = AppState {
         catalog,
         // The real engine: it is in memory, and typo and Hebrew handling are its own.
@@ -225,9 +245,17 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         accounts: fakes.accounts.clone(),
         passwords: Arc::new(PlainPasswords),
         account: AccountConfig::new(ACCOUNTS, &info(), false),
-        account_attempts: Arc::new(Attempts::new(ATTEMPTS_PER_MINUTE, "attempts").unwrap()),
+        account_attempts: attempts("sign_in", ATTEMPTS_PER_MINUTE),
         account_mails: Arc::new(
-            Attempts::cooldown(MAILS_PER_MAILBOX, Duration::from_secs(600), "mails").unwrap(),
+            Attempts::cooldown(
+                throttles.clone(),
+                clock.clone(),
+                "mails",
+                MAILS_PER_MAILBOX,
+                Duration::from_secs(600),
+                "mails",
+            )
+            .unwrap(),
         ),
         customer_bags: fakes.customer_data.clone(),
         picks: fakes.customer_data.clone(),
@@ -238,9 +266,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         gift_cards: fakes.checkout.clone(),
         discounts: fakes.checkout.clone(),
         checkout: Arc::new(checkout_config()),
-        gift_card_attempts: Arc::new(
-            Attempts::new(GIFT_CARD_ATTEMPTS_PER_MINUTE, "gift cards").unwrap(),
-        ),
+        gift_card_attempts: attempts("gift_card", GIFT_CARD_ATTEMPTS_PER_MINUTE),
         orders: orders.clone(),
         returns: orders.clone(),
         subscriptions: orders.clone(),
@@ -260,17 +286,12 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
             sweep_every: Duration::from_secs(300),
             subscriptions_every: Duration::from_secs(300),
         },
-        order_attempts: Arc::new(Attempts::new(ATTEMPTS_PER_MINUTE, "orders").unwrap()),
-        declines: Arc::new(
-            store_app::limits::Strikes::new(DECLINES, Duration::from_secs(3600), "d").unwrap(),
-        ),
-        wrong_codes: Arc::new(
-            store_app::limits::Strikes::new(
-                GIFT_CARD_ATTEMPTS_PER_MINUTE,
-                Duration::from_secs(60),
-                "w",
-            )
-            .unwrap(),
+        order_attempts: attempts("order_look_up", ATTEMPTS_PER_MINUTE),
+        declines: strikes("declines", DECLINES, Duration::from_secs(3600)),
+        wrong_codes: strikes(
+            "wrong_codes",
+            GIFT_CARD_ATTEMPTS_PER_MINUTE,
+            Duration::from_secs(60),
         ),
     };
     (state, fakes)

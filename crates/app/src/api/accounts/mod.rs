@@ -54,12 +54,12 @@ impl AccountsApi {
     /// One attempt from the budget of the address and the client together: a
     /// stranger's wrong passwords spend the stranger's own, never the owner's. A
     /// malformed address is the handler's to refuse, and costs nothing here.
-    fn attempt(&self, req: &Request, raw_email: &str) -> Result<(), AccountApiError> {
+    async fn attempt(&self, req: &Request, raw_email: &str) -> Result<(), AccountApiError> {
         match Email::parse(raw_email) {
             Ok(email) => {
                 let client = self.state.limits.client_key(req);
                 let key = format!("{}|{client:?}", email.as_str());
-                Ok(self.state.account_attempts.check(&key)?)
+                Ok(self.state.account_attempts.check(&key).await?)
             }
             Err(_) => Ok(()),
         }
@@ -68,10 +68,16 @@ impl AccountsApi {
     /// Whether the mailbox of `raw_email` may be sent another sign-up or reset mail
     /// now; a request past its cooldown is answered the same and mails nothing. A
     /// malformed address is the handler's to refuse.
-    fn may_mail(&self, raw_email: &str) -> bool {
-        Email::parse(raw_email).map_or(true, |email| {
-            self.state.account_mails.check(&email.mailbox()).is_ok()
-        })
+    async fn may_mail(&self, raw_email: &str) -> bool {
+        match Email::parse(raw_email) {
+            Ok(email) => self
+                .state
+                .account_mails
+                .check(&email.mailbox())
+                .await
+                .is_ok(),
+            Err(_) => true,
+        }
     }
 
     /// Spec 3's customer with the addresses, cards and favorites the account keeps.
@@ -152,10 +158,10 @@ impl AccountsApi {
         req: &Request,
         body: Json<Registration>,
     ) -> Result<Mailed, AccountApiError> {
-        self.attempt(req, &body.email)?;
+        self.attempt(req, &body.email).await?;
         let new = NewCustomer::parse(&body.email, &body.name, &body.password)
             .map_err(crate::api::error::ApiError::from)?;
-        if !self.may_mail(&body.email) {
+        if !self.may_mail(&body.email).await {
             return Ok(code_sent());
         }
         let s = &self.state;
@@ -183,7 +189,7 @@ impl AccountsApi {
         req: &Request,
         body: Json<RegistrationCode>,
     ) -> Result<SignedIn, AccountApiError> {
-        self.attempt(req, &body.email)?;
+        self.attempt(req, &body.email).await?;
         let s = &self.state;
         let token = new_secret();
         let customer = accounts::confirm_registration(
@@ -212,7 +218,7 @@ impl AccountsApi {
         req: &Request,
         body: Json<Credentials>,
     ) -> Result<SignedIn, AccountApiError> {
-        self.attempt(req, &body.email)?;
+        self.attempt(req, &body.email).await?;
         let s = &self.state;
         let token = new_secret();
         let customer = accounts::log_in(
@@ -277,8 +283,8 @@ impl AccountsApi {
         req: &Request,
         body: Json<ForgotPassword>,
     ) -> Result<Mailed, AccountApiError> {
-        self.attempt(req, &body.email)?;
-        if !self.may_mail(&body.email) {
+        self.attempt(req, &body.email).await?;
+        if !self.may_mail(&body.email).await {
             return Ok(link_sent());
         }
         let s = &self.state;

@@ -199,14 +199,14 @@ pub(crate) fn is_code_refusal(message: &str) -> bool {
 /// Holds back a request that carries gift card or discount codes from a client that
 /// has sent too many codes that do not exist; `Ok` with the key to count the next
 /// wrong one by. A request without codes is never held back: only guessing is.
-pub(crate) fn codes_allowed(
+pub(crate) async fn codes_allowed(
     state: &AppState,
     req: &Request,
     request: &CheckoutRequest,
 ) -> Result<String, CodeGuessError> {
     let key = format!("{:?}", state.limits.client_key(req));
     let with_codes = !request.gift_cards.is_empty() || request.discount.is_some();
-    if with_codes && let Err(limited) = state.wrong_codes.check(&key) {
+    if with_codes && let Err(limited) = state.wrong_codes.check(&key).await {
         let seconds = limited.retry_after_seconds();
         return Err(CodeGuessError::TooMany(
             Json(ErrorMessage {
@@ -305,7 +305,12 @@ impl CheckoutApi {
         body: Json<GiftCardRequest>,
     ) -> Result<Json<GiftCardAnswer>, GiftCardApiError> {
         let client = self.state.limits.client_key(req);
-        if let Err(limited) = self.state.gift_card_attempts.check(&format!("{client:?}")) {
+        if let Err(limited) = self
+            .state
+            .gift_card_attempts
+            .check(&format!("{client:?}"))
+            .await
+        {
             return Err(GiftCardApiError::TooMany(
                 Json(ErrorMessage {
                     message: "Too many gift card checks. Please try again later.".to_owned(),
@@ -346,10 +351,10 @@ impl CheckoutApi {
         let customer = session_customer(&self.state, session.token()).await?;
         let request = checkout_request(&self.state, customer.as_ref(), body.0)?;
         let ctx = context(&self.state);
-        let guesser = codes_allowed(&self.state, req, &request)?;
+        let guesser = codes_allowed(&self.state, req, &request).await?;
         let quoted = match checkout_quote(&ctx, request).await {
             Err(CheckoutError::Refused(why)) if is_code_refusal(&why) => {
-                self.state.wrong_codes.strike(&guesser);
+                self.state.wrong_codes.strike(&guesser).await;
                 return Err(bad_request(why).into());
             }
             other => other?,

@@ -319,7 +319,7 @@ impl OrdersApi {
             )
             .collect();
         for tester in &testers {
-            if let Err(limited) = self.state.declines.check(tester) {
+            if let Err(limited) = self.state.declines.check(tester).await {
                 let seconds = limited.retry_after_seconds();
                 return Err(PlaceOrderError::TooMany(
                     message(format!(
@@ -346,7 +346,9 @@ impl OrdersApi {
             email: Some(email.as_str().into()),
         };
         let checkout = checkout_request(&self.state, customer.as_ref(), quote)?;
-        let guesser = codes_allowed(&self.state, req, &checkout).map_err(PlaceOrderError::from)?;
+        let guesser = codes_allowed(&self.state, req, &checkout)
+            .await
+            .map_err(PlaceOrderError::from)?;
         let request = PlaceRequest {
             key,
             checkout,
@@ -363,12 +365,12 @@ impl OrdersApi {
         let placed = match place_order(&place_context(&self.state), request).await {
             Err(PlaceError::Declined(why)) => {
                 for tester in &testers {
-                    self.state.declines.strike(tester);
+                    self.state.declines.strike(tester).await;
                 }
                 return Err(PlaceError::Declined(why).into());
             }
             Err(PlaceError::Changed(why)) if is_code_refusal(&why) => {
-                self.state.wrong_codes.strike(&guesser);
+                self.state.wrong_codes.strike(&guesser).await;
                 return Err(PlaceError::Changed(why).into());
             }
             other => other?,
@@ -408,7 +410,12 @@ impl OrdersApi {
         body: Json<GuestStatusRequest>,
     ) -> Result<Json<OrderDto>, LookupError> {
         let client = self.state.limits.client_key(req);
-        if let Err(limited) = self.state.order_attempts.check(&format!("{client:?}")) {
+        if let Err(limited) = self
+            .state
+            .order_attempts
+            .check(&format!("{client:?}"))
+            .await
+        {
             return Err(LookupError::TooMany(
                 message("Too many order look-ups. Please try again later."),
                 limited.retry_after_seconds(),

@@ -160,7 +160,12 @@ impl ReturnsApi {
         code: &str,
     ) -> Result<Order, GiftReturnError> {
         let client = self.state.limits.client_key(req);
-        if let Err(limited) = self.state.order_attempts.check(&format!("{client:?}")) {
+        if let Err(limited) = self
+            .state
+            .order_attempts
+            .check(&format!("{client:?}"))
+            .await
+        {
             return Err(GiftReturnError::TooMany(
                 message("Too many tries. Please try again later."),
                 limited.retry_after_seconds(),
