@@ -18,5 +18,6 @@ pub mod smtp;
 pub mod sqlite;
 pub mod storage;
 pub mod stripe;
+pub mod throttles;
 mod tx;
 pub mod zip;

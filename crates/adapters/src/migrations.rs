@@ -41,7 +41,6 @@ pub fn sqlite() -> Migrator {
         17 "returns" "0017_returns.sql",
         18 "subscriptions" "0018_subscriptions.sql",
         19 "schools" "0019_schools.sql",
-        20 "throttles" "0020_throttles.sql",
     ]
 }
 

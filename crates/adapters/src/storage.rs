@@ -8,6 +8,7 @@
 use crate::postgres::PgStore;
 use crate::sandbox::SandboxGateway;
 use crate::sqlite::{BackupError, Durability, SqliteStore};
+use crate::throttles::LocalThrottles;
 use std::path::Path;
 use std::sync::Arc;
 use store_domain::checkout::storage::{Discounts, GiftCards};
@@ -139,12 +140,21 @@ pub async fn open(url: &str, options: Options) -> Result<Storage, OpenError> {
             let store =
                 SqliteStore::open_with(url, options.max_connections, options.durability).await?;
             store.migrate().await?;
-            Storage::over(Arc::new(store.clone()), Database::Sqlite(store))
+            Storage::over(
+                Arc::new(store.clone()),
+                Arc::new(LocalThrottles::default()),
+                Database::Sqlite(store),
+            )
         }
         Engine::Postgres => {
             let store = PgStore::open(url, options.max_connections).await?;
             store.migrate().await?;
-            Storage::over(Arc::new(store.clone()), Database::Postgres(store))
+            let store = Arc::new(store);
+            Storage::over(
+                store.clone(),
+                store.clone(),
+                Database::Postgres((*store).clone()),
+            )
         }
     })
 }
@@ -173,7 +183,6 @@ trait AllPorts:
     + Subscriptions
     + Schools
     + Jobs
-    + Throttles
     + Clone
     + 'static
 {
@@ -202,14 +211,18 @@ impl<S> AllPorts for S where
         + Subscriptions
         + Schools
         + Jobs
-        + Throttles
         + Clone
         + 'static
 {
 }
 
 impl Storage {
-    fn over<S: AllPorts>(store: Arc<S>, database: Database) -> Storage
+    /// The ports of `store`, with the guessing throttles counted by `throttles`.
+    fn over<S: AllPorts>(
+        store: Arc<S>,
+        throttles: Arc<dyn Throttles>,
+        database: Database,
+    ) -> Storage
     where
         SandboxGateway<S>: PaymentGateway,
     {
@@ -236,7 +249,7 @@ impl Storage {
             subscriptions: store.clone(),
             schools: store.clone(),
             jobs: store.clone(),
-            throttles: store.clone(),
+            throttles,
             sandbox: Arc::new(SandboxGateway::new((*store).clone())),
             database,
         }
@@ -247,6 +260,7 @@ impl Storage {
         let store = SqliteStore::open("sqlite::memory:", 1).await?;
         Ok(Storage::over(
             Arc::new(store.clone()),
+            Arc::new(LocalThrottles::default()),
             Database::Sqlite(store),
         ))
     }

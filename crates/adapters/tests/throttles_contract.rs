@@ -1,14 +1,13 @@
 //! The contract of the `Throttles` port (counts per key in fixed windows), written once
-//! and run against every implementation; on the databases, additions made at the same
-//! moment are all counted.
+//! and run against both implementations (a SQLite store's in memory, PostgreSQL's
+//! table); additions made at the same moment are all counted.
 
 use std::sync::Arc;
 use std::time::Duration;
-use store_adapters::fakes::InMemoryThrottles;
+use store_adapters::throttles::LocalThrottles;
 use store_domain::clock::Timestamp;
 use store_domain::ports::Throttles;
 
-mod common;
 #[path = "common/postgres.rs"]
 mod postgres_db;
 
@@ -58,14 +57,8 @@ async fn additions_at_once_are_all_counted(t: Arc<dyn Throttles>) {
 }
 
 #[tokio::test]
-async fn fake_counts_in_fixed_windows() {
-    counts_in_fixed_windows(&InMemoryThrottles::default()).await;
-}
-
-#[tokio::test]
-async fn sqlite_counts_in_fixed_windows() {
-    let (store, _dir) = common::sqlite_store(2).await;
-    counts_in_fixed_windows(&store).await;
+async fn local_counts_in_fixed_windows() {
+    counts_in_fixed_windows(&LocalThrottles::default()).await;
 }
 
 #[tokio::test]
@@ -75,9 +68,8 @@ async fn postgres_counts_in_fixed_windows() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn sqlite_counts_every_addition_made_at_once() {
-    let (store, _dir) = common::sqlite_store(2).await;
-    additions_at_once_are_all_counted(Arc::new(store)).await;
+async fn local_counts_every_addition_made_at_once() {
+    additions_at_once_are_all_counted(Arc::new(LocalThrottles::default())).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

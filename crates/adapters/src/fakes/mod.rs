@@ -19,7 +19,6 @@ mod returns;
 mod schools;
 mod search;
 mod subscriptions;
-mod throttles;
 mod write_probe;
 mod zip;
 
@@ -38,7 +37,6 @@ pub use orders::InMemoryOrders;
 pub use passwords::PlainPasswords;
 pub use schools::InMemorySchools;
 pub use search::InMemorySearch;
-pub use throttles::InMemoryThrottles;
 pub use write_probe::SwitchableWriteProbe;
 pub use zip::{InMemoryZipLookup, KNOWN_POINTS, KNOWN_ZIPS};
 

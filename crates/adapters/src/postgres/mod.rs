@@ -91,10 +91,10 @@ mod search_log;
 mod secrets;
 #[path = "../sql/subscriptions.rs"]
 mod subscriptions;
-#[path = "../sql/throttles.rs"]
-mod throttles;
 #[path = "../sql/write_probe.rs"]
 mod write_probe;
+
+mod throttles;
 use crate::tx::{Arg, DbError, Read, Tx};
 use common::{
     catalog_error, corrupt, count_for, execute_for, join_paragraphs, limit, split_paragraphs,

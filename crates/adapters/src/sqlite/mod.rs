@@ -73,8 +73,6 @@ mod search_log;
 mod secrets;
 #[path = "../sql/subscriptions.rs"]
 mod subscriptions;
-#[path = "../sql/throttles.rs"]
-mod throttles;
 #[path = "../sql/write_probe.rs"]
 mod write_probe;
 

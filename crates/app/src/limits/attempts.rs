@@ -85,7 +85,8 @@ impl Attempts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use store_adapters::fakes::{InMemoryThrottles, SettableClock};
+    use store_adapters::fakes::SettableClock;
+    use store_adapters::throttles::LocalThrottles;
     use store_domain::clock::Timestamp;
 
     fn clock() -> Arc<SettableClock> {
@@ -96,7 +97,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_eleventh_attempt_in_a_minute_waits() {
-        let throttles = Arc::new(InMemoryThrottles::default());
+        let throttles = Arc::new(LocalThrottles::default());
         let clock = clock();
         let attempts =
             Attempts::new(throttles.clone(), clock.clone(), "sign_in", 10, "attempts").unwrap();
@@ -116,13 +117,13 @@ mod tests {
             attempts.check("dana@example.com").await.is_ok(),
             "a new minute"
         );
-        assert!(Attempts::new(Arc::new(InMemoryThrottles::default()), clock, "k", 0, "x").is_err());
+        assert!(Attempts::new(Arc::new(LocalThrottles::default()), clock, "k", 0, "x").is_err());
     }
 
     #[tokio::test]
     async fn a_cooldown_takes_its_burst_then_waits_the_period() {
         let mails = Attempts::cooldown(
-            Arc::new(InMemoryThrottles::default()),
+            Arc::new(LocalThrottles::default()),
             clock(),
             "mails",
             2,

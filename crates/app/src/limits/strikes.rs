@@ -76,7 +76,8 @@ impl Strikes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use store_adapters::fakes::{InMemoryThrottles, SettableClock};
+    use store_adapters::fakes::SettableClock;
+    use store_adapters::throttles::LocalThrottles;
     use store_domain::clock::Timestamp;
 
     #[tokio::test]
@@ -84,7 +85,7 @@ mod tests {
         let clock = Arc::new(SettableClock::at(Timestamp::from_unix_seconds(
             1_767_225_600,
         )));
-        let throttles = Arc::new(InMemoryThrottles::default());
+        let throttles = Arc::new(LocalThrottles::default());
         let window = Duration::from_secs(600);
         let strikes =
             Strikes::new(throttles.clone(), clock.clone(), "declines", 3, window, "x").unwrap();

@@ -204,7 +204,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
     ));
     // The throttles' counts, shared as the database shares them between instances.
     let throttles: Arc<dyn store_domain::ports::Throttles> =
-        Arc::new(store_adapters::fakes::InMemoryThrottles::default());
+        Arc::new(store_adapters::throttles::LocalThrottles::default());
     let clock: Arc<dyn store_domain::ports::Clock> = fakes.clock.clone();
     let attempts = |kind, per_minute| {
         Arc::new(Attempts::new(throttles.clone(), clock.clone(), kind, per_minute, kind).unwrap())

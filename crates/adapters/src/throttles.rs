@@ -1,21 +1,23 @@
-//! The throttles' counts in memory, as one instance would keep them.
+//! The guessing throttles' counts in the process's memory: what a SQLite store uses,
+//! since it is one process (one writer) and has nothing to share, and a database read
+//! per order to check declined cards cost its order path about a tenth of its orders
+//! per second (docs/decisions.md). PostgreSQL keeps them in a table (`postgres::throttles`).
 
-use super::write;
 use async_trait::async_trait;
 use std::collections::HashMap;
-use std::sync::RwLock;
+use std::sync::{RwLock, RwLockWriteGuard};
 use std::time::Duration;
 use store_domain::clock::Timestamp;
 use store_domain::ports::{StorageError, Throttles};
 
 #[derive(Default)]
-pub struct InMemoryThrottles {
+pub struct LocalThrottles {
     /// Per key: the count and when its window ends.
     windows: RwLock<HashMap<String, (u64, Timestamp)>>,
 }
 
 #[async_trait]
-impl Throttles for InMemoryThrottles {
+impl Throttles for LocalThrottles {
     async fn add(
         &self,
         key: &str,
@@ -51,4 +53,12 @@ impl Throttles for InMemoryThrottles {
         windows.retain(|_, (_, ends)| *ends > now);
         Ok((before - windows.len()) as u64)
     }
+}
+
+/// The counts, even after a panic poisoned the lock.
+fn write(
+    lock: &RwLock<HashMap<String, (u64, Timestamp)>>,
+) -> RwLockWriteGuard<'_, HashMap<String, (u64, Timestamp)>> {
+    lock.write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -1,10 +1,10 @@
-//! The guessing throttles' counts (`Throttles`), on either engine (compiled into
-//! `sqlite` and `postgres`, see `README.md`), so every instance on one database counts
-//! the same tries. Each addition is one upsert, atomic on both engines (on PostgreSQL
-//! the row's lock makes a second instance's addition wait and add to the first's). Keys
-//! are kept as their SHA-256: they hold e-mail addresses and client addresses.
+//! The guessing throttles' counts (`Throttles`) in PostgreSQL, so every instance on one
+//! database counts the same tries. Each addition is one upsert: the row's lock makes a
+//! second instance's addition wait and add to the first's. Keys are kept as their
+//! SHA-256: they hold e-mail addresses and client addresses. (A SQLite store is one
+//! process: its counts stay in memory, `crate::throttles`.)
 
-use super::{Store, corrupt, storage};
+use super::{PgStore, corrupt, storage};
 use crate::clock::{parse_utc_text, utc_text};
 use crate::rows::row;
 use async_trait::async_trait;
@@ -30,7 +30,7 @@ impl WindowRow {
 }
 
 #[async_trait]
-impl Throttles for Store {
+impl Throttles for PgStore {
     async fn add(
         &self,
         key: &str,
