@@ -1,7 +1,7 @@
 //! The guessing throttles' counts in the process's memory: what a SQLite store uses,
-//! since it is one process (one writer) and has nothing to share, and a database read
-//! per order to check declined cards cost its order path about a tenth of its orders
-//! per second (docs/decisions.md). PostgreSQL keeps them in a table (`postgres::throttles`).
+//! since it is one process (one writer) and has nothing to share; it spares its order
+//! path a database read per order (the declined-card check) and its writer a write per
+//! sign-in attempt. PostgreSQL keeps them in a table (`postgres::throttles`).
 
 use async_trait::async_trait;
 use std::collections::HashMap;
