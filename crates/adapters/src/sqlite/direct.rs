@@ -20,9 +20,9 @@
 //! The statements run through rusqlite on the thread itself, in SQLite's own
 //! microseconds. Grouping the commits writes each hot page once per batch.
 //!
-//! rusqlite's `params!` binds by position, and SQLite numbers `$n` placeholders in the
-//! order they first appear in the text, not by `n`: a statement whose placeholders do
-//! not first appear as `$1, $2, ...` binds with `named_params!` instead.
+//! The writes themselves are the ones both engines share (`crate::tx`); `SqliteTx`
+//! below runs their statements here. SQLite numbers `$n` placeholders in the order they
+//! first appear in the text, not by `n`, so it binds each argument by its name.
 
 use super::{BUSY_TIMEOUT, storage};
 use crate::tx::{Arg, DbError, Read, Tx};
