@@ -1,6 +1,6 @@
-// Calls to the store's API from a page, as the storefront makes them (its cookies, the
-// AJAX header): for journeys whose setup (an account, a placed order) is not what they
-// test.
+// Calls to the store's API as the storefront makes them (its cookies, the AJAX header),
+// from a page or from Node (`httpShopper()`): for journeys whose setup (an account, a
+// placed order) is not what they test.
 import assert from "node:assert/strict";
 import { signUpCode } from "./helpers.mjs";
 
@@ -9,8 +9,10 @@ export const PASSWORD = "olive-lane-e2e-2026";
 /**
  * POSTs `body` to the API from `page`, as the storefront does (its cookies, the AJAX
  * header): the answer's status and JSON. Failing statuses are the caller's to judge.
+ * `page` may be a shopper from `httpShopper()` instead, here and in the calls below.
  */
 export async function post(page, path, body) {
+  if (page.send) return page.send("POST", path, body);
   return page.evaluate(
     async ({ path, body }) => {
       const answer = await fetch(`/api${path}`, {
@@ -28,6 +30,42 @@ export async function post(page, path, body) {
     },
     { path, body },
   );
+}
+
+/**
+ * A shopper without a browser, for a test that chooses which server answers each call
+ * (instances.test.mjs): Node's fetch with one cookie jar, kept from every answer's
+ * Set-Cookie as a browser keeps it. `at(base)` sends to the store at `base` with those
+ * cookies and the AJAX header; `send(method, path, body)` answers the status and JSON.
+ */
+export function httpShopper() {
+  const cookies = new Map();
+  const at = (base) => ({
+    async send(method, path, body) {
+      const headers = { "X-Requested-With": "XMLHttpRequest" };
+      if (body !== undefined) headers["Content-Type"] = "application/json";
+      if (cookies.size > 0) {
+        headers.Cookie = [...cookies]
+          .map(([name, value]) => `${name}=${value}`)
+          .join("; ");
+      }
+      const answer = await fetch(`${base}/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      for (const cookie of answer.headers.getSetCookie()) {
+        const [, name, value] = /^([^=]+)=([^;]*)/.exec(cookie);
+        if (value) cookies.set(name, value);
+        else cookies.delete(name);
+      }
+      return {
+        status: answer.status,
+        json: await answer.json().catch(() => null),
+      };
+    },
+  });
+  return { at };
 }
 
 /** `post`, failing unless it succeeds; its JSON. */

@@ -4,7 +4,6 @@
 // a phone, the product page's sticky Add to Bag bar and the toast's "View bag".
 // Names and ids come from the API; the stock is changed in the store's own database.
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import { expectAccessible, launchBrowser, openPage } from './browser.mjs'
 import { startStore, stopCleanly } from './server.mjs'
@@ -148,22 +147,10 @@ describe('the bag in a browser', { timeout: 300_000 }, () => {
     if (store) await stopCleanly(store)
   })
 
-  /** Sets a product's stock in the running store's SQLite file, as another process would. */
-  function setStock(id, stock) {
-    execFileSync('python3', [
-      '-c',
-      [
-        'import sqlite3, sys',
-        'db = sqlite3.connect(sys.argv[1], timeout=10)',
-        'db.execute("UPDATE products SET stock = ? WHERE id = ?", (int(sys.argv[2]), int(sys.argv[3])))',
-        'assert db.total_changes == 1, "no product " + sys.argv[3]',
-        'db.commit()',
-        'db.close()',
-      ].join('\n'),
-      store.databasePath,
-      String(stock),
-      String(id),
-    ])
+  /** Sets a product's stock in the running store's database, as another process would. */
+  async function setStock(id, stock) {
+    const changed = await store.sql(`UPDATE products SET stock = ${stock} WHERE id = ${id} RETURNING id`)
+    assert.equal(changed.length, 1, `no product ${id}`)
   }
 
   // On a phone the page's own Add to Bag sits below the pictures: a sticky bar with the
@@ -590,7 +577,7 @@ describe('the bag in a browser', { timeout: 300_000 }, () => {
         await waitForLines(w.later, [plain.title])
         await addFromPage('eng', giftable, 2)
 
-        setStock(scarce.id, 0)
+        await setStock(scarce.id, 0)
         try {
           await page.goto(`${store.url}/bag`)
           await waitForLines(w.unavailable, [scarce.title])
@@ -619,7 +606,7 @@ describe('the bag in a browser', { timeout: 300_000 }, () => {
           await section(h.unavailable).waitFor({ state: 'detached' })
           await waitForLines(h.inBag, [giftable.heb_title])
         } finally {
-          setStock(scarce.id, stock)
+          await setStock(scarce.id, stock)
         }
       })
 
