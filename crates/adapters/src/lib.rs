@@ -1,6 +1,7 @@
 //! Adapters: the concrete things behind the domain's ports.
 
 pub mod clock;
+pub mod copy;
 pub mod demo;
 #[cfg(feature = "fakes")]
 pub mod fakes;

@@ -1,6 +1,6 @@
 //! `store`: the online store in one binary. `store` (or `store serve`) runs it;
-//! `store migrate`, `store seed`, `store backup`, `store discounts` and `store openapi`
-//! help operate it.
+//! `store migrate`, `store seed`, `store backup`, `store copy`, `store discounts` and
+//! `store openapi` help operate it.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -64,6 +64,15 @@ enum Command {
     Backup {
         #[arg(value_name = "FILE")]
         file: PathBuf,
+    },
+    /// Copy this SQLite store into a new, empty PostgreSQL database (migrated first),
+    /// in one transaction, then compare both: row counts and integer sums per table.
+    /// The store may keep serving; what it writes after the copy begins is not copied.
+    Copy {
+        /// The PostgreSQL database: postgres://USER@HOST/DATABASE (a password left out
+        /// of the URL is looked up in ~/.pgpass).
+        #[arg(long, value_name = "URL")]
+        to: String,
     },
     /// Print the OpenAPI document and exit (no database needed).
     Openapi,
@@ -261,6 +270,11 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
                 store_adapters::storage::shown(&settings.database.url),
                 file.display()
             );
+            Ok(())
+        }
+        Command::Copy { to } => {
+            let report = store_adapters::copy::copy(&settings.database.url, &to).await?;
+            print!("{report}");
             Ok(())
         }
         Command::Messages { limit } => {
