@@ -1,5 +1,6 @@
 //! The orders benchmark's tool; `benches/orders.sh` and `benches/orders-crash.sh` drive
-//! it against the release binary and its SQLite file.
+//! it against the release binary and its SQLite file, `benches/instances.sh` against two
+//! instances on one PostgreSQL database behind nginx. DB_URL is either engine's.
 //!
 //! - `orders_bench prepare DB_URL STATE`: before the server starts, picks plain
 //!   products of the seeded catalogue (no variations, no personalization), gives most a
@@ -13,12 +14,14 @@
 //!   2% pay with a card the sandbox declines. Prints the answers by status, orders per
 //!   second and the p50/p99 of `POST /api/orders`; writes every acknowledged order to
 //!   ACKS (JSON lines).
-//! - `orders_bench crash BIN PORT BUYERS KILLS STATE ACKS`: starts `BIN serve` itself
-//!   (with the environment it is given) and runs the same buyers while it kills the
-//!   server with SIGKILL KILLS times at random moments and starts it again on the same
-//!   file and port. Buyers send the same request (same key) again after a network
-//!   error or a 503 until an answer comes. Then a clean start, whose start-up sweep
-//!   runs, and a stop. Prints the kills, the orders acknowledged and those the sweeps
+//! - `orders_bench crash BIN PORTS BUYERS KILLS STATE ACKS LOG [FRONT_PORT]`: starts
+//!   `BIN serve` itself on each of PORTS (comma-separated; with the environment it is
+//!   given) and runs the same buyers, at FRONT_PORT (nginx before the instances) or the
+//!   one port, while it kills the servers with SIGKILL KILLS times at random moments,
+//!   one at a time in turn, and starts each again on the same database and port.
+//!   Buyers send the same request (same key) again after a network error, a 502 or a
+//!   503 until an answer comes. Then a clean start of each, whose start-up sweep runs,
+//!   and a stop. Prints the kills, the orders acknowledged and those the sweeps
 //!   finished.
 //! - `orders_bench check DB_URL STATE ACKS [crash]`: with the server stopped, checks
 //!   the database against what the buyers were told; prints PASS/FAIL per check and
@@ -26,11 +29,11 @@
 
 use rand::Rng;
 use serde_json::{Value, json};
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
-use sqlx::{Row, SqlitePool};
+use sqlx::AnyPool;
+use sqlx::Row;
+use sqlx::any::AnyPoolOptions;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
-use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -79,12 +82,12 @@ fn read_state(path: &str) -> Result<State, Error> {
     Ok(serde_json::from_str(&std::fs::read_to_string(path)?)?)
 }
 
-async fn open(db: &str) -> Result<SqlitePool, Error> {
-    let options = SqliteConnectOptions::from_str(db)?.busy_timeout(Duration::from_secs(10));
-    Ok(SqlitePoolOptions::new()
-        .max_connections(1)
-        .connect_with(options)
-        .await?)
+/// The store's database, SQLite or PostgreSQL, through sqlx's `Any` driver: the
+/// statements below are the same on both (a `SUM` is cast, as PostgreSQL's is numeric).
+/// It is opened only while the server is stopped, so no busy timeout is needed.
+async fn open(db: &str) -> Result<AnyPool, Error> {
+    sqlx::any::install_default_drivers();
+    Ok(AnyPoolOptions::new().max_connections(1).connect(db).await?)
 }
 
 async fn prepare(db: &str, state_path: &str) -> Result<(), Error> {
@@ -191,7 +194,8 @@ impl Client {
     }
 
     /// `call`, sent again unchanged after a network error (and, when `retry_busy`, a
-    /// 503) until an answer comes or `patience` runs out.
+    /// 503, or nginx's 502 for an instance that died with the request) until an answer
+    /// comes or `patience` runs out, as the UI keeps the key for the shopper's retry.
     async fn persist(
         &mut self,
         path: &str,
@@ -203,7 +207,7 @@ impl Client {
         let mut retries = 0;
         loop {
             match self.call("POST", path, body).await {
-                Ok((503, _)) if retry_busy && Instant::now() < until => {}
+                Ok((502 | 503, _)) if retry_busy && Instant::now() < until => {}
                 Ok((status, value)) => return Ok((status, value, retries)),
                 Err(e) if !retry_busy || Instant::now() >= until => return Err(e),
                 Err(_) => {}
@@ -268,7 +272,7 @@ struct Tally {
     duplicate_pairs: u64,
     /// Pairs answered with two different order numbers or statuses.
     duplicate_mismatches: Vec<String>,
-    /// Requests sent again after a network error or a 503.
+    /// Requests sent again after a network error, a 502 or a 503.
     retries: u64,
     /// Orders given up on (no answer within the patience).
     unanswered: u64,
@@ -283,7 +287,7 @@ struct Shared {
     declined: String,
     run: String,
     stop: AtomicBool,
-    /// Crash mode: send again after network errors and 503s.
+    /// Crash mode: send again after network errors, 502s and 503s.
     persist: bool,
 }
 
@@ -603,10 +607,11 @@ async fn load(
     Ok(())
 }
 
-/// The server under test, started and killed by the crash run.
+/// A server under test, started and killed by the crash run; every one writes to the
+/// same log (appended), where the start-up sweeps are counted.
 struct Server {
     bin: String,
-    host: String,
+    port: u16,
     log: String,
     child: Option<std::process::Child>,
     starts: u32,
@@ -622,6 +627,7 @@ impl Server {
         self.child = Some(
             std::process::Command::new(&self.bin)
                 .arg("serve")
+                .env("STORE__SERVER__PORT", self.port.to_string())
                 .stderr(log)
                 .stdout(std::process::Stdio::null())
                 .spawn()?,
@@ -631,7 +637,7 @@ impl Server {
             if started.elapsed() > Duration::from_secs(60) {
                 return Err("the server did not answer within 60 s".into());
             }
-            if let Ok(mut c) = Connection::open(&self.host).await
+            if let Ok(mut c) = Connection::open(&format!("127.0.0.1:{}", self.port)).await
                 && c.send("GET", "/api/health", None).await.ok() == Some(200)
             {
                 return Ok(started.elapsed());
@@ -705,32 +711,53 @@ fn strip_ansi(line: &str) -> String {
     out
 }
 
+/// Where the crash run's servers listen: each instance's port, and the front (nginx)
+/// the buyers go to, if there is one.
+struct Ports {
+    instances: Vec<u16>,
+    front: Option<u16>,
+}
+
 async fn crash(
     bin: &str,
-    port: u16,
+    ports: Ports,
     buyers: usize,
     kills: u32,
     state_path: &str,
     acks_path: &str,
     log: &str,
 ) -> Result<(), Error> {
-    let host = format!("127.0.0.1:{port}");
-    let mut server = Server {
-        bin: bin.to_owned(),
-        host: host.clone(),
-        log: log.to_owned(),
-        child: None,
-        starts: 0,
-    };
-    server.start().await?;
+    let mut servers: Vec<Server> = ports
+        .instances
+        .iter()
+        .map(|port| Server {
+            bin: bin.to_owned(),
+            port: *port,
+            log: log.to_owned(),
+            child: None,
+            starts: 0,
+        })
+        .collect();
+    for server in &mut servers {
+        server.start().await?;
+    }
+    // The buyers go to the front (nginx) when there is one, else to the one server.
+    let host = format!("127.0.0.1:{}", ports.front.unwrap_or(ports.instances[0]));
     let shared = shared(&host, buyers, read_state(state_path)?, true).await?;
-    println!("{buyers} buyers; the server is killed {kills} times (SIGKILL) and started again");
+    println!(
+        "{buyers} buyers; {} killed {kills} times (SIGKILL), one at a time, and started again",
+        match servers.len() {
+            1 => "the server is".to_owned(),
+            n => format!("the {n} instances are, in turn,"),
+        }
+    );
     let started = Instant::now();
     let workers = spawn_buyers(&shared, buyers, None);
     let mut restarts = Vec::new();
-    for _ in 0..kills {
+    for kill in 0..kills {
         let running = rand::rng().random_range(200..1500);
         tokio::time::sleep(Duration::from_millis(running)).await;
+        let server = &mut servers[kill as usize % ports.instances.len()];
         server.kill().await?;
         tokio::time::sleep(Duration::from_millis(rand::rng().random_range(0..200))).await;
         restarts.push(server.start().await?);
@@ -740,25 +767,29 @@ async fn crash(
     shared.stop.store(true, Ordering::Relaxed);
     let mut tally = gather(workers).await?;
     let elapsed = started.elapsed();
-    server.stop().await?;
+    for server in &mut servers {
+        server.stop().await?;
+    }
     let (paid_before, _, _) = swept(log);
     // The final clean start: its sweep runs before it serves.
-    server.start().await?;
-    server.stop().await?;
+    for server in &mut servers {
+        server.start().await?;
+        server.stop().await?;
+    }
     let (paid, released, sweeps) = swept(log);
     restarts.sort();
     println!(
         "kills: {kills}   starts: {} (start-up to health p50 {:.0} ms, max {:.0} ms)",
-        server.starts,
+        servers.iter().map(|s| s.starts).sum::<u32>(),
         percentile(&restarts, 0.5),
         percentile(&restarts, 1.0)
     );
     println!(
-        "requests sent again after a network error or a 503: {}",
+        "requests sent again after a network error, a 502 or a 503: {}",
         tally.retries
     );
     println!(
-        "orders finished by the start-up sweeps: {paid} paid, {released} released, over {sweeps} starts (the final clean start: {} paid)",
+        "orders finished by the start-up sweeps: {paid} paid, {released} released, over {sweeps} starts (the final clean starts: {} paid)",
         paid - paid_before
     );
     if tally.unanswered > 0 {
@@ -830,7 +861,7 @@ async fn check(db: &str, state_path: &str, acks_path: &str, crashed: bool) -> Re
             .fetch_one(&pool)
             .await?;
         let sold: i64 = sqlx::query_scalar(
-            "SELECT COALESCE(SUM(l.quantity), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+            "SELECT CAST(COALESCE(SUM(l.quantity), 0) AS BIGINT) FROM order_lines l JOIN orders o ON o.id = l.order_id
              WHERE o.status = 'paid' AND l.line_type = 'product' AND l.item_id = $1",
         )
         .bind(id)
@@ -990,7 +1021,7 @@ async fn check(db: &str, state_path: &str, acks_path: &str, crashed: bool) -> Re
                 .fetch_one(&pool)
                 .await?;
         let spent: i64 = sqlx::query_scalar(
-            "SELECT COALESCE(SUM(g.amount), 0) FROM order_gift_cards g JOIN orders o ON o.id = g.order_id
+            "SELECT CAST(COALESCE(SUM(g.amount), 0) AS BIGINT) FROM order_gift_cards g JOIN orders o ON o.id = g.order_id
              WHERE o.status = 'paid' AND g.code_hash = $1",
         )
         .bind(code.hash().as_str())
@@ -1022,7 +1053,7 @@ async fn main() -> Result<std::process::ExitCode, Error> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let usage = "usage: orders_bench prepare DB_URL STATE | load BASE_URL BUYERS SECONDS STATE ACKS \
-                 | crash BIN PORT BUYERS KILLS STATE ACKS LOG | check DB_URL STATE ACKS [crash]";
+                 | crash BIN PORTS BUYERS KILLS STATE ACKS LOG [FRONT_PORT] | check DB_URL STATE ACKS [crash]";
     let passed = match args.as_slice() {
         ["prepare", db, state] => {
             prepare(db, state).await?;
@@ -1032,10 +1063,24 @@ async fn main() -> Result<std::process::ExitCode, Error> {
             load(base, buyers.parse()?, seconds.parse()?, state, acks).await?;
             true
         }
-        ["crash", bin, port, buyers, kills, state, acks, log] => {
+        [
+            "crash",
+            bin,
+            ports,
+            buyers,
+            kills,
+            state,
+            acks,
+            log,
+            front @ ..,
+        ] if front.len() < 2 => {
+            let ports = Ports {
+                instances: ports.split(',').map(str::parse).collect::<Result<_, _>>()?,
+                front: front.first().map(|port| port.parse()).transpose()?,
+            };
             crash(
                 bin,
-                port.parse()?,
+                ports,
                 buyers.parse()?,
                 kills.parse()?,
                 state,
