@@ -139,8 +139,21 @@ export async function signUp(page, store, email) {
   );
 }
 
+/** Saves an address and a card of `number` to the signed-in account: the card's id. */
+export async function saveAddressAndCard(page, number) {
+  await posted(page, "/customer/address", { ...NEW_YORK, default: true });
+  const card = await cardToken(page, number);
+  const saved = await posted(page, "/customer/payment", {
+    token: card.token,
+    default: true,
+  });
+  return saved.payment.id;
+}
+
 /** GETs the customer's subscription `id` from `page`, as the storefront does. */
 export async function subscription(page, id) {
+  if (page.send)
+    return (await page.send("GET", `/customer/subscriptions/${id}`)).json;
   return page.evaluate(async (id) => {
     const answer = await fetch(`/api/customer/subscriptions/${id}`, {
       headers: { "X-Requested-With": "XMLHttpRequest" },

@@ -3,12 +3,14 @@
 // to nginx, or on purpose to one instance, A or B. A shopper signed in through nginx is
 // signed in on both, and sees on B the order placed through A; an import is found by
 // both instances' searches within the refresh bound; each order's confirmation is mailed
-// once though both instances run jobs; wrong passwords sent to both are counted together.
+// once though both instances run jobs; a recurring order falling due is placed and charged
+// once though two schedulers run at that moment; wrong passwords sent to both are counted
+// together.
 // Names and ids come from the API and the database; codes and mails from `store mail`.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { httpShopper, placeByApi, post, signUp } from './api.mjs'
+import { httpShopper, placeByApi, post, posted, runJobsOn, saveAddressAndCard, signUp, subscription } from './api.mjs'
 import { eventually, simpleProduct } from './helpers.mjs'
 import { REFRESH_SECONDS, startInstances, stopCleanly } from './server.mjs'
 
@@ -79,6 +81,43 @@ describe('two instances on one PostgreSQL database behind nginx', { timeout: 180
     await sleep(JOB_POLLS_MS)
     const once = numbers.map(() => 1)
     assert.deepEqual(await confirmations(), once, `confirmations of ${numbers.join(', ')} in the outbox`)
+  })
+
+  it('places a recurring order once when two schedulers reach its day together', async () => {
+    const email = 'noa.instances@example.com'
+    const noa = httpShopper()
+    await signUp(noa.at(store.url), store, email)
+    const card = await saveAddressAndCard(noa.at(a), '4242 4242 4242 4242')
+    const first = await placeByApi(noa.at(a), order(email))
+    const customer = (await noa.at(b).send('GET', '/customer')).json
+    const made = await posted(noa.at(b), `/customer/orders/${first.number}/repeat`, {
+      interval: '1w',
+      address_id: customer.addresses[0].id,
+      payment_id: card,
+    })
+    const id = made.subscription.id
+    // Two schedulers at the same moment, each a process of its own on the shared
+    // database, as two instances' job runners would be on that day.
+    const due = made.subscription.next_delivery
+    await Promise.all([runJobsOn(store, due), runJobsOn(store, due)])
+    const after = await subscription(noa.at(a), id)
+    assert.deepEqual(
+      after.deliveries.map((d) => d.outcome),
+      ['charged'],
+    )
+    const placed = after.deliveries[0].order_number
+    const orders = (await noa.at(a).send('GET', '/customer/orders')).json.orders.map((o) => o.number)
+    assert.deepEqual(orders.toSorted(), [first.number, placed].toSorted())
+    // One charge each: the processor's key for an order's charge is its number without
+    // the dashes.
+    const keys = [first.number, placed].map((n) => n.replaceAll('-', ''))
+    const charges = await store.sql(
+      `SELECT idempotency_key FROM sandbox_charges WHERE state = 'captured' AND idempotency_key IN ('${keys.join("', '")}')`,
+    )
+    assert.deepEqual(charges.map(([key]) => key).toSorted(), keys.toSorted())
+    // A third run that day finds nothing left to do.
+    await runJobsOn(store, due)
+    assert.equal((await subscription(noa.at(b), id)).deliveries.length, 1)
   })
 
   it(`finds an import in both instances' searches within ${FOUND_WITHIN_MS / 1000} s`, async (t) => {

@@ -9,11 +9,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { expectAccessible, launchBrowser, openPage } from "./browser.mjs";
 import {
-  cardToken,
-  NEW_YORK,
   placeByApi,
   posted,
   runJobsOn,
+  saveAddressAndCard,
   signUp,
   subscription,
 } from "./api.mjs";
@@ -26,17 +25,6 @@ function plusDays(date, days) {
   const moved = new Date(`${date}T00:00:00Z`);
   moved.setUTCDate(moved.getUTCDate() + days);
   return moved.toISOString().slice(0, 10);
-}
-
-/** Saves an address and a card of `number` to the signed-in account: the card's id. */
-async function saveAddressAndCard(page, number) {
-  await posted(page, "/customer/address", { ...NEW_YORK, default: true });
-  const card = await cardToken(page, number);
-  const saved = await posted(page, "/customer/payment", {
-    token: card.token,
-    default: true,
-  });
-  return saved.payment.id;
 }
 
 describe("recurring orders in a browser", { timeout: 900_000 }, () => {

@@ -4,11 +4,13 @@
 //! store from the copy. A second copy into it, and a target that is not PostgreSQL,
 //! are refused.
 
+use binary::{Server, mailed_code, store, text};
 use serde_json::{Value, json};
 use sqlx::{Connection, PgConnection, SqliteConnection};
-use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+mod binary;
 
 #[path = "../../adapters/tests/common/postgres.rs"]
 #[allow(
@@ -16,119 +18,6 @@ use std::time::{Duration, Instant};
     reason = "the shared helpers include a store this test does not open"
 )]
 mod postgres_db;
-
-/// `store ARGS` on the database at `url`.
-fn store(url: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_store"))
-        .args(args)
-        .env("STORE__DATABASE__URL", url)
-        .env("RUST_LOG", "warn")
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// `store serve` on `url`, stopped as an operator stops it (SIGTERM), or killed if the
-/// test fails first.
-struct Server {
-    child: Child,
-    base: String,
-    client: reqwest::Client,
-}
-
-impl Server {
-    /// Starts the server on `url` at a free port and waits until it is ready (it
-    /// builds its search index first), within 30 s.
-    async fn start(url: &str) -> Server {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(env!("CARGO_BIN_EXE_store"))
-            .env("STORE__DATABASE__URL", url)
-            .env("STORE__SERVER__PORT", port.to_string())
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let server = Server {
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            client: reqwest::Client::builder()
-                .timeout(Duration::from_secs(10))
-                .build()
-                .unwrap(),
-        };
-        for _ in 0..300 {
-            if let Ok(answer) = server.get("/api/health/ready", "").await
-                && answer.0 == 200
-            {
-                return server;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("the server on {url} was not ready within 30 s");
-    }
-
-    /// The status and JSON answer of `GET path`, with `cookie`.
-    async fn get(&self, path: &str, cookie: &str) -> Result<(u16, Value), reqwest::Error> {
-        let answer = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .header("Cookie", cookie)
-            .send()
-            .await?;
-        Ok((
-            answer.status().as_u16(),
-            answer.json().await.unwrap_or_default(),
-        ))
-    }
-
-    /// `POST path` with `body` as the browser sends it, from the browser with
-    /// `cookie`: the status, the JSON answer and the cookies it sets.
-    async fn post(&self, path: &str, cookie: &str, body: Value) -> (u16, Value, String) {
-        let answer = self
-            .client
-            .post(format!("{}{path}", self.base))
-            .header("X-Requested-With", "XMLHttpRequest")
-            .header("Cookie", cookie)
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        let status = answer.status().as_u16();
-        let cookies = answer
-            .headers()
-            .get_all("set-cookie")
-            .iter()
-            .filter_map(|v| v.to_str().ok()?.split(';').next())
-            .collect::<Vec<_>>()
-            .join("; ");
-        (status, answer.json().await.unwrap_or_default(), cookies)
-    }
-
-    /// Stops the server with SIGTERM and waits for it to close the database.
-    fn stop(mut self) {
-        let stopped = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(stopped.success());
-        assert!(self.child.wait().unwrap().success());
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The browser every order comes from: the payer cookie a card's token is bound to.
 const PAYER: &str = "payer=c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0";
@@ -189,16 +78,7 @@ async fn registered(server: &Server, url: &str) -> String {
         )
         .await;
     assert_eq!(status, 202, "{body}");
-    let mut db = SqliteConnection::connect(url).await.unwrap();
-    let mail: String = sqlx::query_scalar("SELECT body FROM outbox ORDER BY id DESC LIMIT 1")
-        .fetch_one(&mut db)
-        .await
-        .unwrap();
-    db.close().await.unwrap();
-    let code = mail
-        .split(|c: char| !c.is_ascii_digit())
-        .find(|run| run.len() == 6)
-        .unwrap_or_else(|| panic!("no code in {mail:?}"));
+    let code = mailed_code(url).await;
     let (status, body, cookies) = server
         .post(
             "/api/register/confirm",
@@ -248,7 +128,7 @@ async fn a_sqlite_store_moves_to_postgres_whole() {
     // Shoppers on the SQLite store: a customer registers, orders are placed by a guest
     // and by the customer, with gift cards and a discount code, and the customer fills
     // a bag.
-    let server = Server::start(&sqlite_url).await;
+    let server = Server::start(&sqlite_url, &[]).await;
     let session = registered(&server, &sqlite_url).await;
     let guest = order(
         &server,
@@ -352,7 +232,7 @@ async fn a_sqlite_store_moves_to_postgres_whole() {
         "{}",
         text(&listed.stdout)
     );
-    let server = Server::start(&pg_url).await;
+    let server = Server::start(&pg_url, &[]).await;
     let (status, product) = server.get("/api/products/1001", "").await.unwrap();
     assert_eq!((status, &product["id"]), (200, &json!(1001)), "{product}");
     let (status, me) = server.get("/api/customer", &session).await.unwrap();

@@ -1,7 +1,8 @@
-//! The subscription scheduler against a real SQLite file, as two instances would run
-//! it: two schedulers at once over 200 weekly subscriptions, the clock moved across
-//! three periods, one scheduler killed mid-run and started again. Afterwards each
-//! subscription has exactly one paid order per period, each charged once.
+//! The subscription scheduler against a real database, a SQLite file and a PostgreSQL
+//! database, as two instances would run it: two schedulers at once over 200 weekly
+//! subscriptions, the clock moved across three periods, one scheduler killed mid-run
+//! and started again. Afterwards each subscription has exactly one paid order per
+//! period, each charged once.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -35,9 +36,16 @@ const SUBSCRIPTIONS: usize = 200;
 const CUPS: i64 = 1002;
 const STANDARD: u32 = 1;
 
-fn settings(dir: &tempfile::TempDir) -> Settings {
+#[path = "../../adapters/tests/common/postgres.rs"]
+#[allow(
+    dead_code,
+    reason = "the shared helpers include a store this test does not open"
+)]
+mod postgres_db;
+
+fn settings(url: String) -> Settings {
     let mut settings = Settings::load(None).unwrap();
-    settings.database.url = format!("sqlite://{}", dir.path().join("store.db").display());
+    settings.database.url = url;
     settings
 }
 
@@ -180,16 +188,27 @@ async fn run_both(settings: &Settings, at: Timestamp, kill: bool) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn two_schedulers_and_a_kill_give_one_order_per_subscription_per_period() {
+async fn two_schedulers_and_a_kill_give_one_order_per_subscription_per_period_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
-    let settings = settings(&dir);
+    let url = format!("sqlite://{}", dir.path().join("store.db").display());
+    one_order_per_subscription_per_period(&settings(url)).await;
+}
+
+/// The same on PostgreSQL, where no single writer lines the schedulers' writes up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_schedulers_and_a_kill_give_one_order_per_subscription_per_period_on_postgres() {
+    let database = postgres_db::empty_database("").await;
+    one_order_per_subscription_per_period(&settings(database.url())).await;
+}
+
+async fn one_order_per_subscription_per_period(settings: &Settings) {
     let start = Timestamp::from_unix_seconds(1_798_794_000); // 2027-01-01T10:20:00Z
-    let setup = instance(&settings, start).await;
-    let writer = serve::open_database(&settings).await.unwrap();
+    let setup = instance(settings, start).await;
+    let writer = serve::open_database(settings).await.unwrap();
     store_app::seed::demo_if_empty(setup.catalog.as_ref(), writer.catalog_writer.as_ref())
         .await
         .unwrap();
-    give_stock(&settings).await;
+    give_stock(settings).await;
 
     let zone = setup.checkout.shipping.time_zone;
     let today = local_date(zone, start);
@@ -237,11 +256,11 @@ async fn two_schedulers_and_a_kill_give_one_order_per_subscription_per_period() 
 
     // Period 0 today (past 06:00), then a week and two weeks later.
     let week = Duration::from_secs(7 * 86_400);
-    run_both(&settings, start, true).await;
-    run_both(&settings, start.plus(week), false).await;
-    run_both(&settings, start.plus(week).plus(week), true).await;
+    run_both(settings, start, true).await;
+    run_both(settings, start.plus(week), false).await;
+    run_both(settings, start.plus(week).plus(week), true).await;
 
-    let check = instance(&settings, start.plus(week).plus(week)).await;
+    let check = instance(settings, start.plus(week).plus(week)).await;
     let mut orders_seen = BTreeSet::new();
     for id in &ids {
         let runs = check.subscriptions.runs(*id).await.unwrap();
@@ -260,7 +279,7 @@ async fn two_schedulers_and_a_kill_give_one_order_per_subscription_per_period() 
     }
     assert_eq!(orders_seen.len(), SUBSCRIPTIONS * 3);
     // Each subscription order charged once, and no other order placed for them.
-    let counts = charges_per_order(&settings).await;
+    let counts = charges_per_order(settings).await;
     for number in &orders_seen {
         assert_eq!(counts.get(number), Some(&1), "order {number} charged once");
     }
@@ -274,10 +293,7 @@ async fn two_schedulers_and_a_kill_give_one_order_per_subscription_per_period() 
 
 /// Enough cups for every delivery.
 async fn give_stock(settings: &Settings) {
-    use sqlx::Connection;
-    let mut conn = sqlx::SqliteConnection::connect(&settings.database.url)
-        .await
-        .unwrap();
+    let mut conn = connect(settings).await;
     sqlx::query("UPDATE products SET stock = 100000 WHERE id = $1")
         .bind(CUPS)
         .execute(&mut conn)
@@ -287,10 +303,7 @@ async fn give_stock(settings: &Settings) {
 
 /// Captured charges per order number (the processor's key for an order's charge).
 async fn charges_per_order(settings: &Settings) -> BTreeMap<String, i64> {
-    use sqlx::Connection;
-    let mut conn = sqlx::SqliteConnection::connect(&settings.database.url)
-        .await
-        .unwrap();
+    let mut conn = connect(settings).await;
     let rows: Vec<(String, i64)> = sqlx::query_as(
         "SELECT idempotency_key, COUNT(*) FROM sandbox_charges
          WHERE state = 'captured' GROUP BY idempotency_key",
@@ -299,4 +312,13 @@ async fn charges_per_order(settings: &Settings) -> BTreeMap<String, i64> {
     .await
     .unwrap();
     rows.into_iter().collect()
+}
+
+/// A connection of the test's own to the store's database, on either engine.
+async fn connect(settings: &Settings) -> sqlx::AnyConnection {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    sqlx::AnyConnection::connect(&settings.database.url)
+        .await
+        .unwrap()
 }
