@@ -7,7 +7,7 @@ use crate::ordering::place_context;
 use crate::state::AppState;
 use std::time::Duration;
 use store_domain::bag::ItemRef;
-use store_domain::jobs::{Job, JobKind, NewJob, retry_at};
+use store_domain::jobs::{Job, JobKind, NewJob, next_on_grid, retry_at};
 use store_domain::orders::e_gift;
 use store_domain::orders::mail::{self, MailContext};
 use store_domain::orders::manage::refund_cancelled;
@@ -286,12 +286,12 @@ async fn run(state: &AppState, job: &Job) -> Result<(), String> {
         JobKind::UnfinishedOrders => {
             sweep(state).await.map_err(|e| e.to_string())?;
             // The next sweep, named by its due time so it is queued once.
+            let now = state.clock.now();
             let next = NewJob {
                 kind: JobKind::UnfinishedOrders,
                 subject: SWEEP.to_owned(),
-                due_at: job.due_at.plus(state.order_config.sweep_every),
+                due_at: next_on_grid(job.due_at, state.order_config.sweep_every, now),
             };
-            let now = state.clock.now();
             state
                 .jobs
                 .enqueue(&[next], now)

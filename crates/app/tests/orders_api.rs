@@ -1323,3 +1323,37 @@ async fn after_the_link_key_is_rotated_an_old_link_works_for_thirty_days() {
     assert_eq!(opens(old).await, StatusCode::NOT_FOUND, "lapsed");
     assert_eq!(opens(new).await, StatusCode::OK);
 }
+
+/// The sweep repeats every five minutes on its grid: a runner back after a month (a
+/// store stopped, or the owner's `store jobs --run --at` a month on) runs it once and
+/// queues the next time after now, not once per five minutes missed.
+#[tokio::test]
+async fn a_sweep_missed_for_a_month_runs_once_on_return() {
+    use store_domain::jobs::{JobKind, Jobs, NewJob};
+    let shop = shop().await;
+    let now = shop.fakes.clock.now();
+    let every = shop.state.order_config.sweep_every;
+    let sweep = NewJob {
+        kind: JobKind::UnfinishedOrders,
+        subject: "all".into(),
+        due_at: now.plus(every),
+    };
+    shop.state.jobs.enqueue(&[sweep], now).await.unwrap();
+    let month_on = now.plus(std::time::Duration::from_secs(30 * 86_400));
+    shop.fakes.clock.set(month_on);
+    let ran = store_app::jobs_runner::run_all_due(&shop.state)
+        .await
+        .unwrap();
+    assert_eq!(ran, 1, "the missed times are skipped");
+    let listed = shop.state.jobs.jobs(10).await.unwrap();
+    let waiting: Vec<_> = listed
+        .iter()
+        .filter(|j| j.job.kind == JobKind::UnfinishedOrders && j.done_at.is_none())
+        .collect();
+    assert_eq!(waiting.len(), 1, "{listed:?}");
+    let next = waiting[0].job.due_at;
+    assert!(
+        next > month_on && next <= month_on.plus(every),
+        "the next sweep is the first time on the grid after now: {next:?}"
+    );
+}

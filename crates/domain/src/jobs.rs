@@ -124,6 +124,21 @@ pub fn retry_at(now: Timestamp, attempts: u32) -> Timestamp {
     now.plus(Duration::from_secs(seconds))
 }
 
+/// When a job that repeats `every` (the sweep), run for its time `due`, is due next:
+/// the first time after `now` on its grid, `due` plus whole periods. The times missed
+/// while no runner ran (a store stopped for a day, or the owner's `store jobs --run
+/// --at` a month on) are skipped, not run back to back one by one; and every runner
+/// that ran the same time names the same next one, so it is queued once.
+pub fn next_on_grid(due: Timestamp, every: Duration, now: Timestamp) -> Timestamp {
+    let period = i64::try_from(every.as_secs().max(1)).unwrap_or(i64::MAX);
+    let behind = now.unix_seconds().saturating_sub(due.unix_seconds());
+    let periods = behind.max(0) / period + 1;
+    Timestamp::from_unix_seconds(
+        due.unix_seconds()
+            .saturating_add(periods.saturating_mul(period)),
+    )
+}
+
 #[async_trait]
 pub trait Jobs: Send + Sync {
     /// Queues each job not queued before.
@@ -151,6 +166,23 @@ mod tests {
         assert_eq!(retry_at(now, 6).unix_seconds(), 1_920);
         assert_eq!(retry_at(now, 7).unix_seconds(), 3_600);
         assert_eq!(retry_at(now, 40).unix_seconds(), 3_600);
+    }
+
+    #[test]
+    fn a_repeating_job_skips_the_times_it_missed() {
+        let due = Timestamp::from_unix_seconds(1_000);
+        let five_minutes = Duration::from_secs(300);
+        let next = |now| next_on_grid(due, five_minutes, Timestamp::from_unix_seconds(now));
+        // On time, or run early: the next time on the grid.
+        assert_eq!(next(1_000).unix_seconds(), 1_300);
+        assert_eq!(next(900).unix_seconds(), 1_300);
+        assert_eq!(next(1_299).unix_seconds(), 1_300);
+        // Late: the first time on the grid after now, strictly.
+        assert_eq!(next(1_300).unix_seconds(), 1_600);
+        assert_eq!(
+            next(1_000 + 30 * 86_400 + 1).unix_seconds(),
+            1_000 + 30 * 86_400 + 300
+        );
     }
 
     #[test]
