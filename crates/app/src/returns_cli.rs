@@ -107,10 +107,13 @@ pub async fn run(
                 state.returns.get(number).await?.ok_or_else(|| {
                     ReturnsCliError::Refused(format!("there is no return {number}"))
                 })?;
+            // Not refunded yet: the refund failed here and waits for its retry, or a
+            // serving instance claimed the job first and is making it now.
             let done = if ret.status == ReturnStatus::Refunded {
                 "received and refunded; the shopper is mailed"
             } else {
-                "received; the refund is queued and retried (`store jobs` shows it)"
+                "received; the refund is not made yet: a running store may be making it, \
+                 or it failed and is retried (`store jobs` shows which)"
             };
             Ok(format!("{done}\n{}", line(&ret)))
         }
