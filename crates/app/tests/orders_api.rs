@@ -1329,7 +1329,7 @@ async fn after_the_link_key_is_rotated_an_old_link_works_for_thirty_days() {
 /// queues the next time after now, not once per five minutes missed.
 #[tokio::test]
 async fn a_sweep_missed_for_a_month_runs_once_on_return() {
-    use store_domain::jobs::{JobKind, Jobs, NewJob};
+    use store_domain::jobs::{JobKind, NewJob};
     let shop = shop().await;
     let now = shop.fakes.clock.now();
     let every = shop.state.order_config.sweep_every;
