@@ -1,7 +1,7 @@
 //! The real binary on PostgreSQL: a `postgres://` URL migrates, seeds and serves the
 //! store, and a shopper's requests are answered from it.
 
-use binary::{Server, mailed_code, store, text};
+use binary::{Server, registered, store, text};
 use serde_json::json;
 use std::time::Duration;
 
@@ -77,24 +77,7 @@ async fn two_instances_share_one_store() {
     );
 
     // Registered through A, confirmed through B, signed in on both.
-    let (status, asked, _) = a
-        .post(
-            "/api/register",
-            "",
-            json!({"name": "Dana Levi", "email": "dana@example.com",
-                   "password": "correct horse battery"}),
-        )
-        .await;
-    assert_eq!(status, 202, "{asked}");
-    let code = mailed_code(&url).await;
-    let (status, confirmed, cookie) = b
-        .post(
-            "/api/register/confirm",
-            "",
-            json!({"email": "dana@example.com", "code": code}),
-        )
-        .await;
-    assert_eq!(status, 200, "{confirmed}");
+    let cookie = registered(&a, &b, &url).await;
     for server in [&a, &b] {
         let (_, me) = server.get("/api/customer", &cookie).await.unwrap();
         assert_eq!(

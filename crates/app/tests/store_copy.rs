@@ -4,7 +4,7 @@
 //! store from the copy. A second copy into it, and a target that is not PostgreSQL,
 //! are refused.
 
-use binary::{Server, mailed_code, store, text};
+use binary::{Server, registered, store, text};
 use serde_json::{Value, json};
 use sqlx::{Connection, PgConnection, SqliteConnection};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -66,30 +66,6 @@ async fn order(server: &Server, session: &str, products: Value, extra: Value) ->
     placed
 }
 
-/// The session cookie of a customer registered through the code mailed to the outbox
-/// of the SQLite store at `url`.
-async fn registered(server: &Server, url: &str) -> String {
-    let (status, body, _) = server
-        .post(
-            "/api/register",
-            "",
-            json!({"name": "Dana Levi", "email": "dana@example.com",
-                   "password": "correct horse battery"}),
-        )
-        .await;
-    assert_eq!(status, 202, "{body}");
-    let code = mailed_code(url).await;
-    let (status, body, cookies) = server
-        .post(
-            "/api/register/confirm",
-            "",
-            json!({"email": "dana@example.com", "code": code}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    cookies
-}
-
 /// What the same statement answers on SQLite and on PostgreSQL.
 struct Both {
     sqlite: SqliteConnection,
@@ -129,7 +105,7 @@ async fn a_sqlite_store_moves_to_postgres_whole() {
     // and by the customer, with gift cards and a discount code, and the customer fills
     // a bag.
     let server = Server::start(&sqlite_url, &[]).await;
-    let session = registered(&server, &sqlite_url).await;
+    let session = registered(&server, &server, &sqlite_url).await;
     let guest = order(
         &server,
         "",

@@ -2,7 +2,7 @@
 //! serve` on a free port of 127.0.0.1, asked over HTTP as the storefront asks it.
 //! Shared by the tests that run the binary (`mod binary;`).
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use sqlx::{AnyConnection, Connection};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
@@ -21,9 +21,34 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Dana Levi registers through `asked` and confirms with the code mailed to the outbox
+/// of the store at `url` through `confirmed` (the same server, or another instance):
+/// her session cookie.
+pub async fn registered(asked: &Server, confirmed: &Server, url: &str) -> String {
+    let (status, body, _) = asked
+        .post(
+            "/api/register",
+            "",
+            json!({"name": "Dana Levi", "email": "dana@example.com",
+                   "password": "correct horse battery"}),
+        )
+        .await;
+    assert_eq!(status, 202, "{body}");
+    let code = mailed_code(url).await;
+    let (status, body, cookies) = confirmed
+        .post(
+            "/api/register/confirm",
+            "",
+            json!({"email": "dana@example.com", "code": code}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    cookies
+}
+
 /// The six-digit code in the newest mail of the outbox of the store at `url`, on
 /// either engine.
-pub async fn mailed_code(url: &str) -> String {
+async fn mailed_code(url: &str) -> String {
     sqlx::any::install_default_drivers();
     let mut db = AnyConnection::connect(url).await.unwrap();
     let body: String = sqlx::query_scalar("SELECT body FROM outbox ORDER BY id DESC LIMIT 1")
