@@ -7,6 +7,7 @@ use crate::ordering::place_context;
 use crate::state::AppState;
 use std::time::Duration;
 use store_domain::bag::ItemRef;
+use store_domain::clock::Timestamp;
 use store_domain::jobs::{Job, JobKind, NewJob, next_on_grid, retry_at};
 use store_domain::orders::e_gift;
 use store_domain::orders::mail::{self, MailContext};
@@ -285,19 +286,29 @@ async fn run(state: &AppState, job: &Job) -> Result<(), String> {
         }
         JobKind::UnfinishedOrders => {
             sweep(state).await.map_err(|e| e.to_string())?;
-            // The next sweep, named by its due time so it is queued once.
             let now = state.clock.now();
-            let next = NewJob {
-                kind: JobKind::UnfinishedOrders,
-                subject: SWEEP.to_owned(),
-                due_at: next_on_grid(job.due_at, state.order_config.sweep_every, now),
-            };
             state
                 .jobs
-                .enqueue(&[next], now)
+                .enqueue(&[next_sweep(state, now)], now)
                 .await
                 .map_err(|e| e.to_string())
         }
+    }
+}
+
+/// The sweep's first run after `now`, on one grid for every instance and every start
+/// (whole periods since the Unix epoch), named by its due time: each time is queued
+/// once however many instances start, restart or finish a sweep, so restarts do not
+/// add sweeps, and a runner back after a gap skips the times it missed.
+fn next_sweep(state: &AppState, now: Timestamp) -> NewJob {
+    NewJob {
+        kind: JobKind::UnfinishedOrders,
+        subject: SWEEP.to_owned(),
+        due_at: next_on_grid(
+            Timestamp::from_unix_seconds(0),
+            state.order_config.sweep_every,
+            now,
+        ),
     }
 }
 
@@ -360,12 +371,7 @@ pub async fn run_all_due(state: &AppState) -> Result<usize, StorageError> {
 pub fn spawn(state: AppState, poll: Duration) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let now = state.clock.now();
-        let first = NewJob {
-            kind: JobKind::UnfinishedOrders,
-            subject: SWEEP.to_owned(),
-            due_at: now.plus(state.order_config.sweep_every),
-        };
-        if let Err(e) = state.jobs.enqueue(&[first], now).await {
+        if let Err(e) = state.jobs.enqueue(&[next_sweep(&state, now)], now).await {
             tracing::warn!(error = %e, "could not queue the sweep of unfinished orders");
         }
         // The subscription scheduler is queued now, then every so often.
