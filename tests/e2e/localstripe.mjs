@@ -1,6 +1,6 @@
 // localstripe, a fake of Stripe's API with a stand-in of Stripe.js, started on a free port
 // for one test file (`scripts/ensure-localstripe` installs it under target/, as the Rust
-// tests' crates/adapters/tests/common/localstripe.rs does).
+// tests' crates/adapters/tests/suite/common/localstripe.rs does).
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import net from 'node:net'

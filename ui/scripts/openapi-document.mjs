@@ -1,6 +1,9 @@
-// The server's OpenAPI document, as `store openapi` prints it (run through cargo from
-// the repository root, whatever the current directory). Shared by the scripts that
-// generate from it: the API types and the operation tables of docs/api.md.
+// The server's OpenAPI document, as `store openapi` prints it: run through cargo from
+// the repository root, whatever the current directory, or from the binary STORE_BIN
+// names (scripts/test passes the release binary it has just built, instead of cargo
+// building the dev binary again with another feature set than the tests'). Shared by
+// the scripts that generate from it: the API types and the operation tables of
+// docs/api.md.
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,7 +13,10 @@ export const repo = join(ui, '..')
 
 /** The document as text. */
 export function serverDocument() {
-  return execFileSync('cargo', ['run', '-q', '-p', 'store-app', '--', 'openapi'], {
+  const [command, args] = process.env.STORE_BIN
+    ? [process.env.STORE_BIN, ['openapi']]
+    : ['cargo', ['run', '-q', '-p', 'store-app', '--', 'openapi']]
+  return execFileSync(command, args, {
     cwd: repo,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],

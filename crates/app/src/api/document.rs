@@ -408,7 +408,7 @@ fn mark_defaults_nullable(doc: &mut Value) {
 }
 
 fn add_input_rules(doc: &mut Value) {
-    // tests/openapi_contract.rs checks every rule lands, so a renamed type or field
+    // tests/suite/openapi_contract.rs checks every rule lands, so a renamed type or field
     // cannot silently drop its rules.
     for (schema, field, rules) in input_rules() {
         let property = doc["components"]["schemas"][schema]["properties"]

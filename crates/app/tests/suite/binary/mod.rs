@@ -1,0 +1,163 @@
+//! The real `store` binary, run as an operator runs it: its subcommands, and `store
+//! serve` on a free port of 127.0.0.1, asked over HTTP as the storefront asks it.
+//! Shared by the tests that run the binary.
+
+use serde_json::{Value, json};
+use sqlx::{AnyConnection, Connection};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Duration;
+
+/// `store ARGS` on the database at `url`.
+pub fn store(url: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_store"))
+        .args(args)
+        .env("STORE__DATABASE__URL", url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap()
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Dana Levi registers through `asked` and confirms with the code mailed to the outbox
+/// of the store at `url` through `confirmed` (the same server, or another instance):
+/// her session cookie.
+pub async fn registered(asked: &Server, confirmed: &Server, url: &str) -> String {
+    let (status, body, _) = asked
+        .post(
+            "/api/register",
+            "",
+            json!({"name": "Dana Levi", "email": "dana@example.com",
+                   "password": "correct horse battery"}),
+        )
+        .await;
+    assert_eq!(status, 202, "{body}");
+    let code = mailed_code(url).await;
+    let (status, body, cookies) = confirmed
+        .post(
+            "/api/register/confirm",
+            "",
+            json!({"email": "dana@example.com", "code": code}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    cookies
+}
+
+/// The six-digit code in the newest mail of the outbox of the store at `url`, on
+/// either engine.
+async fn mailed_code(url: &str) -> String {
+    sqlx::any::install_default_drivers();
+    let mut db = AnyConnection::connect(url).await.unwrap();
+    let body: String = sqlx::query_scalar("SELECT body FROM outbox ORDER BY id DESC LIMIT 1")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    db.close().await.unwrap();
+    body.split(|c: char| !c.is_ascii_digit())
+        .find(|run| run.len() == 6)
+        .unwrap_or_else(|| panic!("no code in {body:?}"))
+        .to_owned()
+}
+
+/// `store serve` on a database, stopped as an operator stops it (SIGTERM), or killed
+/// if the test fails first.
+pub struct Server {
+    child: Child,
+    pub base: String,
+    client: reqwest::Client,
+}
+
+impl Server {
+    /// Starts the server on `url` at a free port with the settings `env` adds, and
+    /// waits until it is ready (it builds its search index first), within 30 s.
+    pub async fn start(url: &str, env: &[(&str, &str)]) -> Server {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(env!("CARGO_BIN_EXE_store"))
+            .env("STORE__DATABASE__URL", url)
+            .env("STORE__SERVER__PORT", port.to_string())
+            .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let server = Server {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            client: reqwest::Client::builder()
+                .timeout(Duration::from_secs(10))
+                .build()
+                .unwrap(),
+        };
+        let mut last = None;
+        for _ in 0..300 {
+            match server.get("/api/health/ready", "").await {
+                Ok((200, _)) => return server,
+                answer => last = Some(answer),
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the server on {url} was not ready within 30 s: {last:?}");
+    }
+
+    /// The status and JSON answer of `GET path`, with `cookie`.
+    pub async fn get(&self, path: &str, cookie: &str) -> Result<(u16, Value), reqwest::Error> {
+        let answer = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .header("Cookie", cookie)
+            .send()
+            .await?;
+        Ok((
+            answer.status().as_u16(),
+            answer.json().await.unwrap_or_default(),
+        ))
+    }
+
+    /// `POST path` with `body` as the browser sends it, from the browser with
+    /// `cookie`: the status, the JSON answer and the cookies it sets.
+    pub async fn post(&self, path: &str, cookie: &str, body: Value) -> (u16, Value, String) {
+        let answer = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header("X-Requested-With", "XMLHttpRequest")
+            .header("Cookie", cookie)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = answer.status().as_u16();
+        let cookies = answer
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok()?.split(';').next())
+            .collect::<Vec<_>>()
+            .join("; ");
+        (status, answer.json().await.unwrap_or_default(), cookies)
+    }
+
+    /// Stops the server with SIGTERM and waits for it to close the database.
+    pub fn stop(mut self) {
+        let stopped = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(stopped.success());
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
