@@ -52,6 +52,7 @@ async fn utm(state: Data<&AppState>, Json(body): Json<UtmBody>) -> Response {
         // No parameter: nothing to count, and nothing wrong either.
         Ok(None) => Ok(()),
         Ok(Some(visit)) => state
+            .messages
             .campaigns
             .record_visit(&visit, state.clock.now())
             .await

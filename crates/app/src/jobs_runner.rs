@@ -33,12 +33,12 @@ const SUBSCRIPTION_BATCH: u32 = 500;
 /// Finishes or releases every order whose placement stopped half-way.
 pub async fn sweep(state: &AppState) -> Result<SweepReport, StorageError> {
     let payments = Payments {
-        orders: state.orders.as_ref(),
-        gateway: state.gateway.as_ref(),
-        links: &state.order_links,
+        orders: state.orders.records.as_ref(),
+        gateway: state.checkout.gateway.as_ref(),
+        links: &state.orders.links,
         now: state.clock.now(),
     };
-    sweep_unfinished(&payments, state.order_config.abandon_after).await
+    sweep_unfinished(&payments, state.orders.config.abandon_after).await
 }
 
 /// The page a mail links to: the order's status page with its signed token.
@@ -47,7 +47,7 @@ pub fn order_url(state: &AppState, number: &OrderNumber) -> String {
         "{}/orders/guest/{}/status?token={}",
         state.store.public_url,
         number.display(),
-        state.order_links.token(number)
+        state.orders.links.token(number)
     )
 }
 
@@ -57,7 +57,7 @@ pub fn return_url(state: &AppState, number: &ReturnNumber) -> String {
         "{}/return-confirmation/{}?token={}",
         state.store.public_url,
         number.display(),
-        state.order_links.token(&number.order)
+        state.orders.links.token(&number.order)
     )
 }
 
@@ -67,7 +67,7 @@ pub fn label_url(state: &AppState, number: &ReturnNumber) -> String {
         "{}/return-label/{}?token={}",
         state.store.public_url,
         number.display(),
-        state.order_links.token(&number.order)
+        state.orders.links.token(&number.order)
     )
 }
 
@@ -84,7 +84,7 @@ pub fn gift_label_url(state: &AppState, number: &ReturnNumber, code: &str) -> St
 pub async fn run_subscriptions(state: &AppState) -> Result<RunReport, StorageError> {
     let scheduler = Scheduler {
         place: place_context(state),
-        subscriptions: state.subscriptions.as_ref(),
+        subscriptions: state.orders.subscriptions.as_ref(),
     };
     scheduler::run_due(&scheduler, SUBSCRIPTION_BATCH).await
 }
@@ -99,7 +99,7 @@ pub async fn queue_scheduler(state: &AppState) -> Result<(), StorageError> {
         subject: SWEEP.to_owned(),
         due_at: now,
     };
-    state.jobs.enqueue(&[run], now).await
+    state.orders.jobs.enqueue(&[run], now).await
 }
 
 /// The subscription's page in the account, which its mails link to.
@@ -117,6 +117,7 @@ async fn mail_subscription(state: &AppState, subject: &str) -> Result<(), String
     let id: i64 = id.parse().map_err(|_| unreadable())?;
     let news = News::parse(news).ok_or_else(unreadable)?;
     let subscription = state
+        .orders
         .subscriptions
         .subscription(id)
         .await
@@ -128,6 +129,7 @@ async fn mail_subscription(state: &AppState, subject: &str) -> Result<(), String
         .map(|l| ItemRef::of(l.line_type, l.item_id))
         .collect();
     let offers = state
+        .catalogue
         .catalog
         .offers(&refs)
         .await
@@ -151,7 +153,12 @@ async fn mail_subscription(state: &AppState, subject: &str) -> Result<(), String
         next_delivery: subscription.timeline.next_delivery(),
     };
     let mail = news_mail(&subscription, news, &ctx);
-    state.mailer.send(&mail).await.map_err(|e| e.to_string())
+    state
+        .messages
+        .mailer
+        .send(&mail)
+        .await
+        .map_err(|e| e.to_string())
 }
 
 fn return_number(subject: &str) -> Result<ReturnNumber, String> {
@@ -163,6 +170,7 @@ fn return_number(subject: &str) -> Result<ReturnNumber, String> {
 async fn mail_return(state: &AppState, subject: &str) -> Result<(), String> {
     let number = return_number(subject)?;
     let ret = state
+        .orders
         .returns
         .get(&number)
         .await
@@ -170,6 +178,7 @@ async fn mail_return(state: &AppState, subject: &str) -> Result<(), String> {
         .ok_or_else(|| format!("there is no return {number}"))?;
     let order = state
         .orders
+        .records
         .order(&number.order)
         .await
         .map_err(|e| e.to_string())?
@@ -177,12 +186,12 @@ async fn mail_return(state: &AppState, subject: &str) -> Result<(), String> {
     // A gift's recipient may not open the order: their label opens with the gift
     // receipt's code, and they get no link to the return's page.
     let (return_url, label_url) = if ret.gift {
-        let code = state.order_links.gift_receipt_code(&number.order);
+        let code = state.orders.links.gift_receipt_code(&number.order);
         (None, gift_label_url(state, &number, &code))
     } else {
         (Some(return_url(state, &number)), label_url(state, &number))
     };
-    let credit = returns::service::store_credit(&ret, &state.order_links).map(|(_, code)| code);
+    let credit = returns::service::store_credit(&ret, &state.orders.links).map(|(_, code)| code);
     let ctx = ReturnMailContext {
         store_name: &state.store.name,
         return_url: return_url.as_deref(),
@@ -203,7 +212,12 @@ async fn mail_return(state: &AppState, subject: &str) -> Result<(), String> {
             _ => Err(format!("job subject {subject:?} names no return mail")),
         }
     }?;
-    state.mailer.send(&mail).await.map_err(|e| e.to_string())
+    state
+        .messages
+        .mailer
+        .send(&mail)
+        .await
+        .map_err(|e| e.to_string())
 }
 
 fn number(subject: &str) -> Result<OrderNumber, String> {
@@ -216,6 +230,7 @@ async fn subject_order(state: &AppState, subject: &str) -> Result<Order, String>
     let number = number(subject)?;
     state
         .orders
+        .records
         .order(&number)
         .await
         .map_err(|e| e.to_string())?
@@ -234,7 +249,12 @@ async fn mail_order(state: &AppState, subject: &str, confirmation: bool) -> Resu
     } else {
         mail::status_change(&order, &ctx)
     };
-    state.mailer.send(&mail).await.map_err(|e| e.to_string())
+    state
+        .messages
+        .mailer
+        .send(&mail)
+        .await
+        .map_err(|e| e.to_string())
 }
 
 /// Mails the e-gift card a delivery job names.
@@ -248,11 +268,16 @@ async fn deliver_e_gift(state: &AppState, subject: &str) -> Result<(), String> {
     let mail = e_gift::delivery_mail(
         &order,
         subject,
-        &state.order_links,
+        &state.orders.links,
         &state.store.name,
         &state.store.public_url,
     )?;
-    state.mailer.send(&mail).await.map_err(|e| e.to_string())
+    state
+        .messages
+        .mailer
+        .send(&mail)
+        .await
+        .map_err(|e| e.to_string())
 }
 
 async fn run(state: &AppState, job: &Job) -> Result<(), String> {
@@ -264,9 +289,9 @@ async fn run(state: &AppState, job: &Job) -> Result<(), String> {
         JobKind::RefundReturn => {
             let number = return_number(&job.subject)?;
             returns::service::refund(
-                state.returns.as_ref(),
-                state.orders.as_ref(),
-                state.gateway.as_ref(),
+                state.orders.returns.as_ref(),
+                state.orders.records.as_ref(),
+                state.checkout.gateway.as_ref(),
                 &number,
                 state.clock.now(),
             )
@@ -274,7 +299,12 @@ async fn run(state: &AppState, job: &Job) -> Result<(), String> {
         }
         JobKind::RefundOrder => {
             let number = number(&job.subject)?;
-            refund_cancelled(state.orders.as_ref(), state.gateway.as_ref(), &number).await
+            refund_cancelled(
+                state.orders.records.as_ref(),
+                state.checkout.gateway.as_ref(),
+                &number,
+            )
+            .await
         }
         JobKind::SubscriptionMail => mail_subscription(state, &job.subject).await,
         JobKind::DueSubscriptions => {
@@ -288,6 +318,7 @@ async fn run(state: &AppState, job: &Job) -> Result<(), String> {
             sweep(state).await.map_err(|e| e.to_string())?;
             let now = state.clock.now();
             state
+                .orders
                 .jobs
                 .enqueue(&[next_sweep(state, now)], now)
                 .await
@@ -306,7 +337,7 @@ fn next_sweep(state: &AppState, now: Timestamp) -> NewJob {
         subject: SWEEP.to_owned(),
         due_at: next_on_grid(
             Timestamp::from_unix_seconds(0),
-            state.order_config.sweep_every,
+            state.orders.config.sweep_every,
             now,
         ),
     }
@@ -317,7 +348,11 @@ fn next_sweep(state: &AppState, now: Timestamp) -> NewJob {
 /// turn for the database's writer, so one after another a batch of twenty waited
 /// twenty turns (about 14 mails a second while 370 orders a second came in).
 pub async fn run_due(state: &AppState) -> Result<usize, StorageError> {
-    let jobs = state.jobs.claim_due(state.clock.now(), BATCH).await?;
+    let jobs = state
+        .orders
+        .jobs
+        .claim_due(state.clock.now(), BATCH)
+        .await?;
     let count = jobs.len();
     let mut running = tokio::task::JoinSet::new();
     for job in jobs {
@@ -343,11 +378,11 @@ pub async fn run_due(state: &AppState) -> Result<usize, StorageError> {
 /// Runs `job` and records how it went.
 async fn settle(state: &AppState, job: &Job) -> Result<(), StorageError> {
     match run(state, job).await {
-        Ok(()) => state.jobs.done(job.id, state.clock.now()).await,
+        Ok(()) => state.orders.jobs.done(job.id, state.clock.now()).await,
         Err(error) => {
             tracing::warn!(job = job.id, kind = job.kind.as_str(), %error, "a job failed; it will be tried again");
             let again = retry_at(state.clock.now(), job.attempts);
-            state.jobs.failed(job.id, &error, again).await
+            state.orders.jobs.failed(job.id, &error, again).await
         }
     }
 }
@@ -371,13 +406,18 @@ pub async fn run_all_due(state: &AppState) -> Result<usize, StorageError> {
 pub fn spawn(state: AppState, poll: Duration) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let now = state.clock.now();
-        if let Err(e) = state.jobs.enqueue(&[next_sweep(&state, now)], now).await {
+        if let Err(e) = state
+            .orders
+            .jobs
+            .enqueue(&[next_sweep(&state, now)], now)
+            .await
+        {
             tracing::warn!(error = %e, "could not queue the sweep of unfinished orders");
         }
         // The subscription scheduler is queued now, then every so often.
         let mut scheduled: Option<std::time::Instant> = None;
         loop {
-            let every = state.order_config.subscriptions_every;
+            let every = state.orders.config.subscriptions_every;
             if scheduled.is_none_or(|at| at.elapsed() >= every) {
                 match queue_scheduler(&state).await {
                     Ok(()) => scheduled = Some(std::time::Instant::now()),

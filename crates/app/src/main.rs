@@ -333,7 +333,11 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             command: PaymentsCommand::Reconcile { since },
         } => {
             let state = serve::jobs_state(&settings, SystemClock.now()).await?;
-            let report = payments_cli::run(state.gateway.as_ref(), state.orders.as_ref(), since);
+            let report = payments_cli::run(
+                state.checkout.gateway.as_ref(),
+                state.orders.records.as_ref(),
+                since,
+            );
             print!("{}", report.await?);
             Ok(())
         }

@@ -22,12 +22,12 @@ fn new_number() -> OrderNumber {
 pub fn place_context(state: &AppState) -> PlaceContext<'_> {
     PlaceContext {
         checkout: context(state),
-        orders: state.orders.as_ref(),
-        gateway: state.gateway.as_ref(),
-        addresses: state.addresses.as_ref(),
-        cards: state.cards.as_ref(),
-        bags: state.customer_bags.as_ref(),
-        links: &state.order_links,
+        orders: state.orders.records.as_ref(),
+        gateway: state.checkout.gateway.as_ref(),
+        addresses: state.customer.addresses.as_ref(),
+        cards: state.customer.cards.as_ref(),
+        bags: state.customer.bags.as_ref(),
+        links: &state.orders.links,
         new_number: &new_number,
     }
 }

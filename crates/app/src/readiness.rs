@@ -32,14 +32,19 @@ impl WriteHealth {
 
 /// Probes the database once and records the answer.
 pub async fn probe(state: &AppState) -> bool {
-    let writable = match state.write_probe.probe_write(state.clock.now()).await {
+    let writable = match state
+        .health
+        .write_probe
+        .probe_write(state.clock.now())
+        .await
+    {
         Ok(()) => true,
         Err(err) => {
             tracing::warn!("readiness: the database refused a write: {err}");
             false
         }
     };
-    state.write_health.record(writable);
+    state.health.write_health.record(writable);
     writable
 }
 

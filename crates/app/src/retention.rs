@@ -130,6 +130,7 @@ pub async fn purge_once(state: &AppState, policies: &Policies) -> Purged {
         inquiries: counted(
             "messages",
             state
+                .messages
                 .inbox
                 .purge_inquiries(policies.inquiries.purge_at(now))
                 .await,
@@ -137,6 +138,7 @@ pub async fn purge_once(state: &AppState, policies: &Policies) -> Purged {
         campaign_visits: counted(
             "campaign visits",
             state
+                .messages
                 .campaigns
                 .purge_visits(policies.campaign_visits.purge_at(now))
                 .await,
@@ -144,6 +146,7 @@ pub async fn purge_once(state: &AppState, policies: &Policies) -> Purged {
         client_errors: counted(
             "error reports",
             state
+                .messages
                 .error_reports
                 .purge_errors(policies.client_errors.purge_at(now))
                 .await,
@@ -151,6 +154,7 @@ pub async fn purge_once(state: &AppState, policies: &Policies) -> Purged {
         newsletter_pending: counted(
             "pending newsletter addresses",
             state
+                .messages
                 .mailing_list
                 .purge_pending(now, policies.newsletter_pending_max)
                 .await,
@@ -158,24 +162,27 @@ pub async fn purge_once(state: &AppState, policies: &Policies) -> Purged {
         searches: counted(
             "counted searches",
             state
+                .catalogue
                 .search_log
                 .keep_most_searched(policies.searches_max)
                 .await,
         ),
         expired_sign_ins: counted(
             "expired sessions, registrations and reset links",
-            state.accounts.purge_expired(now).await,
+            state.accounts.records.purge_expired(now).await,
         ),
         declined_orders: counted(
             "declined orders",
             state
                 .orders
+                .records
                 .purge_declined(now.minus(policies.declined_orders))
                 .await,
         ),
         gateway_rows: counted(
             "unused card tokens and declined charges",
             state
+                .checkout
                 .gateway
                 .purge_unused(now.minus(policies.unused_card_tokens))
                 .await,

@@ -85,7 +85,7 @@ pub async fn run(
 ) -> Result<String, ReturnsCliError> {
     match command {
         ReturnsCommand::List { status, limit } => {
-            let found = state.returns.returns(*status, *limit).await?;
+            let found = state.orders.returns.returns(*status, *limit).await?;
             if found.is_empty() {
                 return Ok("no returns\n".to_owned());
             }
@@ -93,9 +93,9 @@ pub async fn run(
         }
         ReturnsCommand::Receive { number } => {
             service::receive(
-                state.returns.as_ref(),
-                state.orders.as_ref(),
-                &state.order_links,
+                state.orders.returns.as_ref(),
+                state.orders.records.as_ref(),
+                &state.orders.links,
                 number,
                 now,
             )
@@ -104,7 +104,7 @@ pub async fn run(
             // passes: each pass runs what the one before queued.
             while run_all_due(state).await? > 0 {}
             let ret =
-                state.returns.get(number).await?.ok_or_else(|| {
+                state.orders.returns.get(number).await?.ok_or_else(|| {
                     ReturnsCliError::Refused(format!("there is no return {number}"))
                 })?;
             // Not refunded yet: the refund failed here and waits for its retry, or a
@@ -125,8 +125,8 @@ pub async fn run(
                 ));
             }
             let ret = service::reject(
-                state.returns.as_ref(),
-                state.orders.as_ref(),
+                state.orders.returns.as_ref(),
+                state.orders.records.as_ref(),
                 number,
                 why,
                 now,

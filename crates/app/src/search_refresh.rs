@@ -42,11 +42,11 @@ impl IndexBuilt {
 /// Builds the index from the catalogue now; returns the version it was built from.
 pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindError> {
     // Read the version first: a change landing during the build is picked up next time.
-    let version = state.catalog.catalogue_version().await?;
+    let version = state.catalogue.catalog.catalogue_version().await?;
     let started = Instant::now();
-    let docs = state.catalog.search_documents().await?;
+    let docs = state.catalogue.catalog.search_documents().await?;
     let products = docs.len();
-    let search = state.search.clone();
+    let search = state.catalogue.search.clone();
     let handle = tokio::runtime::Handle::current();
     // Indexing is seconds of CPU at scale: keep it off the threads serving requests.
     tokio::task::spawn_blocking(move || {
@@ -58,7 +58,7 @@ pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindErro
     .map_err(|err| {
         FindError::Search(store_domain::ports::SearchError::Storage(err.to_string()))
     })??;
-    state.search_built.record(state.clock.now());
+    state.catalogue.search_built.record(state.clock.now());
     tracing::info!(
         products,
         millis = started.elapsed().as_millis() as u64,
@@ -70,10 +70,11 @@ pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindErro
 
 async fn refresh_popular(state: &AppState, refresh: Refresh) -> Result<(), FindError> {
     let popular = state
+        .catalogue
         .search_log
         .popular_searches(refresh.popular_min_count, refresh.popular_limit)
         .await?;
-    state.search.set_popular_searches(popular).await?;
+    state.catalogue.search.set_popular_searches(popular).await?;
     Ok(())
 }
 
@@ -85,7 +86,7 @@ pub fn spawn(state: AppState, refresh: Refresh, mut built_from: i64) -> JoinHand
         beat.tick().await;
         loop {
             beat.tick().await;
-            let changed = match state.catalog.catalogue_version().await {
+            let changed = match state.catalogue.catalog.catalogue_version().await {
                 Ok(version) => version != built_from,
                 Err(err) => {
                     tracing::warn!("catalogue version unreadable: {err}");

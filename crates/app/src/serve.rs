@@ -9,8 +9,10 @@ use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_pool::PooledSearch;
 use crate::search_refresh::{self, Refresh};
 use crate::settings::{GatewayKind, MailTransport, Settings};
-use crate::state::OrderConfig;
-use crate::state::{AccountConfig, AppState, CheckoutConfig, StoreInfo};
+use crate::state::{
+    AccountConfig, AccountsArea, AppState, CatalogueArea, CheckoutArea, CheckoutConfig,
+    CustomerArea, HealthArea, MessagesArea, OrderConfig, OrdersArea, StoreInfo,
+};
 use crate::{jobs_runner, readiness, seed, web};
 use poem::EndpointExt;
 use rand::Rng;
@@ -195,103 +197,122 @@ fn state(
         search_counts::spawn(store.search_log.clone(), batching(settings));
     let info = StoreInfo::from_settings(&settings.store, &settings.payments);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let throttle = |kind, per_minute, setting| {
+        Attempts::new(
+            store.throttles.clone(),
+            clock.clone(),
+            kind,
+            per_minute,
+            setting,
+        )
+        .map(Arc::new)
+    };
     let state = AppState {
-        catalog: store.catalog.clone(),
-        search: Arc::new(PooledSearch::new(
-            Arc::new(TantivySearch::new()?),
-            settings.search.workers,
-        )),
-        search_log: store.search_log.clone(),
-        countries: Arc::new(EmbeddedCountries::load()),
-        rates: Arc::new(rates(settings)?),
-        mailing_list: store.mailing_list.clone(),
-        inbox: store.inbox.clone(),
-        campaigns: store.campaigns.clone(),
-        error_reports: store.error_reports.clone(),
-        mailer: match settings.mail.transport {
-            MailTransport::Outbox => Arc::new(OutboxMailer::new(
-                store.outbox.clone(),
-                clock.clone(),
-                Duration::from_secs(settings.mail.outbox_keep_minutes * 60),
-            )),
-            MailTransport::Smtp => Arc::new(SmtpMailer::new(&settings.mail.smtp())?),
-        },
-        account: AccountConfig::new(
-            settings.accounts.policy(),
-            &info,
-            exposure::secure_cookie(settings),
-        ),
-        store: Arc::new(info),
         clock: clock.clone(),
-        accounts: store.accounts.clone(),
-        customer_bags: store.customer_bags.clone(),
-        picks: store.picks.clone(),
-        addresses: store.addresses.clone(),
-        cards: store.cards.clone(),
-        gateway: gateway(settings, store)?,
-        passwords: Arc::new(Argon2Passwords::new()?),
-        account_attempts: Arc::new(Attempts::new(
-            store.throttles.clone(),
-            clock.clone(),
-            "sign_in",
-            settings.accounts.attempts_per_minute,
-            "accounts.attempts_per_minute",
-        )?),
-        account_mails: Arc::new(Attempts::cooldown(
-            store.throttles.clone(),
-            clock.clone(),
-            "mails",
-            settings.accounts.mails_per_mailbox,
-            Duration::from_secs(settings.accounts.mail_cooldown_minutes * 60),
-            "accounts.mails_per_mailbox",
-        )?),
-        zips: Arc::new(EmbeddedZipLookup::new(&settings.tax.settings())?),
-        gift_cards: store.gift_cards.clone(),
-        discounts: store.discounts.clone(),
-        checkout: Arc::new(checkout_config(settings)?),
-        gift_card_attempts: Arc::new(Attempts::new(
-            store.throttles.clone(),
-            clock.clone(),
-            "gift_card",
-            settings.checkout.gift_card_attempts_per_minute,
-            "checkout.gift_card_attempts_per_minute",
-        )?),
-        orders: store.orders.clone(),
-        returns: store.returns.clone(),
-        subscriptions: store.subscriptions.clone(),
-        schools: store.schools.clone(),
-        jobs: store.jobs.clone(),
-        order_links: Arc::new(links),
-        order_config: order_config(settings),
-        order_attempts: Arc::new(Attempts::new(
-            store.throttles.clone(),
-            clock.clone(),
-            "order_look_up",
-            settings.orders.status_attempts_per_minute,
-            "orders.status_attempts_per_minute",
-        )?),
-        declines: Arc::new(Strikes::new(
-            store.throttles.clone(),
-            clock.clone(),
-            "declines",
-            settings.orders.declines_per_hour,
-            Duration::from_secs(3600),
-            "orders.declines_per_hour",
-        )?),
-        wrong_codes: Arc::new(Strikes::new(
-            store.throttles.clone(),
-            clock.clone(),
-            "wrong_codes",
-            settings.checkout.gift_card_attempts_per_minute,
-            Duration::from_secs(60),
-            "checkout.gift_card_attempts_per_minute",
-        )?),
-        write_probe: store.write_probe.clone(),
-        search_built: Default::default(),
-        write_health: Default::default(),
-        newsletter: settings.newsletter.policy(),
         limits: Arc::new(Limits::new(&settings.limits)?),
-        search_counter,
+        catalogue: CatalogueArea {
+            catalog: store.catalog.clone(),
+            search: Arc::new(PooledSearch::new(
+                Arc::new(TantivySearch::new()?),
+                settings.search.workers,
+            )),
+            search_log: store.search_log.clone(),
+            search_counter,
+            search_built: Default::default(),
+            rates: Arc::new(rates(settings)?),
+            schools: store.schools.clone(),
+        },
+        messages: MessagesArea {
+            mailer: match settings.mail.transport {
+                MailTransport::Outbox => Arc::new(OutboxMailer::new(
+                    store.outbox.clone(),
+                    clock.clone(),
+                    Duration::from_secs(settings.mail.outbox_keep_minutes * 60),
+                )),
+                MailTransport::Smtp => Arc::new(SmtpMailer::new(&settings.mail.smtp())?),
+            },
+            mailing_list: store.mailing_list.clone(),
+            newsletter: settings.newsletter.policy(),
+            inbox: store.inbox.clone(),
+            campaigns: store.campaigns.clone(),
+            error_reports: store.error_reports.clone(),
+        },
+        accounts: AccountsArea {
+            records: store.accounts.clone(),
+            passwords: Arc::new(Argon2Passwords::new()?),
+            config: AccountConfig::new(
+                settings.accounts.policy(),
+                &info,
+                exposure::secure_cookie(settings),
+            ),
+            attempts: throttle(
+                "sign_in",
+                settings.accounts.attempts_per_minute,
+                "accounts.attempts_per_minute",
+            )?,
+            mails: Arc::new(Attempts::cooldown(
+                store.throttles.clone(),
+                clock.clone(),
+                "mails",
+                settings.accounts.mails_per_mailbox,
+                Duration::from_secs(settings.accounts.mail_cooldown_minutes * 60),
+                "accounts.mails_per_mailbox",
+            )?),
+        },
+        customer: CustomerArea {
+            bags: store.customer_bags.clone(),
+            picks: store.picks.clone(),
+            addresses: store.addresses.clone(),
+            cards: store.cards.clone(),
+        },
+        checkout: CheckoutArea {
+            config: Arc::new(checkout_config(settings)?),
+            countries: Arc::new(EmbeddedCountries::load()),
+            zips: Arc::new(EmbeddedZipLookup::new(&settings.tax.settings())?),
+            gateway: gateway(settings, store)?,
+            gift_cards: store.gift_cards.clone(),
+            discounts: store.discounts.clone(),
+            gift_card_attempts: throttle(
+                "gift_card",
+                settings.checkout.gift_card_attempts_per_minute,
+                "checkout.gift_card_attempts_per_minute",
+            )?,
+            wrong_codes: Arc::new(Strikes::new(
+                store.throttles.clone(),
+                clock.clone(),
+                "wrong_codes",
+                settings.checkout.gift_card_attempts_per_minute,
+                Duration::from_secs(60),
+                "checkout.gift_card_attempts_per_minute",
+            )?),
+        },
+        orders: OrdersArea {
+            records: store.orders.clone(),
+            config: order_config(settings),
+            returns: store.returns.clone(),
+            subscriptions: store.subscriptions.clone(),
+            jobs: store.jobs.clone(),
+            links: Arc::new(links),
+            look_ups: throttle(
+                "order_look_up",
+                settings.orders.status_attempts_per_minute,
+                "orders.status_attempts_per_minute",
+            )?,
+            declines: Arc::new(Strikes::new(
+                store.throttles.clone(),
+                clock.clone(),
+                "declines",
+                settings.orders.declines_per_hour,
+                Duration::from_secs(3600),
+                "orders.declines_per_hour",
+            )?),
+        },
+        health: HealthArea {
+            write_probe: store.write_probe.clone(),
+            write_health: Default::default(),
+        },
+        // Last: the account settings above borrow it.
+        store: Arc::new(info),
     };
     Ok((state, count_writer))
 }
@@ -342,15 +363,20 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     }
     let links = order_links(store.secrets.as_ref(), &settings).await?;
     let (state, count_writer) = state(&store, &settings, links)?;
-    reload_links_in_background(store.secrets.clone(), state.order_links.clone());
-    if let Some(pickup) = &state.checkout.shipping.pickup {
+    reload_links_in_background(store.secrets.clone(), state.orders.links.clone());
+    if let Some(pickup) = &state.checkout.config.shipping.pickup {
         let at = &pickup.location;
-        state.zips.locate(&at.country, &at.zip).await.map_err(|e| {
-            format!(
-                "shipping.pickup: the store's postal code {} ({}): {e}",
-                at.zip, at.country
-            )
-        })?;
+        state
+            .checkout
+            .zips
+            .locate(&at.country, &at.zip)
+            .await
+            .map_err(|e| {
+                format!(
+                    "shipping.pickup: the store's postal code {} ({}): {e}",
+                    at.zip, at.country
+                )
+            })?;
     }
     // Before any shopper is served: no order is left half-placed by a crash.
     let swept = jobs_runner::sweep(&state).await?;

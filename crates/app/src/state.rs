@@ -21,69 +21,113 @@ use store_domain::shipping::ShippingConfig;
 use store_domain::subscriptions::storage::Subscriptions;
 use store_domain::{accounts, newsletter};
 
+/// Everything a handler reaches, by area. Each area's ports are shared (`Arc`), so a
+/// clone is cheap.
 #[derive(Clone)]
 pub struct AppState {
+    /// What the storefront shows about the store itself.
+    pub store: Arc<StoreInfo>,
+    pub clock: Arc<dyn Clock>,
+    /// Budgets of anonymous writes, per client and for the store.
+    pub limits: Arc<Limits>,
+    pub catalogue: CatalogueArea,
+    pub messages: MessagesArea,
+    pub accounts: AccountsArea,
+    pub customer: CustomerArea,
+    pub checkout: CheckoutArea,
+    pub orders: OrdersArea,
+    pub health: HealthArea,
+}
+
+/// Products and how shoppers find them: the catalogue, its search, the currencies
+/// prices are shown in, and school supply lists.
+#[derive(Clone)]
+pub struct CatalogueArea {
     pub catalog: Arc<dyn Catalog>,
     pub search: Arc<dyn SearchIndex>,
     pub search_log: Arc<dyn SearchLog>,
-    pub countries: Arc<dyn Countries>,
+    /// Where a search goes to be counted (written in batches by a background task).
+    pub search_counter: SearchCounter,
+    /// When the search index was last built, for the readiness check.
+    pub search_built: Arc<IndexBuilt>,
     pub rates: Arc<dyn CurrencyRates>,
+    /// School supply lists (issue 30).
+    pub schools: Arc<dyn Schools>,
+}
+
+/// Mail, the newsletter, and what shoppers tell the store.
+#[derive(Clone)]
+pub struct MessagesArea {
+    pub mailer: Arc<dyn Mailer>,
     pub mailing_list: Arc<dyn MailingList>,
+    /// Confirmation-link lifetime and per-address cooldown.
+    pub newsletter: newsletter::Policy,
     pub inbox: Arc<dyn Inbox>,
     pub campaigns: Arc<dyn CampaignReports>,
     pub error_reports: Arc<dyn ErrorReports>,
-    pub mailer: Arc<dyn Mailer>,
-    pub store: Arc<StoreInfo>,
-    pub clock: Arc<dyn Clock>,
-    pub write_probe: Arc<dyn WriteProbe>,
-    /// When the search index was last built, for the readiness check.
-    pub search_built: Arc<IndexBuilt>,
-    /// The background write probe's last answer, for the readiness check.
-    pub write_health: Arc<crate::readiness::WriteHealth>,
-    /// Confirmation-link lifetime and per-address cooldown.
-    pub newsletter: newsletter::Policy,
-    /// Budgets of anonymous writes, per client and for the store.
-    pub limits: Arc<Limits>,
-    /// Where a search goes to be counted (written in batches by a background task).
-    pub search_counter: SearchCounter,
-    pub accounts: Arc<dyn Accounts>,
+}
+
+/// Customers' accounts and signing in.
+#[derive(Clone)]
+pub struct AccountsArea {
+    pub records: Arc<dyn Accounts>,
     pub passwords: Arc<dyn Passwords>,
-    pub account: AccountConfig,
+    pub config: AccountConfig,
     /// Sign-in, registration and reset attempts per e-mail address.
-    pub account_attempts: Arc<Attempts>,
+    pub attempts: Arc<Attempts>,
     /// Sign-up and reset mails per mailbox.
-    pub account_mails: Arc<Attempts>,
-    /// What a signed-in customer keeps: the bag, picks, addresses and cards.
-    pub customer_bags: Arc<dyn CustomerBags>,
+    pub mails: Arc<Attempts>,
+}
+
+/// What a signed-in customer keeps: the bag, picks, addresses and cards.
+#[derive(Clone)]
+pub struct CustomerArea {
+    pub bags: Arc<dyn CustomerBags>,
     pub picks: Arc<dyn Picks>,
     pub addresses: Arc<dyn Addresses>,
     pub cards: Arc<dyn SavedCards>,
-    pub gateway: Arc<dyn PaymentGateway>,
-    /// Checkout: where shoppers are (ZIP and tax), how orders reach them, gift cards
-    /// and discount codes.
+}
+
+/// Checkout: where shoppers are (countries, ZIP and tax), the card processor, gift
+/// cards and discount codes, and how orders reach shoppers.
+#[derive(Clone)]
+pub struct CheckoutArea {
+    pub config: Arc<CheckoutConfig>,
+    pub countries: Arc<dyn Countries>,
     pub zips: Arc<dyn ZipLookup>,
+    pub gateway: Arc<dyn PaymentGateway>,
     pub gift_cards: Arc<dyn GiftCards>,
     pub discounts: Arc<dyn Discounts>,
-    pub checkout: Arc<CheckoutConfig>,
     /// Gift card checks per client.
     pub gift_card_attempts: Arc<Attempts>,
-    /// Orders, the durable jobs that follow them, and the key that signs their links.
-    pub orders: Arc<dyn Orders>,
+    /// Gift card and discount codes that do not exist, per client, in quotes and orders.
+    pub wrong_codes: Arc<Strikes>,
+}
+
+/// Orders and what follows them: returns, subscriptions, the durable jobs, and the key
+/// that signs their links.
+#[derive(Clone)]
+pub struct OrdersArea {
+    pub records: Arc<dyn Orders>,
+    pub config: OrderConfig,
     /// Returns of those orders (issue 28).
     pub returns: Arc<dyn Returns>,
     /// Subscriptions and recurring orders (issue 29).
     pub subscriptions: Arc<dyn Subscriptions>,
-    /// School supply lists (issue 30).
-    pub schools: Arc<dyn Schools>,
     pub jobs: Arc<dyn Jobs>,
-    pub order_links: Arc<OrderLinks>,
-    pub order_config: OrderConfig,
+    pub links: Arc<OrderLinks>,
     /// Guest order look-ups by e-mail per client.
-    pub order_attempts: Arc<Attempts>,
+    pub look_ups: Arc<Attempts>,
     /// Declined cards per client and per session: the store is no card-testing oracle.
     pub declines: Arc<Strikes>,
-    /// Gift card and discount codes that do not exist, per client, in quotes and orders.
-    pub wrong_codes: Arc<Strikes>,
+}
+
+/// What the readiness check reports beside the search index.
+#[derive(Clone)]
+pub struct HealthArea {
+    pub write_probe: Arc<dyn WriteProbe>,
+    /// The background write probe's last answer.
+    pub write_health: Arc<crate::readiness::WriteHealth>,
 }
 
 /// How orders behave, from configuration.

@@ -26,6 +26,7 @@ impl ClientErrorsApi {
         let b = &body.0;
         let error = ClientError::parse(&b.message, &b.url, b.status, b.detail.as_deref())?;
         self.state
+            .messages
             .error_reports
             .record_error(&error, self.state.clock.now())
             .await?;

@@ -27,6 +27,7 @@ impl MessagesApi {
         let inquiry = Inquiry::chat(&body.email, body.name.as_deref(), &body.message)?;
         let id = self
             .state
+            .messages
             .inbox
             .submit(&inquiry, self.state.clock.now())
             .await?;
@@ -49,6 +50,7 @@ impl MessagesApi {
         )?;
         let id = self
             .state
+            .messages
             .inbox
             .submit(&inquiry, self.state.clock.now())
             .await?;

@@ -165,7 +165,7 @@ pub fn openapi_json(state: AppState) -> String {
 pub fn routes(state: AppState) -> impl Endpoint {
     // Spec 7: every answer says when the shipping configuration last changed, so a
     // client holding older shipping options asks again (spec 4.7).
-    let shipping_updated_at = state.checkout.shipping_updated_at.clone();
+    let shipping_updated_at = state.checkout.config.shipping_updated_at.clone();
     let api = service(state);
     let generated = api.spec();
     let spec = document::complete(&generated);

@@ -69,10 +69,10 @@ impl NewsletterApi {
     ) -> Result<SignUpAnswer, ApiError> {
         let s = &self.state;
         newsletter::sign_up(
-            s.mailing_list.as_ref(),
-            s.mailer.as_ref(),
+            s.messages.mailing_list.as_ref(),
+            s.messages.mailer.as_ref(),
             s.clock.as_ref(),
-            s.newsletter,
+            s.messages.newsletter,
             &body.email,
             &new_token(),
             &s.store.newsletter_confirm_url,
@@ -89,8 +89,12 @@ impl NewsletterApi {
     #[oai(path = "/newsletter/confirm", method = "post")]
     async fn confirm(&self, body: Json<NewsletterConfirm>) -> Result<Json<Subscription>, ApiError> {
         let s = &self.state;
-        let confirmed =
-            newsletter::confirm(s.mailing_list.as_ref(), s.clock.as_ref(), &body.token).await?;
+        let confirmed = newsletter::confirm(
+            s.messages.mailing_list.as_ref(),
+            s.clock.as_ref(),
+            &body.token,
+        )
+        .await?;
         confirmed
             .map(|_| {
                 subscription(

@@ -42,6 +42,7 @@ impl ReferenceApi {
     async fn countries(&self) -> Json<Vec<Country>> {
         Json(
             self.state
+                .checkout
                 .countries
                 .countries()
                 .into_iter()
@@ -53,7 +54,7 @@ impl ReferenceApi {
     /// Display currencies; US Dollar first with rate 1 and an empty symbol.
     #[oai(path = "/currencies", method = "get")]
     async fn currencies(&self) -> Result<Json<Vec<Currency>>, ApiError> {
-        let others = self.state.rates.currencies().await?;
+        let others = self.state.catalogue.rates.currencies().await?;
         Ok(Json(
             currency_list(others)
                 .into_iter()
@@ -69,8 +70,8 @@ impl ReferenceApi {
     async fn ready(&self) -> ReadinessAnswer {
         let s = &self.state;
         let now = s.clock.now();
-        let database_writable = s.write_health.writable() == Some(true);
-        let built = s.search_built.at();
+        let database_writable = s.health.write_health.writable() == Some(true);
+        let built = s.catalogue.search_built.at();
         let readiness = Readiness {
             status: if database_writable && built.is_some() {
                 "ready"
@@ -93,7 +94,7 @@ impl ReferenceApi {
     /// `/health/ready` for whether it takes writes.
     #[oai(path = "/health", method = "get")]
     async fn health(&self) -> Result<Json<Health>, ApiError> {
-        let products = self.state.catalog.product_count().await?;
+        let products = self.state.catalogue.catalog.product_count().await?;
         Ok(Json(Health {
             status: "ok".into(),
             products,

@@ -199,6 +199,7 @@ fn no_grade() -> ApiError {
 impl SchoolApi {
     async fn school_of(&self, grade_id: i64) -> Result<School, ApiError> {
         self.state
+            .catalogue
             .schools
             .school_of_grade(grade_id)
             .await?
@@ -215,6 +216,7 @@ impl SchoolApi {
         wanted.dedup();
         let offers: HashMap<ItemRef, Offer> = self
             .state
+            .catalogue
             .catalog
             .offers(&wanted)
             .await?
@@ -266,10 +268,21 @@ impl SchoolApi {
         #[oai(validator(max_length = 60))] country: Query<String>,
         #[oai(validator(max_length = 10))] zip: Query<String>,
     ) -> Result<Json<SchoolsNear>, ApiError> {
-        let countries = self.state.countries.countries();
+        let countries = self.state.checkout.countries.countries();
         let asked = LocationQuery::parse(&country.0, &zip.0, &countries)?;
-        let schools = self.state.schools.schools_in(&asked.country).await?;
-        let origin = match self.state.zips.point(&asked.country, &asked.zip).await {
+        let schools = self
+            .state
+            .catalogue
+            .schools
+            .schools_in(&asked.country)
+            .await?;
+        let origin = match self
+            .state
+            .checkout
+            .zips
+            .point(&asked.country, &asked.zip)
+            .await
+        {
             Ok(Some(point)) => Some(point),
             // The ZIP data failing only costs the distances.
             Ok(None) | Err(_) => origin_in(&schools, &asked.zip),

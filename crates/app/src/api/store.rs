@@ -20,7 +20,7 @@ impl StoreApi {
             name: info.name.clone(),
             heb_name: info.heb_name.clone(),
             help_email: info.help_email.clone(),
-            free_shipping_over: self.state.checkout.free_shipping_over(),
+            free_shipping_over: self.state.checkout.config.free_shipping_over(),
             payments: match &info.processor {
                 Processor::Sandbox => PaymentsInfo {
                     processor: ProcessorKind::Sandbox,

@@ -32,9 +32,9 @@ async fn app() -> (TestClient<impl Endpoint>, common::Fakes, String) {
         catalog,
         fakes.checkout.clone(),
     ));
-    state.orders = orders.clone();
-    state.subscriptions = orders.clone();
-    state.jobs = orders;
+    state.orders.records = orders.clone();
+    state.orders.subscriptions = orders.clone();
+    state.orders.jobs = orders;
     let document = api::openapi_json(state.clone());
     (TestClient::new(web::routes(state)), fakes, document)
 }
@@ -765,8 +765,8 @@ async fn sign_ins_at_the_same_moment_merge_every_guest_bag() {
     store.migrate().await.unwrap();
     let catalog = catalog().await;
     let (mut state, fakes) = common::state_with(catalog);
-    state.accounts = store.clone();
-    state.customer_bags = store.clone();
+    state.accounts.records = store.clone();
+    state.customer.bags = store.clone();
     let client = Arc::new(TestClient::new(web::routes(state)));
     registered(&client, &fakes, "dana@example.com").await;
 

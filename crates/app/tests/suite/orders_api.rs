@@ -325,6 +325,7 @@ async fn an_account_made_after_a_guest_order_holds_it_and_knows_how_it_came() {
     let mailed = shop
         .state
         .orders
+        .records
         .order(&OrderNumber::parse(number).unwrap())
         .await;
     assert_eq!(
@@ -516,11 +517,11 @@ async fn on_sqlite_an_order_takes_stock_once_and_a_decline_gives_everything_back
     store.migrate().await.unwrap();
     store.import(&fixture()).await.unwrap();
     let (mut state, fakes) = common::state_with(store.clone());
-    state.orders = store.clone();
-    state.jobs = store.clone();
-    state.gift_cards = store.clone();
-    state.discounts = store.clone();
-    state.gateway = Arc::new(SandboxGateway::new((*store).clone()));
+    state.orders.records = store.clone();
+    state.orders.jobs = store.clone();
+    state.checkout.gift_cards = store.clone();
+    state.checkout.discounts = store.clone();
+    state.checkout.gateway = Arc::new(SandboxGateway::new((*store).clone()));
     let code = GiftCardCode::parse(CARD).unwrap();
     let card = NewGiftCard {
         code_hash: code.hash(),
@@ -714,7 +715,7 @@ async fn the_owner_moves_an_order_on_each_move_is_mailed_and_a_cancel_is_refunde
     let orders = shop.shop.orders.as_ref();
     let shipped = orders_cli::run(
         orders,
-        &shop.state.order_links,
+        &shop.state.orders.links,
         &owner(&numbers[0], OrderStatus::Shipped),
         now,
     )
@@ -725,7 +726,7 @@ async fn the_owner_moves_an_order_on_each_move_is_mailed_and_a_cancel_is_refunde
     for status in [OrderStatus::Packed, OrderStatus::Cancelled] {
         let refused = orders_cli::run(
             orders,
-            &shop.state.order_links,
+            &shop.state.orders.links,
             &owner(&numbers[0], status),
             now,
         )
@@ -734,7 +735,7 @@ async fn the_owner_moves_an_order_on_each_move_is_mailed_and_a_cancel_is_refunde
     }
     orders_cli::run(
         orders,
-        &shop.state.order_links,
+        &shop.state.orders.links,
         &owner(&numbers[1], OrderStatus::Cancelled),
         now,
     )
@@ -775,7 +776,7 @@ async fn the_owner_moves_an_order_on_each_move_is_mailed_and_a_cancel_is_refunde
     assert_eq!(refunded[0].refunded, refunded[0].amount, "in full");
     let listed = orders_cli::run(
         orders,
-        &shop.state.order_links,
+        &shop.state.orders.links,
         &OrdersCommand::List {
             status: Some(OrderStatus::Cancelled),
             limit: 10,
@@ -1055,14 +1056,19 @@ async fn a_cancel_takes_back_the_e_gift_cards_it_sold_or_is_refused_once_one_is_
         status: OrderStatus::Cancelled,
     };
     let now = common::START;
-    let links = &shop.state.order_links;
+    let links = &shop.state.orders.links;
     let code_of = |number: &OrderNumber| links.gift_card_code(number, 0, 0);
 
     // Cancelled before its date: the card is emptied and never mailed.
     let first = buy("e-gift-cancel-key-1").await;
-    orders_cli::run(shop.state.orders.as_ref(), links, &cancel(&first), now)
-        .await
-        .unwrap();
+    orders_cli::run(
+        shop.state.orders.records.as_ref(),
+        links,
+        &cancel(&first),
+        now,
+    )
+    .await
+    .unwrap();
     let checked = post(
         &shop.client,
         "/api/gift_card",
@@ -1097,10 +1103,23 @@ async fn a_cancel_takes_back_the_e_gift_cards_it_sold_or_is_refused_once_one_is_
     )
     .await;
     assert_eq!(spent.status, StatusCode::CREATED, "{}", spent.body);
-    let refused = orders_cli::run(shop.state.orders.as_ref(), links, &cancel(&second), now).await;
+    let refused = orders_cli::run(
+        shop.state.orders.records.as_ref(),
+        links,
+        &cancel(&second),
+        now,
+    )
+    .await;
     let why = refused.unwrap_err().to_string();
     assert!(why.contains("has been spent"), "{why}");
-    let kept = shop.state.orders.order(&second).await.unwrap().unwrap();
+    let kept = shop
+        .state
+        .orders
+        .records
+        .order(&second)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(kept.status, OrderStatus::Paid);
 }
 
@@ -1122,9 +1141,9 @@ async fn declined_orders_and_unused_card_tokens_are_pruned_on_sqlite() {
     store.import(&fixture()).await.unwrap();
     let reader = sqlx::SqlitePool::connect(&url).await.unwrap();
     let (mut state, fakes) = common::state_with(store.clone());
-    state.orders = store.clone();
-    state.jobs = store.clone();
-    state.gateway = Arc::new(SandboxGateway::new((*store).clone()));
+    state.orders.records = store.clone();
+    state.orders.jobs = store.clone();
+    state.checkout.gateway = Arc::new(SandboxGateway::new((*store).clone()));
     let client = TestClient::new(web::routes(state.clone()));
     let order = |number: &'static str| async {
         let token = card_token(&client, number).await;
@@ -1307,13 +1326,14 @@ async fn after_the_link_key_is_rotated_an_old_link_works_for_thirty_days() {
     };
     let day = std::time::Duration::from_secs(86_400);
     let now = shop.fakes.clock.now();
-    shop.state.order_links.reload(vec![LinkKey {
+    shop.state.orders.links.reload(vec![LinkKey {
         secret: vec![5; 32],
         since: now,
     }]);
     let new = shop
         .state
-        .order_links
+        .orders
+        .links
         .token(&OrderNumber::parse(&number).unwrap());
     assert_ne!(new, old);
     shop.fakes.clock.set(now.plus(29 * day));
@@ -1333,13 +1353,14 @@ async fn a_sweep_missed_for_a_month_runs_once_on_return() {
     use store_domain::jobs::{JobKind, NewJob};
     let shop = shop().await;
     let now = shop.fakes.clock.now();
-    let every = shop.state.order_config.sweep_every;
+    let every = shop.state.orders.config.sweep_every;
     let sweep = |after: u64| NewJob {
         kind: JobKind::UnfinishedOrders,
         subject: "all".into(),
         due_at: now.plus(every).plus(std::time::Duration::from_secs(after)),
     };
     shop.state
+        .orders
         .jobs
         .enqueue(&[sweep(0), sweep(7)], now)
         .await
@@ -1350,7 +1371,7 @@ async fn a_sweep_missed_for_a_month_runs_once_on_return() {
         .await
         .unwrap();
     assert_eq!(ran, 2, "each queued sweep once, the missed times skipped");
-    let listed = shop.state.jobs.jobs(10).await.unwrap();
+    let listed = shop.state.orders.jobs.jobs(10).await.unwrap();
     let waiting: Vec<_> = listed
         .iter()
         .filter(|j| j.job.kind == JobKind::UnfinishedOrders && j.done_at.is_none())

@@ -45,11 +45,11 @@ async fn on_sqlite(dir: &Path) -> (AppState, common::Fakes, SqliteStore) {
     store.migrate().await.unwrap();
     let (mut state, fakes) = common::state_with(Arc::new(InMemoryCatalog::new()));
     let shared = Arc::new(store.clone());
-    state.inbox = shared.clone();
-    state.campaigns = shared.clone();
-    state.error_reports = shared.clone();
-    state.mailing_list = shared.clone();
-    state.search_log = shared;
+    state.messages.inbox = shared.clone();
+    state.messages.campaigns = shared.clone();
+    state.messages.error_reports = shared.clone();
+    state.messages.mailing_list = shared.clone();
+    state.catalogue.search_log = shared;
     (state, fakes, store)
 }
 

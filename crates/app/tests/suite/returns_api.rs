@@ -40,7 +40,7 @@ async fn guest_order(shop: &Shop) -> (OrderNumber, String) {
 async fn deliver(shop: &Shop, number: &OrderNumber) {
     orders_cli::run(
         shop.shop.orders.as_ref(),
-        &shop.state.order_links,
+        &shop.state.orders.links,
         &OrdersCommand::Move {
             number: number.clone(),
             status: OrderStatus::Delivered,
@@ -284,9 +284,9 @@ async fn a_crash_between_the_refund_and_its_record_is_finished_with_one_refund()
     let return_number = ReturnNumber::parse(made.body["number"].as_str().unwrap()).unwrap();
     let to_card = made.body["refund"]["to_card"].as_i64().unwrap();
     store_domain::returns::service::receive(
-        shop.state.returns.as_ref(),
-        shop.state.orders.as_ref(),
-        &shop.state.order_links,
+        shop.state.orders.returns.as_ref(),
+        shop.state.orders.records.as_ref(),
+        &shop.state.orders.links,
         &return_number,
         shop.state.clock.now(),
     )
@@ -301,6 +301,7 @@ async fn a_crash_between_the_refund_and_its_record_is_finished_with_one_refund()
         .unwrap();
     assert_eq!(
         shop.state
+            .orders
             .returns
             .get(&return_number)
             .await
@@ -323,6 +324,7 @@ async fn a_crash_between_the_refund_and_its_record_is_finished_with_one_refund()
     );
     assert_eq!(
         shop.state
+            .orders
             .returns
             .get(&return_number)
             .await
@@ -552,7 +554,7 @@ async fn a_gift_s_recipient_returns_it_for_credit_and_the_buyer_learns_only_that
     // The packing slip in the parcel carries the gift receipt, without prices.
     let slip = orders_cli::run(
         shop.shop.orders.as_ref(),
-        &shop.state.order_links,
+        &shop.state.orders.links,
         &OrdersCommand::Slip {
             number: number.clone(),
         },
@@ -642,6 +644,7 @@ async fn a_gift_s_recipient_returns_it_for_credit_and_the_buyer_learns_only_that
     .unwrap();
     let stored = shop
         .state
+        .orders
         .returns
         .get(&return_number)
         .await
@@ -689,7 +692,7 @@ async fn a_gift_s_recipient_returns_it_for_credit_and_the_buyer_learns_only_that
 
     // An order without gift options has no gift receipt to open it with.
     let (plain, _) = guest_order(&shop).await;
-    let its_code = shop.state.order_links.gift_receipt_code(&plain);
+    let its_code = shop.state.orders.links.gift_receipt_code(&plain);
     let closed = call(
         &shop.client,
         "POST",

@@ -19,11 +19,16 @@ async fn app() -> (TestClient<impl Endpoint>, common::Fakes) {
     let catalog = Arc::new(InMemoryCatalog::new());
     catalog.import(&demo::catalogue().unwrap()).await.unwrap();
     let (state, fakes) = common::state_with(catalog.clone());
-    let countries = state.countries.countries();
+    let countries = state.checkout.countries.countries();
     let rows = school_csv::demo_rows().unwrap();
-    store_domain::school::import(&rows, &countries, catalog.as_ref(), state.schools.as_ref())
-        .await
-        .unwrap();
+    store_domain::school::import(
+        &rows,
+        &countries,
+        catalog.as_ref(),
+        state.catalogue.schools.as_ref(),
+    )
+    .await
+    .unwrap();
     (TestClient::new(web::routes(state)), fakes)
 }
 

@@ -64,8 +64,8 @@ async fn a_busy_database_is_a_503_with_retry_after_and_reads_go_on() {
     let store = Arc::new(SqliteStore::open(&url, 2).await.unwrap());
     store.migrate().await.unwrap();
     let (mut state, _) = common::state_with(store.clone());
-    state.inbox = store.clone();
-    state.write_probe = store.clone();
+    state.messages.inbox = store.clone();
+    state.health.write_probe = store.clone();
     let client = TestClient::new(web::routes(state));
     let contact = || {
         client

@@ -41,6 +41,7 @@ async fn subscribe(shop: &Shop, number: &str) -> i64 {
         .unwrap();
     let details = CardDetails::parse(number, "12/35", "123", (2026, 1)).unwrap();
     let token = state
+        .checkout
         .gateway
         .create_token(&details, &Holder::of(Some("browser")), now)
         .await
@@ -54,7 +55,7 @@ async fn subscribe(shop: &Shop, number: &str) -> i64 {
     else {
         panic!("not saved")
     };
-    let zone = state.checkout.shipping.time_zone;
+    let zone = state.checkout.config.shipping.time_zone;
     let today = local_date(zone, now);
     let subscription = Subscription {
         id: 0,
@@ -84,6 +85,7 @@ async fn subscribe(shop: &Shop, number: &str) -> i64 {
         version: 0,
     };
     state
+        .orders
         .subscriptions
         .create(&subscription, Writes::default())
         .await
@@ -123,6 +125,7 @@ async fn after_days(shop: &Shop, days: u32) {
 
 async fn subscription(shop: &Shop, id: i64) -> Subscription {
     shop.state
+        .orders
         .subscriptions
         .subscription(id)
         .await
@@ -170,7 +173,7 @@ async fn a_card_that_keeps_declining_is_retried_then_pauses_with_a_link_to_chang
     );
     let s = subscription(&shop, id).await;
     assert_eq!(s.timeline.status, Status::Paused);
-    let runs = shop.state.subscriptions.runs(id).await.unwrap();
+    let runs = shop.state.orders.subscriptions.runs(id).await.unwrap();
     assert_eq!(runs.len(), 1);
     assert_eq!(runs[0].outcome, Outcome::Declined);
     assert!(
@@ -206,7 +209,7 @@ async fn a_card_that_keeps_declining_is_retried_then_pauses_with_a_link_to_chang
     );
     // Paused: the next month's period passes, charged nothing.
     after_days(&shop, 31).await;
-    let runs = shop.state.subscriptions.runs(id).await.unwrap();
+    let runs = shop.state.orders.subscriptions.runs(id).await.unwrap();
     assert_eq!(runs.last().map(|r| r.outcome), Some(Outcome::Paused));
 }
 
@@ -221,7 +224,7 @@ async fn items_out_of_stock_pass_the_period_and_the_next_is_charged() {
         .take_stock(&[(ItemRef::Product(KETTLE), kettles)])
         .unwrap();
     after_days(&shop, 0).await;
-    let runs = shop.state.subscriptions.runs(id).await.unwrap();
+    let runs = shop.state.orders.subscriptions.runs(id).await.unwrap();
     assert_eq!(
         runs.iter().map(|r| r.outcome).collect::<Vec<_>>(),
         [Outcome::OutOfStock]
@@ -229,7 +232,7 @@ async fn items_out_of_stock_pass_the_period_and_the_next_is_charged() {
     assert!(mail_subjects(&shop).iter().any(|s| s.contains("אזל")));
     shop.shop.catalog.give_stock(&taken);
     after_days(&shop, 31).await;
-    let runs = shop.state.subscriptions.runs(id).await.unwrap();
+    let runs = shop.state.orders.subscriptions.runs(id).await.unwrap();
     assert_eq!(
         runs.iter().map(|r| r.outcome).collect::<Vec<_>>(),
         [Outcome::OutOfStock, Outcome::Charged]
@@ -240,7 +243,16 @@ async fn items_out_of_stock_pass_the_period_and_the_next_is_charged() {
     );
     // A run again the same day charges nothing more.
     after_days(&shop, 0).await;
-    assert_eq!(shop.state.subscriptions.runs(id).await.unwrap().len(), 2);
+    assert_eq!(
+        shop.state
+            .orders
+            .subscriptions
+            .runs(id)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
 }
 
 #[tokio::test]
@@ -308,6 +320,7 @@ async fn a_line_no_longer_sold_leaves_with_a_notice_and_the_rest_is_charged() {
     });
     assert!(
         shop.state
+            .orders
             .subscriptions
             .save(&with_book, Writes::default())
             .await
@@ -319,7 +332,7 @@ async fn a_line_no_longer_sold_leaves_with_a_notice_and_the_rest_is_charged() {
     let s = subscription(&shop, id).await;
     assert_eq!(s.lines.len(), 1, "the book left");
     assert_eq!(s.lines[0].item_id, KETTLE);
-    let runs = shop.state.subscriptions.runs(id).await.unwrap();
+    let runs = shop.state.orders.subscriptions.runs(id).await.unwrap();
     assert_eq!(
         runs.iter().map(|r| r.outcome).collect::<Vec<_>>(),
         [Outcome::Charged]
@@ -327,12 +340,13 @@ async fn a_line_no_longer_sold_leaves_with_a_notice_and_the_rest_is_charged() {
     let order = shop
         .state
         .orders
+        .records
         .order(runs[0].order.as_ref().unwrap())
         .await
         .unwrap()
         .unwrap();
     assert_eq!(order.lines.len(), 1, "only the kettle was charged");
-    let history = shop.state.subscriptions.history(id).await.unwrap();
+    let history = shop.state.orders.subscriptions.history(id).await.unwrap();
     assert!(history.iter().any(|h| h.event
         == store_domain::subscriptions::model::Event::LineDropped
         && h.detail == "product:61"));
@@ -347,16 +361,18 @@ async fn a_plans_agreed_price_is_what_each_delivery_costs() {
     on_a_plan.lines[0].agreed_price = Some(store_domain::money::Money::from_cents(2_500));
     assert!(
         shop.state
+            .orders
             .subscriptions
             .save(&on_a_plan, Writes::default())
             .await
             .unwrap()
     );
     after_days(&shop, 0).await;
-    let runs = shop.state.subscriptions.runs(id).await.unwrap();
+    let runs = shop.state.orders.subscriptions.runs(id).await.unwrap();
     let order = shop
         .state
         .orders
+        .records
         .order(runs[0].order.as_ref().unwrap())
         .await
         .unwrap()
@@ -369,13 +385,13 @@ async fn a_plans_agreed_price_is_what_each_delivery_costs() {
 #[tokio::test]
 async fn the_owner_lists_subscriptions_with_their_next_delivery_and_run() {
     let shop = shop().await;
-    let empty = store_app::subscriptions_cli::list(shop.state.subscriptions.as_ref(), 10)
+    let empty = store_app::subscriptions_cli::list(shop.state.orders.subscriptions.as_ref(), 10)
         .await
         .unwrap();
     assert_eq!(empty, "no subscriptions\n");
     let id = subscribe(&shop, "4242424242424242").await;
     after_days(&shop, 0).await;
-    let listed = store_app::subscriptions_cli::list(shop.state.subscriptions.as_ref(), 10)
+    let listed = store_app::subscriptions_cli::list(shop.state.orders.subscriptions.as_ref(), 10)
         .await
         .unwrap();
     let line = listed.lines().next().unwrap();
@@ -395,9 +411,16 @@ async fn the_owner_lists_subscriptions_with_their_next_delivery_and_run() {
 /// The charged orders' subtotals, in cents, period by period.
 async fn charged_subtotals(shop: &Shop, id: i64) -> Vec<i64> {
     let mut subtotals = Vec::new();
-    for run in shop.state.subscriptions.runs(id).await.unwrap() {
+    for run in shop.state.orders.subscriptions.runs(id).await.unwrap() {
         let Some(number) = run.order else { continue };
-        let order = shop.state.orders.order(&number).await.unwrap().unwrap();
+        let order = shop
+            .state
+            .orders
+            .records
+            .order(&number)
+            .await
+            .unwrap()
+            .unwrap();
         subtotals.push(order.figures.subtotal.cents());
     }
     subtotals
@@ -416,6 +439,7 @@ async fn a_plans_price_rise_is_charged_only_after_its_notice_and_a_fall_at_once(
     let writes = Writes::default();
     assert!(
         shop.state
+            .orders
             .subscriptions
             .save(&on_a_plan, writes)
             .await
@@ -426,7 +450,7 @@ async fn a_plans_price_rise_is_charged_only_after_its_notice_and_a_fall_at_once(
 
     // The owner raises the plan to $29.00: the next delivery (February 5) is still
     // charged $27.00, and the customer is told it rises from February 19.
-    let subscriptions = &shop.state.subscriptions;
+    let subscriptions = &shop.state.orders.subscriptions;
     assert!(
         subscriptions
             .set_plan_price(3, Money::from_cents(2_900))
@@ -482,7 +506,7 @@ async fn a_plans_price_rise_is_charged_only_after_its_notice_and_a_fall_at_once(
 async fn the_owner_sets_a_plans_price_and_is_told_what_follows() {
     use store_app::subscriptions_cli::set_price;
     let shop = shop().await;
-    let subscriptions = shop.state.subscriptions.as_ref();
+    let subscriptions = shop.state.orders.subscriptions.as_ref();
     let said = set_price(subscriptions, 3, 2_900).await.unwrap();
     assert!(
         said.contains("plan 3 now costs $29.00") && said.contains("14 days"),

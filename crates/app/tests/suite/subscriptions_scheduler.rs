@@ -86,6 +86,7 @@ async fn customer(state: &AppState, n: usize, at: Timestamp) -> (i64, i64, i64) 
     let email = Email::parse(&format!("subscriber{n}@example.com")).unwrap();
     state
         .accounts
+        .records
         .hold_registration(&PendingRegistration {
             email: email.clone(),
             name: format!("Subscriber {n}"),
@@ -97,12 +98,14 @@ async fn customer(state: &AppState, n: usize, at: Timestamp) -> (i64, i64, i64) 
         .unwrap();
     let id = state
         .accounts
+        .records
         .confirm_registration(&email, &TokenHash::of("111111"), at, 5)
         .await
         .unwrap()
         .unwrap()
         .id;
     let address = state
+        .customer
         .addresses
         .add_address(id, &address(), 5)
         .await
@@ -111,11 +114,17 @@ async fn customer(state: &AppState, n: usize, at: Timestamp) -> (i64, i64, i64) 
     let details = CardDetails::parse("4242424242424242", "12/35", "123", (2026, 1)).unwrap();
     let holder = Holder::of(Some(&format!("browser-{n}")));
     let token = state
+        .checkout
         .gateway
         .create_token(&details, &holder, at)
         .await
         .unwrap();
-    let CardSaved::Saved(card) = state.cards.add_card(id, &token, true, 5, at).await.unwrap()
+    let CardSaved::Saved(card) = state
+        .customer
+        .cards
+        .add_card(id, &token, true, 5, at)
+        .await
+        .unwrap()
     else {
         panic!("card not saved")
     };
@@ -200,12 +209,15 @@ async fn one_order_per_subscription_per_period(settings: &Settings) {
     let start = Timestamp::from_unix_seconds(1_798_794_000); // 2027-01-01T10:20:00Z
     let setup = instance(settings, start).await;
     let writer = serve::open_database(settings).await.unwrap();
-    store_app::seed::demo_if_empty(setup.catalog.as_ref(), writer.catalog_writer.as_ref())
-        .await
-        .unwrap();
+    store_app::seed::demo_if_empty(
+        setup.catalogue.catalog.as_ref(),
+        writer.catalog_writer.as_ref(),
+    )
+    .await
+    .unwrap();
     give_stock(settings).await;
 
-    let zone = setup.checkout.shipping.time_zone;
+    let zone = setup.checkout.config.shipping.time_zone;
     let today = local_date(zone, start);
     let mut people = Vec::new();
     for n in 0..SUBSCRIPTIONS {
@@ -242,6 +254,7 @@ async fn one_order_per_subscription_per_period(settings: &Settings) {
             version: 0,
         };
         let stored = setup
+            .orders
             .subscriptions
             .create(&subscription, Writes::default())
             .await
@@ -258,7 +271,7 @@ async fn one_order_per_subscription_per_period(settings: &Settings) {
     let check = instance(settings, start.plus(week).plus(week)).await;
     let mut orders_seen = BTreeSet::new();
     for id in &ids {
-        let runs = check.subscriptions.runs(*id).await.unwrap();
+        let runs = check.orders.subscriptions.runs(*id).await.unwrap();
         let periods: Vec<u32> = runs.iter().map(|r| r.period).collect();
         assert_eq!(periods, [0, 1, 2], "subscription {id}");
         for run in &runs {
@@ -268,7 +281,7 @@ async fn one_order_per_subscription_per_period(settings: &Settings) {
                 orders_seen.insert(number.as_str().to_owned()),
                 "one order, two periods"
             );
-            let order = check.orders.order(&number).await.unwrap().unwrap();
+            let order = check.orders.records.order(&number).await.unwrap().unwrap();
             assert_eq!(order.status, store_domain::orders::model::OrderStatus::Paid);
         }
     }

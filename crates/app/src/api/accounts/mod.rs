@@ -59,7 +59,7 @@ impl AccountsApi {
             Ok(email) => {
                 let client = self.state.limits.client_key(req);
                 let key = format!("{}|{client:?}", email.as_str());
-                Ok(self.state.account_attempts.check(&key).await?)
+                Ok(self.state.accounts.attempts.check(&key).await?)
             }
             Err(_) => Ok(()),
         }
@@ -72,7 +72,8 @@ impl AccountsApi {
         match Email::parse(raw_email) {
             Ok(email) => self
                 .state
-                .account_mails
+                .accounts
+                .mails
                 .check(&email.mailbox())
                 .await
                 .is_ok(),
@@ -84,13 +85,19 @@ impl AccountsApi {
     async fn answer(&self, customer: Customer) -> Result<CustomerDto, AccountApiError> {
         let s = &self.state;
         let storage = |e| AccountApiError::from(crate::api::error::ApiError::from(e));
-        let addresses = s.addresses.addresses(customer.id).await.map_err(storage)?;
-        let payments = s.cards.cards(customer.id).await.map_err(storage)?;
-        let favorites = accounts::favorites(s.picks.as_ref(), customer.id)
+        let addresses = s
+            .customer
+            .addresses
+            .addresses(customer.id)
+            .await
+            .map_err(storage)?;
+        let payments = s.customer.cards.cards(customer.id).await.map_err(storage)?;
+        let favorites = accounts::favorites(s.customer.picks.as_ref(), customer.id)
             .await
             .map_err(storage)?;
         let last_delivery = s
             .orders
+            .records
             .last_shipping_choice(customer.id)
             .await
             .map_err(storage)?;
@@ -108,7 +115,7 @@ impl AccountsApi {
         customer: Customer,
         token: &str,
     ) -> Result<SignedIn, AccountApiError> {
-        let account = &self.state.account;
+        let account = &self.state.accounts.config;
         Ok(SignedIn::Customer(
             Json(self.answer(customer).await?),
             set(
@@ -139,7 +146,7 @@ pub async fn session_customer(
     let Some(token) = session else {
         return Ok(None);
     };
-    accounts::current_customer(state.accounts.as_ref(), state.clock.as_ref(), token)
+    accounts::current_customer(state.accounts.records.as_ref(), state.clock.as_ref(), token)
         .await
         .map_err(|err| match err {
             AccountError::Storage(storage) => storage.into(),
@@ -166,12 +173,12 @@ impl AccountsApi {
         }
         let s = &self.state;
         accounts::register(
-            s.accounts.as_ref(),
-            s.passwords.as_ref(),
-            s.mailer.as_ref(),
+            s.accounts.records.as_ref(),
+            s.accounts.passwords.as_ref(),
+            s.messages.mailer.as_ref(),
             s.clock.as_ref(),
-            s.account.policy,
-            &s.account.links,
+            s.accounts.config.policy,
+            &s.accounts.config.links,
             new,
             &new_code(),
             crate::api::language::of(req),
@@ -193,9 +200,9 @@ impl AccountsApi {
         let s = &self.state;
         let token = new_secret();
         let customer = accounts::confirm_registration(
-            s.accounts.as_ref(),
+            s.accounts.records.as_ref(),
             s.clock.as_ref(),
-            s.account.policy,
+            s.accounts.config.policy,
             &body.email,
             &body.code,
             &token,
@@ -204,6 +211,7 @@ impl AccountsApi {
         // The mailed code showed the address is theirs: the orders they placed with it
         // as a guest are theirs too (an account made from the thank-you page, spec 4.3).
         s.orders
+            .records
             .adopt_guest_orders(&customer.email, customer.id)
             .await
             .map_err(crate::api::error::ApiError::from)?;
@@ -222,10 +230,10 @@ impl AccountsApi {
         let s = &self.state;
         let token = new_secret();
         let customer = accounts::log_in(
-            s.accounts.as_ref(),
-            s.passwords.as_ref(),
+            s.accounts.records.as_ref(),
+            s.accounts.passwords.as_ref(),
             s.clock.as_ref(),
-            s.account.policy,
+            s.accounts.config.policy,
             &body.email,
             &body.password,
             &token,
@@ -241,9 +249,11 @@ impl AccountsApi {
         #[oai(name = "session")] session: Session,
     ) -> Result<SignedOut, AccountApiError> {
         if let Some(token) = session.token() {
-            accounts::log_out(self.state.accounts.as_ref(), token).await?;
+            accounts::log_out(self.state.accounts.records.as_ref(), token).await?;
         }
-        Ok(SignedOut::Done(cleared(self.state.account.secure_cookie)))
+        Ok(SignedOut::Done(cleared(
+            self.state.accounts.config.secure_cookie,
+        )))
     }
 
     /// The session check (spec 7 `GET /api/customer`): the signed-in customer; 204
@@ -271,7 +281,8 @@ impl AccountsApi {
         let customer = Self::customer(&self.state, session.token()).await?;
         let profile = Profile::parse(&body.name).map_err(crate::api::error::ApiError::from)?;
         let updated =
-            accounts::update_profile(self.state.accounts.as_ref(), &customer, profile).await?;
+            accounts::update_profile(self.state.accounts.records.as_ref(), &customer, profile)
+                .await?;
         Ok(CustomerAnswer::Customer(Json(self.answer(updated).await?)))
     }
 
@@ -289,11 +300,11 @@ impl AccountsApi {
         }
         let s = &self.state;
         accounts::forgot_password(
-            s.accounts.as_ref(),
-            s.mailer.as_ref(),
+            s.accounts.records.as_ref(),
+            s.messages.mailer.as_ref(),
             s.clock.as_ref(),
-            s.account.policy,
-            &s.account.links,
+            s.accounts.config.policy,
+            &s.accounts.config.links,
             &body.email,
             &new_secret(),
             crate::api::language::of(req),
@@ -310,10 +321,10 @@ impl AccountsApi {
         let s = &self.state;
         let token = new_secret();
         let customer = accounts::reset_password(
-            s.accounts.as_ref(),
-            s.passwords.as_ref(),
+            s.accounts.records.as_ref(),
+            s.accounts.passwords.as_ref(),
             s.clock.as_ref(),
-            s.account.policy,
+            s.accounts.config.policy,
             &body.token,
             &body.password,
             &token,

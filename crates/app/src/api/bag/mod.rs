@@ -24,7 +24,7 @@ impl BagApi {
     #[oai(path = "/max", method = "post")]
     async fn max(&self, body: Json<MaxRequest>) -> Result<Json<MaxAnswer>, ApiError> {
         let lines = body.0.lines()?;
-        let found = bag::availability(self.state.catalog.as_ref(), lines).await?;
+        let found = bag::availability(self.state.catalogue.catalog.as_ref(), lines).await?;
         Ok(Json(MaxAnswer {
             products: Line::available(found),
         }))
@@ -45,7 +45,7 @@ impl BagApi {
             None => None,
         };
         let quote = bag::quote(
-            self.state.catalog.as_ref(),
+            self.state.catalogue.catalog.as_ref(),
             lists,
             change,
             &terms(&self.state),
@@ -66,7 +66,7 @@ pub async fn resolve_change(state: &AppState, change: ChangeInput) -> Result<Cha
             list_id,
             picks,
         } => {
-            let school = state.schools.school_of_grade(grade_id).await?;
+            let school = state.catalogue.schools.school_of_grade(grade_id).await?;
             let list = school
                 .as_ref()
                 .and_then(|s| s.grade(grade_id))
@@ -82,9 +82,9 @@ pub async fn resolve_change(state: &AppState, change: ChangeInput) -> Result<Cha
 
 /// What a bag is priced with until checkout knows more: the free-shipping threshold.
 pub fn terms(state: &AppState) -> Terms {
-    Terms::of_store(&state.checkout.shipping)
+    Terms::of_store(&state.checkout.config.shipping)
 }
 
 pub fn answer(state: &AppState, quote: bag::Quote) -> QuoteAnswer {
-    QuoteAnswer::new(quote, state.checkout.free_shipping_over())
+    QuoteAnswer::new(quote, state.checkout.config.free_shipping_over())
 }

@@ -23,7 +23,7 @@ impl CatalogApi {
     /// The department tree: name, children and the list path (`value`) of each category.
     #[oai(path = "/categories", method = "get")]
     async fn categories(&self) -> Result<Json<Vec<Category>>, ApiError> {
-        let tree = browse::department_tree(self.state.catalog.as_ref()).await?;
+        let tree = browse::department_tree(self.state.catalogue.catalog.as_ref()).await?;
         Ok(Json(tree.into_iter().map(Category::from).collect()))
     }
 
@@ -31,7 +31,9 @@ impl CatalogApi {
     #[oai(path = "/home", method = "get")]
     async fn home(&self) -> Result<Json<Home>, ApiError> {
         Ok(Json(
-            browse::home(self.state.catalog.as_ref()).await?.into(),
+            browse::home(self.state.catalogue.catalog.as_ref())
+                .await?
+                .into(),
         ))
     }
 
@@ -41,7 +43,7 @@ impl CatalogApi {
         &self,
         #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<Json<Product>, ApiError> {
-        let detail = browse::product_detail(self.state.catalog.as_ref(), id.0).await?;
+        let detail = browse::product_detail(self.state.catalogue.catalog.as_ref(), id.0).await?;
         detail
             .map(|d| Json(d.into()))
             .ok_or_else(|| ApiError::not_found("Product"))
@@ -53,7 +55,7 @@ impl CatalogApi {
         &self,
         #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<Json<Bundle>, ApiError> {
-        let bundle = browse::bundle_detail(self.state.catalog.as_ref(), id.0).await?;
+        let bundle = browse::bundle_detail(self.state.catalogue.catalog.as_ref(), id.0).await?;
         bundle
             .map(|b| Json(b.into()))
             .ok_or_else(|| ApiError::not_found("Bundle"))
@@ -105,8 +107,8 @@ impl CatalogApi {
             page,
         };
         let detail = browse::list_detail(
-            self.state.catalog.as_ref(),
-            self.state.search.as_ref(),
+            self.state.catalogue.catalog.as_ref(),
+            self.state.catalogue.search.as_ref(),
             scope,
             &query,
         )
@@ -128,7 +130,7 @@ impl CatalogApi {
         &self,
         #[oai(validator(minimum(value = "1")))] id: Path<i64>,
     ) -> Result<Json<ContentPage>, ApiError> {
-        let page = self.state.catalog.page(id.0).await?;
+        let page = self.state.catalogue.catalog.page(id.0).await?;
         page.map(|p| Json(p.into()))
             .ok_or_else(|| ApiError::not_found("Page"))
     }

@@ -80,17 +80,17 @@ impl From<CheckoutError> for ApiError {
 /// What the quote reads, from the state.
 pub(crate) fn context(state: &AppState) -> CheckoutContext<'_> {
     CheckoutContext {
-        catalog: state.catalog.as_ref(),
-        zips: state.zips.as_ref(),
-        gift_cards: state.gift_cards.as_ref(),
-        discounts: state.discounts.as_ref(),
-        shipping: &state.checkout.shipping,
+        catalog: state.catalogue.catalog.as_ref(),
+        zips: state.checkout.zips.as_ref(),
+        gift_cards: state.checkout.gift_cards.as_ref(),
+        discounts: state.checkout.discounts.as_ref(),
+        shipping: &state.checkout.config.shipping,
         now: state.clock.now(),
     }
 }
 
 fn location_query(state: &AppState, country: &str, zip: &str) -> Result<LocationQuery, ApiError> {
-    let countries = state.countries.countries();
+    let countries = state.checkout.countries.countries();
     Ok(LocationQuery::parse(country, zip, &countries)?)
 }
 
@@ -206,7 +206,7 @@ pub(crate) async fn codes_allowed(
 ) -> Result<String, CodeGuessError> {
     let key = format!("{:?}", state.limits.client_key(req));
     let with_codes = !request.gift_cards.is_empty() || request.discount.is_some();
-    if with_codes && let Err(limited) = state.wrong_codes.check(&key).await {
+    if with_codes && let Err(limited) = state.checkout.wrong_codes.check(&key).await {
         let seconds = limited.retry_after_seconds();
         return Err(CodeGuessError::TooMany(
             Json(ErrorMessage {
@@ -223,7 +223,13 @@ pub(crate) async fn codes_allowed(
 impl CheckoutApi {
     /// Locates `country` and `zip`, already checked for form.
     async fn locate(&self, query: &LocationQuery) -> Result<Location, ApiError> {
-        match self.state.zips.locate(&query.country, &query.zip).await {
+        match self
+            .state
+            .checkout
+            .zips
+            .locate(&query.country, &query.zip)
+            .await
+        {
             Ok(location) => Ok(location),
             Err(ZipError::Unknown) => Err(bad_request("zipCode: there is no such ZIP code")),
             Err(ZipError::Storage(e)) => Err(ApiError::internal(&e)),
@@ -236,7 +242,7 @@ impl CheckoutApi {
 
     /// The store's default location.
     async fn default_location(&self) -> Result<Location, ApiError> {
-        let zip = self.state.checkout.default_zip.clone();
+        let zip = self.state.checkout.config.default_zip.clone();
         self.locate(&self.query("", &zip)?).await
     }
 }
@@ -251,7 +257,7 @@ impl CheckoutApi {
         #[oai(name = "session")] session: Session,
     ) -> Result<Json<ZipAnswer>, ApiError> {
         if let Some(customer) = session_customer(&self.state, session.token()).await? {
-            let addresses = self.state.addresses.addresses(customer.id).await?;
+            let addresses = self.state.customer.addresses.addresses(customer.id).await?;
             if let Some(address) = checkout_default(&addresses) {
                 let query = self.query(&address.fields.country, &address.fields.postal_code);
                 if let Ok(query) = query
@@ -287,7 +293,7 @@ impl CheckoutApi {
     ) -> Result<Json<ShippingOptionsDto>, ApiError> {
         let query = self.query(&body.country, &body.zip_code)?;
         let now = self.state.clock.now();
-        match shipping::options(&self.state.checkout.shipping, &query.country, now) {
+        match shipping::options(&self.state.checkout.config.shipping, &query.country, now) {
             Ok(options) => Ok(Json(options.into())),
             Err(ShippingError::NoZone { country }) => Err(ApiError::NotFound(Json(ErrorMessage {
                 message: format!("we do not ship to {country}"),
@@ -307,6 +313,7 @@ impl CheckoutApi {
         let client = self.state.limits.client_key(req);
         if let Err(limited) = self
             .state
+            .checkout
             .gift_card_attempts
             .check(&format!("{client:?}"))
             .await
@@ -322,6 +329,7 @@ impl CheckoutApi {
             GiftCardCode::parse(&body.code).map_err(|e| bad_request(format!("code: {e}")))?;
         let card = self
             .state
+            .checkout
             .gift_cards
             .gift_card(&code.hash())
             .await
@@ -354,7 +362,7 @@ impl CheckoutApi {
         let guesser = codes_allowed(&self.state, req, &request).await?;
         let quoted = match checkout_quote(&ctx, request).await {
             Err(CheckoutError::Refused(why)) if is_code_refusal(&why) => {
-                self.state.wrong_codes.strike(&guesser).await;
+                self.state.checkout.wrong_codes.strike(&guesser).await;
                 return Err(bad_request(why).into());
             }
             other => other?,

@@ -103,7 +103,7 @@ pub(crate) fn address_fields(
         phone: &input.phone,
         default: input.default,
     };
-    let countries = state.countries.countries();
+    let countries = state.checkout.countries.countries();
     Ok(AddressFields::parse(&raw, &countries)?)
 }
 
@@ -115,6 +115,7 @@ impl AddressesApi {
     async fn all(&self, customer: i64) -> Result<Vec<AddressDto>, CustomerApiError> {
         let list = self
             .state
+            .customer
             .addresses
             .addresses(customer)
             .await
@@ -136,7 +137,8 @@ impl AddressesApi {
         let customer = signed_in(&self.state, session.token()).await?;
         let fields = self.fields(&body)?;
         let address =
-            accounts::add_address(self.state.addresses.as_ref(), customer.id, &fields).await?;
+            accounts::add_address(self.state.customer.addresses.as_ref(), customer.id, &fields)
+                .await?;
         Ok(Json(AddressAdded {
             addresses: self.all(customer.id).await?,
             address: address.into(),
@@ -153,7 +155,13 @@ impl AddressesApi {
     ) -> Result<Json<AddressList>, CustomerApiError> {
         let customer = signed_in(&self.state, session.token()).await?;
         let fields = self.fields(&body)?;
-        accounts::update_address(self.state.addresses.as_ref(), customer.id, id.0, &fields).await?;
+        accounts::update_address(
+            self.state.customer.addresses.as_ref(),
+            customer.id,
+            id.0,
+            &fields,
+        )
+        .await?;
         Ok(Json(AddressList {
             addresses: self.all(customer.id).await?,
         }))
@@ -168,7 +176,8 @@ impl AddressesApi {
     ) -> Result<Json<AddressRemoved>, CustomerApiError> {
         let customer = signed_in(&self.state, session.token()).await?;
         let address =
-            accounts::remove_address(self.state.addresses.as_ref(), customer.id, id.0).await?;
+            accounts::remove_address(self.state.customer.addresses.as_ref(), customer.id, id.0)
+                .await?;
         Ok(Json(AddressRemoved {
             address: address.into(),
         }))

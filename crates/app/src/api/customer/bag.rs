@@ -58,8 +58,8 @@ impl CustomerBagApi {
         let customer = signed_in(&self.state, session.token()).await?;
         let s = &self.state;
         let quote = accounts::edit_bag(
-            s.customer_bags.as_ref(),
-            s.catalog.as_ref(),
+            s.customer.bags.as_ref(),
+            s.catalogue.catalog.as_ref(),
             customer.id,
             edit,
             &terms(s),
@@ -104,8 +104,8 @@ impl CustomerBagApi {
         let customer = signed_in(&self.state, session.token()).await?;
         let s = &self.state;
         let quote = accounts::stored_bag(
-            s.customer_bags.as_ref(),
-            s.catalog.as_ref(),
+            s.customer.bags.as_ref(),
+            s.catalogue.catalog.as_ref(),
             customer.id,
             &terms(s),
         )

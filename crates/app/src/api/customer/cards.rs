@@ -140,13 +140,14 @@ impl CardsApi {
             .token()
             .filter(|v| (32..=128).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_hexdigit()))
             .map_or_else(new_secret, str::to_owned);
-        let cookie = session_cookie::payer(&value, self.state.account.secure_cookie);
+        let cookie = session_cookie::payer(&value, self.state.accounts.config.secure_cookie);
         (Holder::of(Some(&value)), cookie)
     }
 
     async fn all(&self, customer: i64) -> Result<Vec<PaymentDto>, CustomerApiError> {
         let cards = self
             .state
+            .customer
             .cards
             .cards(customer)
             .await
@@ -177,9 +178,10 @@ impl CardsApi {
         let today = now.year_month();
         let card = CardDetails::parse(&body.card, &body.exp, &body.cvc, today)?;
         let (holder, cookie) = self.payer(&payer);
-        let token = payments::create_token(self.state.gateway.as_ref(), &card, &holder, now)
-            .await
-            .map_err(|err| ApiError::internal(&err))?;
+        let token =
+            payments::create_token(self.state.checkout.gateway.as_ref(), &card, &holder, now)
+                .await
+                .map_err(|err| ApiError::internal(&err))?;
         Ok(Tokenised::Card(Json(token.into()), cookie))
     }
 
@@ -205,8 +207,8 @@ impl CardsApi {
         let customer = signed_in(&self.state, session.token()).await?;
         let s = &self.state;
         let saved = payments::save_card(
-            s.gateway.as_ref(),
-            s.cards.as_ref(),
+            s.checkout.gateway.as_ref(),
+            s.customer.cards.as_ref(),
             &customer,
             &body.token,
             &Holder::of(payer.token()),
@@ -233,8 +235,13 @@ impl CardsApi {
         body: Json<PaymentUpdate>,
     ) -> Result<Json<PaymentList>, CustomerApiError> {
         let customer = signed_in(&self.state, session.token()).await?;
-        payments::set_default_card(self.state.cards.as_ref(), customer.id, id.0, body.default)
-            .await?;
+        payments::set_default_card(
+            self.state.customer.cards.as_ref(),
+            customer.id,
+            id.0,
+            body.default,
+        )
+        .await?;
         Ok(Json(PaymentList {
             payments: self.all(customer.id).await?,
         }))
@@ -253,8 +260,13 @@ impl CardsApi {
     ) -> Result<Json<PaymentRemoved>, CustomerApiError> {
         let customer = signed_in(&self.state, session.token()).await?;
         let s = &self.state;
-        let saved =
-            payments::remove_card(s.gateway.as_ref(), s.cards.as_ref(), customer.id, id.0).await?;
+        let saved = payments::remove_card(
+            s.checkout.gateway.as_ref(),
+            s.customer.cards.as_ref(),
+            customer.id,
+            id.0,
+        )
+        .await?;
         Ok(Json(PaymentRemoved {
             payment: saved.into(),
         }))

@@ -137,7 +137,7 @@ impl PicksApi {
         let customer = signed_in(&self.state, session.token()).await?;
         let s = &self.state;
         let list = accounts::add_favorites(
-            s.picks.as_ref(),
+            s.customer.picks.as_ref(),
             customer.id,
             &picks_of(body.0.ids),
             s.clock.now(),
@@ -156,7 +156,7 @@ impl PicksApi {
     ) -> Result<Json<Favorites>, CustomerApiError> {
         let customer = signed_in(&self.state, session.token()).await?;
         let list = accounts::remove_favorites(
-            self.state.picks.as_ref(),
+            self.state.customer.picks.as_ref(),
             customer.id,
             &picks_of(body.0.ids),
         )
@@ -171,7 +171,7 @@ impl PicksApi {
         #[oai(name = "session")] session: Session,
     ) -> Result<Json<FollowingDto>, CustomerApiError> {
         let customer = signed_in(&self.state, session.token()).await?;
-        let following = accounts::following(self.state.picks.as_ref(), customer.id)
+        let following = accounts::following(self.state.customer.picks.as_ref(), customer.id)
             .await
             .map_err(crate::api::error::ApiError::from)?;
         Ok(Json(following.into()))
@@ -187,8 +187,8 @@ impl PicksApi {
         let customer = signed_in(&self.state, session.token()).await?;
         let s = &self.state;
         let following = accounts::follow(
-            s.picks.as_ref(),
-            s.catalog.as_ref(),
+            s.customer.picks.as_ref(),
+            s.catalogue.catalog.as_ref(),
             customer.id,
             (&body.0.following).into(),
             s.clock.now(),
@@ -206,7 +206,7 @@ impl PicksApi {
     ) -> Result<Json<FollowingDto>, CustomerApiError> {
         let customer = signed_in(&self.state, session.token()).await?;
         let following = accounts::unfollow(
-            self.state.picks.as_ref(),
+            self.state.customer.picks.as_ref(),
             customer.id,
             (&body.0.following).into(),
         )

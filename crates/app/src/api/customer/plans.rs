@@ -135,7 +135,13 @@ pub(super) fn plan_choice(
         quantity: body.quantity,
         address_id: body.address_id,
         card_id,
-        shipping_method: state.checkout.shipping.methods.first().map_or(0, |m| m.id),
+        shipping_method: state
+            .checkout
+            .config
+            .shipping
+            .methods
+            .first()
+            .map_or(0, |m| m.id),
         language: crate::api::language::of(req),
     }
 }
@@ -155,7 +161,7 @@ impl PlansApi {
     }
 
     async fn plans(&self) -> Result<Vec<PlanType>, ApiError> {
-        Ok(self.state.subscriptions.plans().await?)
+        Ok(self.state.orders.subscriptions.plans().await?)
     }
 
     async fn shown(
@@ -167,7 +173,7 @@ impl PlansApi {
             .flat_map(|(_, g)| &g.plans)
             .map(|p| ItemRef::of(LineType::Product, p.product_id))
             .collect();
-        let offers = self.state.catalog.offers(&items).await?;
+        let offers = self.state.catalogue.catalog.offers(&items).await?;
         let offer = |id: i64| {
             offers
                 .iter()
@@ -291,6 +297,7 @@ impl PlansApi {
         let line = &subscription.lines[0];
         let once = self
             .state
+            .catalogue
             .catalog
             .offers(&[ItemRef::of(line.line_type, line.item_id)])
             .await

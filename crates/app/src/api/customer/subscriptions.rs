@@ -267,11 +267,11 @@ impl SubscriptionsApi {
     pub(super) fn manage(&self) -> Manage<'_> {
         let s = &self.state;
         Manage {
-            subscriptions: s.subscriptions.as_ref(),
-            addresses: s.addresses.as_ref(),
-            cards: s.cards.as_ref(),
+            subscriptions: s.orders.subscriptions.as_ref(),
+            addresses: s.customer.addresses.as_ref(),
+            cards: s.customer.cards.as_ref(),
             now: s.clock.now(),
-            zone: s.checkout.shipping.time_zone,
+            zone: s.checkout.config.shipping.time_zone,
         }
     }
 
@@ -282,7 +282,7 @@ impl SubscriptionsApi {
             .flat_map(|s| &s.lines)
             .map(|l| ItemRef::of(l.line_type, l.item_id))
             .collect();
-        let offers = self.state.catalog.offers(&items).await?;
+        let offers = self.state.catalogue.catalog.offers(&items).await?;
         Ok(all
             .into_iter()
             .map(|s| {
@@ -338,7 +338,7 @@ impl SubscriptionsApi {
     }
 
     pub(super) async fn detail(&self, s: Subscription) -> Result<SubscriptionDetail, ApiError> {
-        let store = &self.state.subscriptions;
+        let store = &self.state.orders.subscriptions;
         let deliveries = store
             .runs(s.id)
             .await?
@@ -384,6 +384,7 @@ impl SubscriptionsApi {
         let customer = signed_in(&self.state, session.token()).await?;
         let mut all = self
             .state
+            .orders
             .subscriptions
             .customer_subscriptions(customer.id)
             .await
@@ -406,6 +407,7 @@ impl SubscriptionsApi {
         let customer = signed_in(&self.state, session.token()).await?;
         let plans = self
             .state
+            .orders
             .subscriptions
             .plans()
             .await
@@ -462,6 +464,7 @@ impl SubscriptionsApi {
         let order = self
             .state
             .orders
+            .records
             .order(&number)
             .await
             .map_err(ApiError::from)?

@@ -156,6 +156,7 @@ async fn visible(state: &AppState, typed: &str) -> Result<(OrderNumber, Order), 
     let number = OrderNumber::parse(typed).map_err(|_| no_such_order())?;
     let order = state
         .orders
+        .records
         .order(&number)
         .await
         .map_err(ApiError::from)?
@@ -173,7 +174,7 @@ pub(super) async fn opened(
     token: Option<&str>,
 ) -> Result<Order, ApiError> {
     let (number, order) = visible(state, typed).await?;
-    let by_token = token.is_some_and(|t| state.order_links.verify(&number, t, state.clock.now()));
+    let by_token = token.is_some_and(|t| state.orders.links.verify(&number, t, state.clock.now()));
     let by_session = match order.customer_id {
         Some(owner) => session_customer(state, session.token())
             .await?
@@ -189,7 +190,7 @@ pub(super) async fn opened(
 
 impl OrdersApi {
     fn answer(&self, number: &OrderNumber, order: Order) -> Json<OrderDto> {
-        let links = &self.state.order_links;
+        let links = &self.state.orders.links;
         let gift_receipt = order
             .has_gift_receipt()
             .then(|| links.gift_receipt_code(number));
@@ -227,7 +228,7 @@ impl OrdersApi {
         ) {
             (None, _, _, Some(digital)) => {
                 let email = typed_email(Some(&digital.email))?;
-                let countries = self.state.countries.countries();
+                let countries = self.state.checkout.countries.countries();
                 let billing =
                     LocationQuery::parse(&digital.country, &digital.postal_code, &countries)
                         .map_err(|e| {
@@ -319,7 +320,7 @@ impl OrdersApi {
             )
             .collect();
         for tester in &testers {
-            if let Err(limited) = self.state.declines.check(tester).await {
+            if let Err(limited) = self.state.orders.declines.check(tester).await {
                 let seconds = limited.retry_after_seconds();
                 return Err(PlaceOrderError::TooMany(
                     message(format!(
@@ -365,12 +366,12 @@ impl OrdersApi {
         let placed = match place_order(&place_context(&self.state), request).await {
             Err(PlaceError::Declined(why)) => {
                 for tester in &testers {
-                    self.state.declines.strike(tester).await;
+                    self.state.orders.declines.strike(tester).await;
                 }
                 return Err(PlaceError::Declined(why).into());
             }
             Err(PlaceError::Changed(why)) if is_code_refusal(&why) => {
-                self.state.wrong_codes.strike(&guesser).await;
+                self.state.checkout.wrong_codes.strike(&guesser).await;
                 return Err(PlaceError::Changed(why).into());
             }
             other => other?,
@@ -412,7 +413,8 @@ impl OrdersApi {
         let client = self.state.limits.client_key(req);
         if let Err(limited) = self
             .state
-            .order_attempts
+            .orders
+            .look_ups
             .check(&format!("{client:?}"))
             .await
         {
@@ -439,6 +441,7 @@ impl OrdersApi {
         let orders = self
             .state
             .orders
+            .records
             .customer_orders(customer.id, CUSTOMER_ORDERS)
             .await
             .map_err(ApiError::from)?;

@@ -162,7 +162,8 @@ impl ReturnsApi {
         let client = self.state.limits.client_key(req);
         if let Err(limited) = self
             .state
-            .order_attempts
+            .orders
+            .look_ups
             .check(&format!("{client:?}"))
             .await
         {
@@ -175,12 +176,13 @@ impl ReturnsApi {
         let order = self
             .state
             .orders
+            .records
             .order(&number)
             .await
             .map_err(ApiError::from)?
             .filter(|o| o.status.is_visible() && o.has_gift_receipt())
             .ok_or_else(no_gift)?;
-        if !self.state.order_links.is_gift_receipt_code(&number, code) {
+        if !self.state.orders.links.is_gift_receipt_code(&number, code) {
             return Err(no_gift());
         }
         Ok(order)
@@ -203,7 +205,12 @@ impl ReturnsApi {
         token: Query<Option<String>>,
     ) -> Result<Json<ReturnOptionsDto>, ApiError> {
         let order = opened(&self.state, &session, &number, token.0.as_deref()).await?;
-        let returns = self.state.returns.order_returns(&order.number).await?;
+        let returns = self
+            .state
+            .orders
+            .returns
+            .order_returns(&order.number)
+            .await?;
         let window = policy::window_open(&order, self.state.clock.now());
         let allowances = policy::allowances(&order, &returns);
         Ok(Json(ReturnOptionsDto {
@@ -233,7 +240,7 @@ impl ReturnsApi {
     ) -> Result<Json<RefundDto>, ApiError> {
         let order = opened(&self.state, &session, &number, token.0.as_deref()).await?;
         let refund = service::preview(
-            self.state.returns.as_ref(),
+            self.state.orders.returns.as_ref(),
             &order,
             &asked(&body),
             self.state.clock.now(),
@@ -258,7 +265,7 @@ impl ReturnsApi {
             .ok_or_else(|| ApiError::BadRequest(message("idempotency_key: is required")))?;
         let order = opened(&self.state, &session, &number, token.0.as_deref()).await?;
         let ret = service::request(
-            self.state.returns.as_ref(),
+            self.state.orders.returns.as_ref(),
             &order,
             &asked(&body),
             &format!("{}:{key}", order.number.as_str()),
@@ -292,6 +299,7 @@ impl ReturnsApi {
         })?;
         let ret = self
             .state
+            .orders
             .returns
             .get(&number)
             .await?
@@ -311,6 +319,7 @@ impl ReturnsApi {
         let order = self.gift_order(req, &body.order_number, &body.code).await?;
         let returns = self
             .state
+            .orders
             .returns
             .order_returns(&order.number)
             .await
@@ -345,7 +354,7 @@ impl ReturnsApi {
             gift_recipient: Some(email.as_str().to_owned()),
         };
         let ret = service::request(
-            self.state.returns.as_ref(),
+            self.state.orders.returns.as_ref(),
             &order,
             &asked,
             &format!("{}:gift:{}", order.number.as_str(), body.idempotency_key),
@@ -369,6 +378,7 @@ impl ReturnsApi {
         let order = self.gift_order(req, number.order.as_str(), &code).await?;
         let ret = self
             .state
+            .orders
             .returns
             .get(&number)
             .await

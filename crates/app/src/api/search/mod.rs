@@ -89,8 +89,8 @@ impl SearchApi {
             page,
         };
         let found = browse::find(
-            self.state.catalog.as_ref(),
-            self.state.search.as_ref(),
+            self.state.catalogue.catalog.as_ref(),
+            self.state.catalogue.search.as_ref(),
             &query,
         )
         .await?;
@@ -100,7 +100,7 @@ impl SearchApi {
             // is written later, in a batch, off the request's path.
             let limits = &self.state.limits;
             if limits.check(&limits.client_key(req)).is_ok() {
-                self.state.search_counter.count(counted);
+                self.state.catalogue.search_counter.count(counted);
             }
         }
         Ok(Json(SearchResults::new(
@@ -126,7 +126,12 @@ impl SearchApi {
                 suggestions: Vec::new(),
             }));
         };
-        let suggestions = self.state.search.suggest(&text, MAX_SUGGESTIONS).await?;
+        let suggestions = self
+            .state
+            .catalogue
+            .search
+            .suggest(&text, MAX_SUGGESTIONS)
+            .await?;
         Ok(Json(Suggestions { suggestions }))
     }
 }

@@ -16,7 +16,10 @@ use store_app::limits::{Attempts, Limits};
 use store_app::search_counts::{self, Batching};
 use store_app::search_refresh::{self, Refresh};
 use store_app::settings::LimitSettings;
-use store_app::state::{AccountConfig, AppState, CheckoutConfig, StoreInfo};
+use store_app::state::{
+    AccountConfig, AccountsArea, AppState, CatalogueArea, CheckoutArea, CheckoutConfig,
+    CustomerArea, HealthArea, MessagesArea, OrdersArea, StoreInfo,
+};
 use store_domain::clock::Timestamp;
 use store_domain::newsletter::Policy;
 use store_domain::ports::Catalog;
@@ -220,76 +223,92 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
         )
     };
     let state = AppState {
-        catalog,
-        // The real engine: it is in memory, and typo and Hebrew handling are its own.
-        search: Arc::new(TantivySearch::new().unwrap()),
-        search_log: fakes.searches.clone(),
-        countries: Arc::new(EmbeddedCountries::load()),
-        rates: Arc::new(ConfiguredRates::new(&[("EUR".into(), 0.5), ("ILS".into(), 3.5)]).unwrap()),
-        mailing_list: fakes.mailing_list.clone(),
-        inbox: fakes.inbox.clone(),
-        campaigns: fakes.campaigns.clone(),
-        error_reports: fakes.error_reports.clone(),
-        mailer: fakes.mailer.clone(),
         store: Arc::new(info()),
         clock: fakes.clock.clone(),
-        write_probe: fakes.write_probe.clone(),
-        search_built: Default::default(),
-        write_health: Default::default(),
-        newsletter: NEWSLETTER,
         limits: Arc::new(Limits::new(&roomy_limits()).unwrap()),
-        search_counter,
-        accounts: fakes.accounts.clone(),
-        passwords: Arc::new(PlainPasswords),
-        account: AccountConfig::new(ACCOUNTS, &info(), false),
-        account_attempts: attempts("sign_in", ATTEMPTS_PER_MINUTE),
-        account_mails: Arc::new(
-            Attempts::cooldown(
-                throttles.clone(),
-                clock.clone(),
-                "mails",
-                MAILS_PER_MAILBOX,
-                Duration::from_secs(600),
-                "mails",
-            )
-            .unwrap(),
-        ),
-        customer_bags: fakes.customer_data.clone(),
-        picks: fakes.customer_data.clone(),
-        addresses: fakes.customer_data.clone(),
-        cards: fakes.customer_data.clone(),
-        gateway: Arc::new(InMemoryGateway::default()),
-        zips: Arc::new(InMemoryZipLookup::new(&tax_settings()).unwrap()),
-        gift_cards: fakes.checkout.clone(),
-        discounts: fakes.checkout.clone(),
-        checkout: Arc::new(checkout_config()),
-        gift_card_attempts: attempts("gift_card", GIFT_CARD_ATTEMPTS_PER_MINUTE),
-        orders: orders.clone(),
-        returns: orders.clone(),
-        subscriptions: orders.clone(),
-        schools: Arc::new(store_adapters::fakes::InMemorySchools::default()),
-        jobs: orders,
-        order_links: Arc::new(store_domain::orders::links::OrderLinks::with_keys(
-            &[9; 32],
-            vec![store_domain::orders::links::LinkKey {
-                secret: vec![9; 32],
-                since: Timestamp::from_unix_seconds(0),
-            }],
-            // `orders.old_links_days` by default.
-            Duration::from_secs(30 * 86_400),
-        )),
-        order_config: store_app::state::OrderConfig {
-            abandon_after: Duration::from_secs(3600),
-            sweep_every: Duration::from_secs(300),
-            subscriptions_every: Duration::from_secs(300),
+        catalogue: CatalogueArea {
+            catalog,
+            // The real engine: it is in memory, and typo and Hebrew handling are its own.
+            search: Arc::new(TantivySearch::new().unwrap()),
+            search_log: fakes.searches.clone(),
+            search_counter,
+            search_built: Default::default(),
+            rates: Arc::new(
+                ConfiguredRates::new(&[("EUR".into(), 0.5), ("ILS".into(), 3.5)]).unwrap(),
+            ),
+            schools: Arc::new(store_adapters::fakes::InMemorySchools::default()),
         },
-        order_attempts: attempts("order_look_up", ATTEMPTS_PER_MINUTE),
-        declines: strikes("declines", DECLINES, Duration::from_secs(3600)),
-        wrong_codes: strikes(
-            "wrong_codes",
-            GIFT_CARD_ATTEMPTS_PER_MINUTE,
-            Duration::from_secs(60),
-        ),
+        messages: MessagesArea {
+            mailer: fakes.mailer.clone(),
+            mailing_list: fakes.mailing_list.clone(),
+            newsletter: NEWSLETTER,
+            inbox: fakes.inbox.clone(),
+            campaigns: fakes.campaigns.clone(),
+            error_reports: fakes.error_reports.clone(),
+        },
+        accounts: AccountsArea {
+            records: fakes.accounts.clone(),
+            passwords: Arc::new(PlainPasswords),
+            config: AccountConfig::new(ACCOUNTS, &info(), false),
+            attempts: attempts("sign_in", ATTEMPTS_PER_MINUTE),
+            mails: Arc::new(
+                Attempts::cooldown(
+                    throttles.clone(),
+                    clock.clone(),
+                    "mails",
+                    MAILS_PER_MAILBOX,
+                    Duration::from_secs(600),
+                    "mails",
+                )
+                .unwrap(),
+            ),
+        },
+        customer: CustomerArea {
+            bags: fakes.customer_data.clone(),
+            picks: fakes.customer_data.clone(),
+            addresses: fakes.customer_data.clone(),
+            cards: fakes.customer_data.clone(),
+        },
+        checkout: CheckoutArea {
+            config: Arc::new(checkout_config()),
+            countries: Arc::new(EmbeddedCountries::load()),
+            zips: Arc::new(InMemoryZipLookup::new(&tax_settings()).unwrap()),
+            gateway: Arc::new(InMemoryGateway::default()),
+            gift_cards: fakes.checkout.clone(),
+            discounts: fakes.checkout.clone(),
+            gift_card_attempts: attempts("gift_card", GIFT_CARD_ATTEMPTS_PER_MINUTE),
+            wrong_codes: strikes(
+                "wrong_codes",
+                GIFT_CARD_ATTEMPTS_PER_MINUTE,
+                Duration::from_secs(60),
+            ),
+        },
+        orders: OrdersArea {
+            records: orders.clone(),
+            config: store_app::state::OrderConfig {
+                abandon_after: Duration::from_secs(3600),
+                sweep_every: Duration::from_secs(300),
+                subscriptions_every: Duration::from_secs(300),
+            },
+            returns: orders.clone(),
+            subscriptions: orders.clone(),
+            jobs: orders,
+            links: Arc::new(store_domain::orders::links::OrderLinks::with_keys(
+                &[9; 32],
+                vec![store_domain::orders::links::LinkKey {
+                    secret: vec![9; 32],
+                    since: Timestamp::from_unix_seconds(0),
+                }],
+                // `orders.old_links_days` by default.
+                Duration::from_secs(30 * 86_400),
+            )),
+            look_ups: attempts("order_look_up", ATTEMPTS_PER_MINUTE),
+            declines: strikes("declines", DECLINES, Duration::from_secs(3600)),
+        },
+        health: HealthArea {
+            write_probe: fakes.write_probe.clone(),
+            write_health: Default::default(),
+        },
     };
     (state, fakes)
 }
@@ -350,11 +369,11 @@ pub async fn shop() -> (AppState, Fakes, Shop) {
         fakes.checkout.clone(),
     ));
     let gateway = Arc::new(InMemoryGateway::default());
-    state.orders = orders.clone();
-    state.returns = orders.clone();
-    state.subscriptions = orders.clone();
-    state.jobs = orders.clone();
-    state.gateway = gateway.clone();
+    state.orders.records = orders.clone();
+    state.orders.returns = orders.clone();
+    state.orders.subscriptions = orders.clone();
+    state.orders.jobs = orders.clone();
+    state.checkout.gateway = gateway.clone();
     (
         state,
         fakes,
