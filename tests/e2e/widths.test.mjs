@@ -45,7 +45,10 @@ async function useLanguage(page, language) {
   )
 }
 
-describe('no page is wider than a phone', { timeout: 900_000 }, () => {
+// The guest's walk and the customer's run side by side, each in a session of its own: the
+// file is the suite's longest (154 s walked one after the other), and node starts files
+// in name order, so it ran last, alone, with the runner's other slot idle.
+describe('no page is wider than a phone', { timeout: 900_000, concurrency: 2 }, () => {
   let store
   let browser
   let product

@@ -207,6 +207,17 @@ fn state(
         )
         .map(Arc::new)
     };
+    let strikes = |kind, limit, window, setting| {
+        Strikes::new(
+            store.throttles.clone(),
+            clock.clone(),
+            kind,
+            limit,
+            window,
+            setting,
+        )
+        .map(Arc::new)
+    };
     let state = AppState {
         clock: clock.clone(),
         limits: Arc::new(Limits::new(&settings.limits)?),
@@ -277,14 +288,12 @@ fn state(
                 settings.checkout.gift_card_attempts_per_minute,
                 "checkout.gift_card_attempts_per_minute",
             )?,
-            wrong_codes: Arc::new(Strikes::new(
-                store.throttles.clone(),
-                clock.clone(),
+            wrong_codes: strikes(
                 "wrong_codes",
                 settings.checkout.gift_card_attempts_per_minute,
                 Duration::from_secs(60),
                 "checkout.gift_card_attempts_per_minute",
-            )?),
+            )?,
         },
         orders: OrdersArea {
             records: store.orders.clone(),
@@ -298,14 +307,12 @@ fn state(
                 settings.orders.status_attempts_per_minute,
                 "orders.status_attempts_per_minute",
             )?,
-            declines: Arc::new(Strikes::new(
-                store.throttles.clone(),
-                clock.clone(),
+            declines: strikes(
                 "declines",
                 settings.orders.declines_per_hour,
                 Duration::from_secs(3600),
                 "orders.declines_per_hour",
-            )?),
+            )?,
         },
         health: HealthArea {
             write_probe: store.write_probe.clone(),
