@@ -15,7 +15,7 @@ use store_domain::orders::manage::refund_cancelled;
 use store_domain::orders::model::{Order, OrderStatus};
 use store_domain::orders::number::OrderNumber;
 use store_domain::orders::place::{Payments, SweepReport, sweep_unfinished};
-use store_domain::ports::StorageError;
+use store_domain::ports::{Mail, StorageError};
 use store_domain::returns;
 use store_domain::returns::mail::ReturnMailContext;
 use store_domain::returns::model::{ReturnNumber, ReturnStatus};
@@ -111,6 +111,16 @@ pub fn subscription_url(state: &AppState, id: i64) -> String {
 }
 
 /// Mails the subscription news a job's subject names (`{id}:{news}`).
+/// Sends a job's mail; a failure is the job's error, retried as the job is.
+async fn send(state: &AppState, mail: &Mail) -> Result<(), String> {
+    state
+        .messages
+        .mailer
+        .send(mail)
+        .await
+        .map_err(|e| e.to_string())
+}
+
 async fn mail_subscription(state: &AppState, subject: &str) -> Result<(), String> {
     let unreadable = || format!("job subject {subject:?} names no subscription news");
     let (id, news) = subject.split_once(':').ok_or_else(unreadable)?;
@@ -153,12 +163,7 @@ async fn mail_subscription(state: &AppState, subject: &str) -> Result<(), String
         next_delivery: subscription.timeline.next_delivery(),
     };
     let mail = news_mail(&subscription, news, &ctx);
-    state
-        .messages
-        .mailer
-        .send(&mail)
-        .await
-        .map_err(|e| e.to_string())
+    send(state, &mail).await
 }
 
 fn return_number(subject: &str) -> Result<ReturnNumber, String> {
@@ -212,12 +217,7 @@ async fn mail_return(state: &AppState, subject: &str) -> Result<(), String> {
             _ => Err(format!("job subject {subject:?} names no return mail")),
         }
     }?;
-    state
-        .messages
-        .mailer
-        .send(&mail)
-        .await
-        .map_err(|e| e.to_string())
+    send(state, &mail).await
 }
 
 fn number(subject: &str) -> Result<OrderNumber, String> {
@@ -249,12 +249,7 @@ async fn mail_order(state: &AppState, subject: &str, confirmation: bool) -> Resu
     } else {
         mail::status_change(&order, &ctx)
     };
-    state
-        .messages
-        .mailer
-        .send(&mail)
-        .await
-        .map_err(|e| e.to_string())
+    send(state, &mail).await
 }
 
 /// Mails the e-gift card a delivery job names.
@@ -272,12 +267,7 @@ async fn deliver_e_gift(state: &AppState, subject: &str) -> Result<(), String> {
         &state.store.name,
         &state.store.public_url,
     )?;
-    state
-        .messages
-        .mailer
-        .send(&mail)
-        .await
-        .map_err(|e| e.to_string())
+    send(state, &mail).await
 }
 
 async fn run(state: &AppState, job: &Job) -> Result<(), String> {
