@@ -1,11 +1,12 @@
 //! The adapters' integration tests: every port's contract suite on each engine, and the
 //! adapters that meet outside programs (SMTP, localstripe).
 //!
-//! Every file beside this one is a module of one test binary, not a binary of its own:
-//! each binary links the whole crate and its dependencies, and one per file cost `cargo
-//! test` minutes of compiling and linking on two cores (docs/decisions.md). A new test
-//! file is declared below, or it is never compiled. `cargo test -p store-adapters --test suite
-//! <file>::` runs one file's tests.
+//! Every file beside this one is a module of one test binary, not a binary of its own: each
+//! binary links the whole crate and its dependencies, and one per file cost `cargo test`
+//! minutes of compiling and linking on two cores (docs/decisions.md). A new test file is
+//! declared below, or it is never compiled (store-app's
+//! `every_test_file_is_a_module_of_its_suite` fails until it is). `cargo test -p
+//! store-adapters --test suite <file>::` runs one file's tests.
 
 mod common;
 
