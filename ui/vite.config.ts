@@ -57,6 +57,9 @@ export default defineConfig(({ command }) => ({
     // language, timers); each test already gets its own jotai store and DOM cleanup.
     isolate: false,
     setupFiles: ['./src/testing/setup.ts'],
+    // Above Testing Library's 10 s wait (src/testing/setup.ts), so a test that waits in
+    // vain fails with what it was waiting for rather than with a bare timeout.
+    testTimeout: 30_000,
     unstubGlobals: true,
     restoreMocks: true,
   },

@@ -3,8 +3,11 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 
 // Lazy routes and loaders resolve through several promises; on a loaded two-core CI
-// machine that can exceed Testing Library's default 1 s wait without anything being wrong.
-configure({ asyncUtilTimeout: 3000 })
+// machine (the UI's type check, lint and apt installs run beside Vitest) that exceeded
+// Testing Library's default 1 s wait, and once 3 s, without anything being wrong. A wait
+// ends as soon as what it looks for appears, so a long bound costs a passing test nothing;
+// vite.config.ts gives each test room for it.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 // (Node-environment tests have no window at all.)
