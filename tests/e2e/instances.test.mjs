@@ -3,7 +3,8 @@
 // to nginx, or on purpose to one instance, A or B. A shopper signed in through nginx is
 // signed in on both, and sees on B the order placed through A; an import is found by
 // both instances' searches within the refresh bound; each order's confirmation is mailed
-// once though both instances run jobs; a recurring order falling due is placed and charged
+// once though both instances run jobs; a catalogue change and stock an order took show in
+// both instances' kept answers within the cache's bound; a recurring order falling due is placed and charged
 // once though two schedulers run at that moment; wrong passwords sent to both are counted
 // together.
 // Names and ids come from the API and the database; codes and mails from `store mail`.
@@ -20,6 +21,10 @@ const ATTEMPTS_PER_MINUTE = 10
 // An import is found within a look at the catalogue's version (every REFRESH_SECONDS) and
 // a rebuild of the index (a tenth of a second for the demo catalogue), on a busy machine.
 const FOUND_WITHIN_MS = (REFRESH_SECONDS + 3) * 1000
+// A catalogue change reaches each instance's kept answers within a look at the
+// catalogue's version, and stock an order took within an answer's life: both are
+// cache.max_age_ms (1 s by default); the rest is room for a busy machine.
+const KEPT_WITHIN_MS = 1_000 + 2_000
 // Each instance's job runner looks for due jobs every second (orders.jobs_poll_seconds).
 const JOB_POLLS_MS = 3_000
 
@@ -136,6 +141,40 @@ describe('two instances on one PostgreSQL database behind nginx', { timeout: 180
         t.diagnostic(`${base} found the imported ${added.sku} ${Date.now() - imported} ms after the import ended`)
       }),
     )
+  })
+
+  it(`shows a catalogue change and stock an order took on both instances within ${KEPT_WITHIN_MS / 1000} s`, async (t) => {
+    const changed = await simpleProduct(store, { min: 500, max: 20_000, units: 1, accept: (offer) => offer.id !== product.id })
+    const path = `/api/products/${changed.id}`
+    // Both instances keep the product's answer (the second read is a kept one).
+    for (const base of [a, b]) for (const _ of [1, 2]) assert.equal((await fetch(base + path)).status, 200)
+    const seenOnBoth = async (what, shows) => {
+      const since = Date.now()
+      await Promise.all(
+        [a, b].map(async (base) => {
+          await eventually(async () => {
+            const answer = await fetch(base + path)
+            const body = answer.status === 200 ? await answer.json() : undefined
+            return shows(answer.status, body) ? undefined : `${base} does not show ${what} ${Date.now() - since} ms on`
+          }, KEPT_WITHIN_MS)
+          t.diagnostic(`${base} showed ${what} ${Date.now() - since} ms after it`)
+        }),
+      )
+    }
+
+    const price = changed.price + 101
+    const name = 'מחיר חדש לבדיקה'
+    await store.command('products', 'change', String(changed.id), '--price', String(price), '--hebrew-title', name)
+    await seenOnBoth('the new price and Hebrew name', (status, body) => body?.price === price && body?.heb_title === name)
+    await store.command('products', 'change', String(changed.id), '--hide')
+    await seenOnBoth('the product hidden', (status) => status === 404)
+    await store.command('products', 'change', String(changed.id), '--show', '--stock', '1')
+    await seenOnBoth('the product back with one left', (status, body) => body?.max === 1)
+
+    // An order moves stock without a catalogue change: kept answers show it once they expire.
+    const guest = httpShopper().at(a)
+    await placeByApi(guest, { products: [{ id: changed.id, type: 'product', quantity: 1 }], email: 'last.one@example.com' })
+    await seenOnBoth('it out of stock', (status, body) => body?.max === 0)
   })
 
   it('refuses the wrong password past the limit at either instance: the tries at both count together', async () => {

@@ -41,6 +41,7 @@ pub fn sqlite() -> Migrator {
         17 "returns" "0017_returns.sql",
         18 "subscriptions" "0018_subscriptions.sql",
         19 "schools" "0019_schools.sql",
+        20 "hidden products" "0020_hidden_products.sql",
     ]
 }
 
@@ -59,6 +60,7 @@ pub fn postgres() -> Migrator {
         9 "returns" "0009_returns.sql",
         10 "subscriptions" "0010_subscriptions.sql",
         11 "throttles" "0011_throttles.sql",
+        12 "hidden products" "0012_hidden_products.sql",
     ]
 }
 

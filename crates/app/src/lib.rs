@@ -15,6 +15,8 @@ pub mod limits;
 pub mod ordering;
 pub mod orders_cli;
 pub mod payments_cli;
+pub mod products_cli;
+pub mod read_cache;
 pub mod readiness;
 pub mod reports;
 pub mod retention;

@@ -1,6 +1,6 @@
 //! `store`: the online store in one binary. `store` (or `store serve`) runs it;
-//! `store migrate`, `store seed`, `store backup`, `store copy`, `store discounts` and
-//! `store openapi` help operate it.
+//! `store migrate`, `store seed`, `store backup`, `store copy`, `store discounts`,
+//! `store products` and `store openapi` help operate it.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use store_adapters::clock::SystemClock;
 use store_app::discounts_cli::{self, DiscountsCommand};
 use store_app::orders_cli::{self, OrdersCommand};
+use store_app::products_cli::{self, ProductsCommand};
 use store_app::returns_cli::{self, ReturnsCommand};
 use store_app::{api, payments_cli, reports, schools_cli, seed, serve, settings};
 use store_domain::clock::Timestamp;
@@ -90,6 +91,12 @@ enum Command {
     Discounts {
         #[command(subcommand)]
         command: DiscountsCommand,
+    },
+    /// Products: change a price, a stock or a title, or hide a product (off sale and out
+    /// of sight, with any bundle holding it) and show it again.
+    Products {
+        #[command(subcommand)]
+        command: ProductsCommand,
     },
     /// Orders: list them, print a packing slip, move them along (the shopper is mailed
     /// each move).
@@ -360,6 +367,13 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
             let store = serve::open_database(&settings).await?;
             let done =
                 discounts_cli::run(store.discounts.as_ref(), &command, SystemClock.now()).await;
+            store.close().await;
+            print!("{}", done?);
+            Ok(())
+        }
+        Command::Products { command } => {
+            let store = serve::open_database(&settings).await?;
+            let done = products_cli::run(store.catalog_writer.as_ref(), &command).await;
             store.close().await;
             print!("{}", done?);
             Ok(())

@@ -4,6 +4,7 @@
 use crate::exposure;
 use crate::http::server::{self, Timeouts};
 use crate::limits::{self, Attempts, Limits, Strikes};
+use crate::read_cache::{self, ReadCache};
 use crate::retention::{self, Policies};
 use crate::search_counts::{self, Batching, CountWriter};
 use crate::search_pool::PooledSearch;
@@ -232,6 +233,7 @@ fn state(
             search_built: Default::default(),
             rates: Arc::new(rates(settings)?),
             schools: store.schools.clone(),
+            answers: Arc::new(ReadCache::new(settings.cache.settings())),
         },
         messages: MessagesArea {
             mailer: match settings.mail.transport {
@@ -414,6 +416,8 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     let refresh = refresh(&settings);
     let version = search_refresh::rebuild(&state, refresh).await?;
     let refresher = search_refresh::spawn(state.clone(), refresh, version);
+    state.catalogue.answers.catalogue_at(version);
+    let cache_watch = read_cache::watch(state.clone());
     let address = format!("{}:{}", settings.server.host, settings.server.port);
     let edge = web::Edge {
         hsts: settings.server.tls_public,
@@ -434,6 +438,7 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
         server::serve(listener, app, timeouts, shutdown_signal(), grace).await?;
     }
     refresher.abort();
+    cache_watch.abort();
     running_jobs.abort();
     forgetting.abort();
     purging.abort();

@@ -14,6 +14,7 @@ pub struct Settings {
     pub store: StoreSettings,
     pub currency: CurrencySettings,
     pub search: SearchSettings,
+    pub cache: CacheSection,
     pub newsletter: NewsletterSettings,
     pub accounts: AccountSettings,
     pub mail: MailSettings,
@@ -229,6 +230,24 @@ pub struct LimitSettings {
 pub struct Budget {
     pub per_minute: u32,
     pub burst: u32,
+}
+
+/// The read cache (`crate::read_cache`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct CacheSection {
+    /// The most its answers may take; 0 turns it off.
+    pub max_megabytes: u64,
+    /// The longest a shopper may see a catalogue or stock change late.
+    pub max_age_ms: u64,
+}
+
+impl CacheSection {
+    pub fn settings(&self) -> crate::read_cache::CacheSettings {
+        crate::read_cache::CacheSettings {
+            max_bytes: self.max_megabytes.saturating_mul(1024 * 1024),
+            max_age: std::time::Duration::from_millis(self.max_age_ms),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

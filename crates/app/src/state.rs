@@ -1,6 +1,7 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
 use crate::limits::{Attempts, Limits, Strikes};
+use crate::read_cache::ReadCache;
 use crate::search_counts::SearchCounter;
 use crate::search_refresh::IndexBuilt;
 use std::sync::Arc;
@@ -53,6 +54,8 @@ pub struct CatalogueArea {
     pub rates: Arc<dyn CurrencyRates>,
     /// School supply lists (issue 30).
     pub schools: Arc<dyn Schools>,
+    /// The answers shoppers ask for most, kept ready to send.
+    pub answers: Arc<ReadCache>,
 }
 
 /// Mail, the newsletter, and what shoppers tell the store.

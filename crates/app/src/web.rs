@@ -5,6 +5,7 @@ use crate::first_screen::{self, Manifest};
 use crate::http::body_limit;
 use crate::http::request_timeout::RequestTimeout;
 use crate::http::security_headers::SecurityHeaders;
+use crate::read_cache::{self, ReadCache};
 use crate::state::AppState;
 use crate::{api, campaigns, compress, limits};
 use bytes::Bytes;
@@ -38,6 +39,8 @@ const MANIFEST: &str = ".vite/manifest.json";
 struct FirstScreen {
     api: Arc<BoxEndpoint<'static>>,
     manifest: Manifest,
+    /// Pages that inline answers are kept with them.
+    answers: Arc<ReadCache>,
 }
 
 /// What the edge adds around every route, from the `[server]` settings.
@@ -76,6 +79,7 @@ fn pages(state: AppState) -> Route {
     let first_screen = Arc::new(FirstScreen {
         api: api.clone(),
         manifest,
+        answers: state.catalogue.answers.clone(),
     });
     Route::new()
         .nest("/api", api)
@@ -121,9 +125,18 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
             let query = req.uri().query().unwrap_or("");
             let screen = first_screen::screen_for(req.uri().path(), query);
             let template = String::from_utf8_lossy(&index.data);
-            let html =
-                first_screen::page(&template, &first.manifest, &first.api, screen.as_ref()).await;
-            page(html, accept)
+            let make = async {
+                let screen = screen.as_ref();
+                page(
+                    first_screen::page(&template, &first.manifest, &first.api, screen).await,
+                    accept,
+                )
+            };
+            if screen.is_some() {
+                read_cache::page(&first.answers, req, make).await
+            } else {
+                make.await
+            }
         }
         None => (
             StatusCode::SERVICE_UNAVAILABLE,
@@ -137,27 +150,23 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
 /// each file is compressed once and the copy kept.
 fn ui_file(path: &str, data: &[u8], mime: &str, accept_encoding: &str) -> Response {
     let compressed = |encoding| compress::compressed(path, data, encoding);
+    let data = Bytes::copy_from_slice(data);
     text(data, mime, cache_control(path), accept_encoding, compressed)
 }
 
-/// The app's HTML for one page load: never cached (it carries that moment's data), so
-/// compressed for this response alone, at a quick level.
+/// The app's HTML for one page load that inlines no answers: compressed for this
+/// response alone, at a quick level (pages that inline answers are kept with them).
 fn page(html: String, accept_encoding: &str) -> Response {
-    let compressed = |encoding| compress::encode_once(html.as_bytes(), encoding).into();
+    let html = Bytes::from(html);
+    let compressed = |encoding| compress::encode_once(&html, encoding).into();
     let mime = "text/html; charset=utf-8";
-    text(
-        html.as_bytes(),
-        mime,
-        "no-cache",
-        accept_encoding,
-        compressed,
-    )
+    text(html.clone(), mime, "no-cache", accept_encoding, compressed)
 }
 
 /// `data` as a response, in the encoding `accept_encoding` prefers when the type is
 /// worth compressing; `compressed` gives the body in that encoding.
-fn text(
-    data: &[u8],
+pub(crate) fn text(
+    data: Bytes,
     mime: &str,
     cache_control: &str,
     accept_encoding: &str,
@@ -167,14 +176,14 @@ fn text(
         .header(header::CONTENT_TYPE, mime)
         .header(header::CACHE_CONTROL, cache_control);
     if !compress::worth_compressing(mime, data.len()) {
-        return response.body(data.to_vec());
+        return response.body(data);
     }
     let response = response.header(header::VARY, "accept-encoding");
     match compress::negotiate(accept_encoding) {
         Some(encoding) => response
             .header(header::CONTENT_ENCODING, encoding.header_value())
             .body(compressed(encoding)),
-        None => response.body(data.to_vec()),
+        None => response.body(data),
     }
 }
 

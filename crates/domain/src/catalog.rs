@@ -273,6 +273,49 @@ impl CatalogImport {
     }
 }
 
+/// What the owner changes of one product; a field left `None` keeps its value.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProductChange {
+    pub price: Option<Money>,
+    pub stock: Option<i64>,
+    /// The English title.
+    pub title: Option<String>,
+    /// `Some(None)` clears the Hebrew title, so the Hebrew storefront shows the
+    /// English one.
+    pub heb_title: Option<Option<String>>,
+    /// A hidden product is off sale and out of sight (as is a bundle holding it);
+    /// `Some(false)` brings it back.
+    pub hidden: Option<bool>,
+}
+
+impl ProductChange {
+    /// The rules a change must keep whatever the product holds: no negative price or
+    /// stock, no blank title, and something to change. Every adapter checks these
+    /// before it writes, as it does `CatalogImport::validate`.
+    pub fn validate(&self) -> Result<(), CatalogError> {
+        let reject = |what: &str| Err(CatalogError::Rejected(what.to_owned()));
+        let blank = |text: &str| text.trim().is_empty();
+        if *self == ProductChange::default() {
+            return reject("the change changes nothing");
+        }
+        if self.price.is_some_and(|price| price.cents() < 0) {
+            return reject("the price cannot be negative");
+        }
+        if self.stock.is_some_and(|stock| stock < 0) {
+            return reject("the stock cannot be negative");
+        }
+        if self.title.as_deref().is_some_and(blank) {
+            return reject("the title cannot be empty");
+        }
+        if let Some(Some(heb_title)) = &self.heb_title
+            && blank(heb_title)
+        {
+            return reject("the Hebrew title cannot be empty (clear it instead)");
+        }
+        Ok(())
+    }
+}
+
 /// The first item that came before, if any.
 fn first_repeat<T: Eq + Hash + Clone>(items: impl IntoIterator<Item = T>) -> Option<T> {
     let mut seen = HashSet::new();
@@ -769,6 +812,66 @@ mod tests {
             })
             .contains("sku M is given twice")
         );
+    }
+
+    #[test]
+    fn product_changes_that_break_the_rules_are_refused() {
+        let refused = |change: ProductChange| match change.validate() {
+            Err(CatalogError::Rejected(why)) => why,
+            other => panic!("accepted {change:?}: {other:?}"),
+        };
+        assert!(refused(ProductChange::default()).contains("changes nothing"));
+        assert!(
+            refused(ProductChange {
+                price: Some(Money::from_cents(-1)),
+                ..ProductChange::default()
+            })
+            .contains("price cannot be negative")
+        );
+        assert!(
+            refused(ProductChange {
+                stock: Some(-1),
+                ..ProductChange::default()
+            })
+            .contains("stock cannot be negative")
+        );
+        assert!(
+            refused(ProductChange {
+                title: Some(" ".into()),
+                ..ProductChange::default()
+            })
+            .contains("title cannot be empty")
+        );
+        assert!(
+            refused(ProductChange {
+                heb_title: Some(Some(String::new())),
+                ..ProductChange::default()
+            })
+            .contains("Hebrew title cannot be empty")
+        );
+
+        for fine in [
+            ProductChange {
+                price: Some(Money::ZERO),
+                stock: Some(0),
+                ..ProductChange::default()
+            },
+            ProductChange {
+                title: Some("Mug".into()),
+                heb_title: Some(Some("ספל".into())),
+                ..ProductChange::default()
+            },
+            ProductChange {
+                heb_title: Some(None),
+                ..ProductChange::default()
+            },
+            ProductChange {
+                hidden: Some(false),
+                ..ProductChange::default()
+            },
+        ] {
+            assert!(fine.validate().is_ok(), "{fine:?}");
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ use crate::bag::{ItemRef, Lists, Offer};
 use crate::campaigns::{CampaignCount, CampaignVisit};
 use crate::catalog::{
     Bundle, CatalogImport, Category, ContentPage, ListKind, ListOwner, Product, ProductCard,
+    ProductChange,
 };
 use crate::client_errors::{ClientError, StoredClientError};
 use crate::clock::Timestamp;
@@ -29,29 +30,35 @@ pub enum CatalogError {
     /// The storage behind the catalogue failed; the text is for the log, never a shopper.
     #[error("catalogue storage failed: {0}")]
     Storage(String),
-    /// An import was refused because its records contradict each other or the store.
-    #[error("catalogue import rejected: {0}")]
+    /// An import or a change was refused because its records contradict each other,
+    /// the catalogue's rules or the store.
+    #[error("catalogue change rejected: {0}")]
     Rejected(String),
     /// Another writer held the database past the wait; retrying shortly can succeed.
     #[error("the database is busy")]
     Busy,
 }
 
-/// Reading the catalogue: what the storefront browses.
+/// Reading the catalogue: what the storefront browses. A hidden product (and a bundle
+/// holding one) is out of sight and off sale: every read below leaves it out, but
+/// `product_count`, which counts what the catalogue holds.
 #[async_trait]
 pub trait Catalog: Send + Sync {
     /// Every category, parents before children, siblings in display order.
     async fn categories(&self) -> Result<Vec<Category>, CatalogError>;
+    /// `None` when there is no such product or it is hidden.
     async fn product(&self, id: i64) -> Result<Option<Product>, CatalogError>;
+    /// `None` when there is no such bundle or one of its items is hidden.
     async fn bundle(&self, id: i64) -> Result<Option<Bundle>, CatalogError>;
     /// The category, vendor or creator a list belongs to; `None` when it does not exist.
     async fn list_owner(&self, kind: ListKind, id: i64) -> Result<Option<ListOwner>, CatalogError>;
-    /// Product cards for `ids`, in that order; unknown ids are left out.
+    /// Product cards for `ids`, in that order; unknown and hidden ids are left out.
     async fn cards(&self, ids: &[i64]) -> Result<Vec<ProductCard>, CatalogError>;
     /// What a bag needs to know of each item in `items` (price, stock, tax code,
-    /// options, what its line shows), in any order; unknown items are left out.
+    /// options, what its line shows), in any order; unknown and hidden items are left
+    /// out, so a bag withdraws them and an order refuses them.
     async fn offers(&self, items: &[ItemRef]) -> Result<Vec<Offer>, CatalogError>;
-    /// Every product as the search index holds it.
+    /// Every product on show, as the search index holds it.
     async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError>;
     /// A number that changes whenever the catalogue does, so a running server can
     /// notice another process's import and refresh its search index.
@@ -70,11 +77,15 @@ pub trait Catalog: Send + Sync {
     async fn product_count(&self) -> Result<u64, CatalogError>;
 }
 
-/// Changing the catalogue: imports and the benchmark generator's clean-up.
+/// Changing the catalogue: imports, the owner's changes of a product and the benchmark
+/// generator's clean-up. Each change moves the catalogue version.
 #[async_trait]
 pub trait CatalogWriter: Send + Sync {
     /// Adds everything in `catalogue` atomically: all of it or, on error, none of it.
     async fn import(&self, catalogue: &CatalogImport) -> Result<(), CatalogError>;
+    /// Applies `change` (refused unless `ProductChange::validate` passes) to product
+    /// `id`: `true` when it was changed, `false` when there is no such product.
+    async fn change_product(&self, id: i64, change: &ProductChange) -> Result<bool, CatalogError>;
     /// Removes products (and their variations and links) whose id is at least `first_id`.
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError>;
 }

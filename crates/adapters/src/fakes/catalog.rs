@@ -13,7 +13,7 @@ use store_domain::catalog::{
     Variation, Vendor,
 };
 use store_domain::catalog::{
-    BundleItemRecord, NameValue, PersonalizationField, ProductType, VariationRecord,
+    BundleItemRecord, NameValue, PersonalizationField, ProductChange, ProductType, VariationRecord,
 };
 use store_domain::money::Money;
 use store_domain::ports::{Catalog, CatalogError, CatalogWriter};
@@ -29,6 +29,8 @@ struct State {
     bundles: BTreeMap<i64, BundleRecord>,
     pages: BTreeMap<i64, ContentPage>,
     subscriptions: Vec<PlanType>,
+    /// The ids of the products the owner hid (the SQL's `hidden` column).
+    hidden: HashSet<i64>,
     version: i64,
 }
 
@@ -127,6 +129,58 @@ impl State {
 }
 
 impl State {
+    /// The products on show: every read leaves out the hidden ones, as the SQL does.
+    fn shown(&self) -> impl Iterator<Item = &ProductRecord> {
+        self.products
+            .values()
+            .filter(|p| !self.hidden.contains(&p.id))
+    }
+
+    fn shown_product(&self, id: i64) -> Option<&ProductRecord> {
+        self.products
+            .get(&id)
+            .filter(|p| !self.hidden.contains(&p.id))
+    }
+
+    /// A bundle is on show while none of its items is hidden.
+    fn bundle_on_show(&self, b: &BundleRecord) -> bool {
+        b.items.iter().all(|i| !self.hidden.contains(&i.product_id))
+    }
+
+    /// The bundle `id`, if it is on show.
+    fn shown_bundle(&self, id: i64) -> Option<&BundleRecord> {
+        self.bundles.get(&id).filter(|b| self.bundle_on_show(b))
+    }
+
+    /// Writes what `change` gives of product `id`; `false` when there is none.
+    fn change(&mut self, id: i64, change: &ProductChange) -> bool {
+        let Some(p) = self.products.get_mut(&id) else {
+            return false;
+        };
+        if let Some(price) = change.price {
+            p.price = price;
+        }
+        if let Some(stock) = change.stock {
+            p.stock = stock;
+        }
+        if let Some(title) = &change.title {
+            p.title.clone_from(title);
+        }
+        if let Some(heb_title) = &change.heb_title {
+            p.heb_title.clone_from(heb_title);
+        }
+        match change.hidden {
+            Some(true) => {
+                self.hidden.insert(id);
+            }
+            Some(false) => {
+                self.hidden.remove(&id);
+            }
+            None => {}
+        }
+        true
+    }
+
     fn card(&self, p: &ProductRecord) -> ProductCard {
         ProductCard {
             id: p.id,
@@ -183,8 +237,8 @@ impl State {
             options: Vec::new(),
         };
         match item {
-            ItemRef::Product(id) => self.products.get(&id).map(product_offer),
-            ItemRef::Variation(id) => self.products.values().find_map(|p| {
+            ItemRef::Product(id) => self.shown_product(id).map(product_offer),
+            ItemRef::Variation(id) => self.shown().find_map(|p| {
                 let v = p.variations.iter().find(|v| v.id == id)?;
                 Some(Offer {
                     image: v.picture.as_ref().or(p.media.first()).map(Picture::url),
@@ -198,7 +252,7 @@ impl State {
                     ..product_offer(p)
                 })
             }),
-            ItemRef::Bundle(id) => self.bundles.get(&id).map(|b| {
+            ItemRef::Bundle(id) => self.shown_bundle(id).map(|b| {
                 Offer::bundle(BundleFacts {
                     id: b.id,
                     slug: b.slug.clone(),
@@ -384,7 +438,7 @@ impl Catalog for InMemoryCatalog {
 
     async fn product(&self, id: i64) -> Result<Option<Product>, CatalogError> {
         let state = self.read();
-        let Some(p) = state.products.get(&id) else {
+        let Some(p) = state.shown_product(id) else {
             return Ok(None);
         };
         let vendor = state
@@ -450,7 +504,7 @@ impl Catalog for InMemoryCatalog {
 
     async fn bundle(&self, id: i64) -> Result<Option<Bundle>, CatalogError> {
         let state = self.read();
-        let Some(b) = state.bundles.get(&id) else {
+        let Some(b) = state.shown_bundle(id) else {
             return Ok(None);
         };
         Ok(Some(Bundle {
@@ -507,7 +561,7 @@ impl Catalog for InMemoryCatalog {
         let state = self.read();
         Ok(ids
             .iter()
-            .filter_map(|id| state.products.get(id))
+            .filter_map(|id| state.shown_product(*id))
             .map(|p| state.card(p))
             .collect())
     }
@@ -519,11 +573,7 @@ impl Catalog for InMemoryCatalog {
 
     async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
         let state = self.read();
-        Ok(state
-            .products
-            .values()
-            .map(|p| state.search_doc(p))
-            .collect())
+        Ok(state.shown().map(|p| state.search_doc(p)).collect())
     }
 
     async fn catalogue_version(&self) -> Result<i64, CatalogError> {
@@ -538,8 +588,7 @@ impl Catalog for InMemoryCatalog {
     ) -> Result<Vec<ProductCard>, CatalogError> {
         let state = self.read();
         let members = state
-            .products
-            .values()
+            .shown()
             .filter(|p| p.category_id == category_id && p.id != product_id)
             .collect();
         Ok(state
@@ -552,7 +601,7 @@ impl Catalog for InMemoryCatalog {
     async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductCard>, CatalogError> {
         let state = self.read();
         Ok(state
-            .newest(state.products.values().collect())
+            .newest(state.shown().collect())
             .into_iter()
             .take(limit as usize)
             .collect())
@@ -563,6 +612,7 @@ impl Catalog for InMemoryCatalog {
         Ok(state
             .bundles
             .values()
+            .filter(|b| state.bundle_on_show(b))
             .take(limit as usize)
             .map(|b| ProductCard {
                 id: b.id,
@@ -601,6 +651,16 @@ impl CatalogWriter for InMemoryCatalog {
         Ok(())
     }
 
+    async fn change_product(&self, id: i64, change: &ProductChange) -> Result<bool, CatalogError> {
+        change.validate()?;
+        let mut state = write(&self.state);
+        let changed = state.change(id, change);
+        if changed {
+            state.version += 1;
+        }
+        Ok(changed)
+    }
+
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError> {
         let mut state = write(&self.state);
         if state
@@ -614,6 +674,7 @@ impl CatalogWriter for InMemoryCatalog {
             ));
         }
         let removed = state.products.split_off(&first_id);
+        state.hidden.retain(|id| *id < first_id);
         state.version += 1;
         Ok(removed.len() as u64)
     }

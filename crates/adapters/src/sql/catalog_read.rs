@@ -1,6 +1,6 @@
 //! Reading the catalogue.
 
-use super::common::PairRow;
+use super::common::{BUNDLE_ON_SHOW, PairRow};
 use super::{Store, catalog_error, search_documents, split_paragraphs};
 use crate::rows::row;
 use async_trait::async_trait;
@@ -279,7 +279,7 @@ impl Catalog for Store {
                     p.description, p.heb_description, p.price, p.fake_price, p.sku, p.stock, p.max_quantity, p.tax_code,
                     p.category_id, p.exclude_free_shipping, p.returnable, p.release_date, p.gift_options_price,
                     v.id AS vendor_id, v.slug AS vendor_slug, v.name AS vendor_name, v.heb_name AS vendor_heb_name
-             FROM products p JOIN vendors v ON v.id = p.vendor_id WHERE p.id = $1",
+             FROM products p JOIN vendors v ON v.id = p.vendor_id WHERE p.id = $1 AND p.hidden = 0",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -415,10 +415,10 @@ impl Catalog for Store {
     }
 
     async fn bundle(&self, id: i64) -> Result<Option<Bundle>, CatalogError> {
-        let row = sqlx::query_as::<_, BundleRow>(
+        let row = sqlx::query_as::<_, BundleRow>(AssertSqlSafe(format!(
             "SELECT id, slug, title, heb_title, short_desc, heb_short_desc, description, heb_description,
-                    price, fake_price, sku FROM bundles WHERE id = $1",
-        )
+                    price, fake_price, sku FROM bundles b WHERE b.id = $1 AND {BUNDLE_ON_SHOW}"
+        )))
         .bind(id)
         .fetch_optional(&self.pool)
         .await
@@ -486,7 +486,7 @@ impl Catalog for Store {
             .join(", ");
         let found = self
             .cards(
-                &format!("SELECT id FROM products WHERE id IN ({placeholders})"),
+                &format!("SELECT id FROM products WHERE id IN ({placeholders}) AND hidden = 0"),
                 "p.id",
                 ids,
             )
@@ -518,7 +518,8 @@ impl Catalog for Store {
     ) -> Result<Vec<ProductCard>, CatalogError> {
         self.cards(
             &format!(
-                "SELECT p.id FROM products p WHERE p.category_id = $1 AND p.id <> $2 ORDER BY {NEWEST} LIMIT $3"
+                "SELECT p.id FROM products p WHERE p.category_id = $1 AND p.id <> $2 AND p.hidden = 0
+                 ORDER BY {NEWEST} LIMIT $3"
             ),
             NEWEST,
             &[category_id, product_id, i64::from(limit)],
@@ -528,7 +529,7 @@ impl Catalog for Store {
 
     async fn new_arrivals(&self, limit: u32) -> Result<Vec<ProductCard>, CatalogError> {
         self.cards(
-            &format!("SELECT p.id FROM products p ORDER BY {NEWEST} LIMIT $1"),
+            &format!("SELECT p.id FROM products p WHERE p.hidden = 0 ORDER BY {NEWEST} LIMIT $1"),
             NEWEST,
             &[i64::from(limit)],
         )
@@ -536,19 +537,20 @@ impl Catalog for Store {
     }
 
     async fn bundles(&self, limit: u32) -> Result<Vec<ProductCard>, CatalogError> {
-        let rows = sqlx::query_as::<_, BundleCardRow>(
-            "SELECT id, slug, title, heb_title, price, fake_price, image FROM bundles ORDER BY id LIMIT $1",
-        )
+        // The bundles listed, for the cards and for their items' stock alike.
+        let listed = format!("FROM bundles b WHERE {BUNDLE_ON_SHOW} ORDER BY b.id LIMIT $1");
+        let rows = sqlx::query_as::<_, BundleCardRow>(AssertSqlSafe(format!(
+            "SELECT b.id, b.slug, b.title, b.heb_title, b.price, b.fake_price, b.image {listed}"
+        )))
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await
         .map_err(catalog_error)?;
         // The items' stock of every listed bundle at once; the domain decides from it.
-        let parts = sqlx::query_as::<_, BundlePartRow>(
+        let parts = sqlx::query_as::<_, BundlePartRow>(AssertSqlSafe(format!(
             "SELECT bi.bundle_id, bi.quantity, p.stock FROM bundle_items bi
-             JOIN products p ON p.id = bi.product_id
-             WHERE bi.bundle_id IN (SELECT id FROM bundles ORDER BY id LIMIT $1)",
-        )
+             JOIN products p ON p.id = bi.product_id WHERE bi.bundle_id IN (SELECT b.id {listed})"
+        )))
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await

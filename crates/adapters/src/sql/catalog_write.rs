@@ -1,11 +1,11 @@
-//! Writing the catalogue: atomic, batched imports.
+//! Writing the catalogue: atomic, batched imports, and the owner's change of a product.
 
 use super::{Conn, Db};
 use super::{Store, catalog_error, join_paragraphs};
 use async_trait::async_trait;
 use sqlx::QueryBuilder;
 use sqlx::query_builder::Separated;
-use store_domain::catalog::{CatalogImport, Picture};
+use store_domain::catalog::{CatalogImport, Picture, ProductChange};
 use store_domain::ports::{CatalogError, CatalogWriter};
 use store_domain::subscriptions::plans::PlanType;
 
@@ -375,6 +375,26 @@ impl CatalogWriter for Store {
         super::refresh_statistics(&mut writer).await
     }
 
+    async fn change_product(&self, id: i64, change: &ProductChange) -> Result<bool, CatalogError> {
+        change.validate()?;
+        let mut writer = self.writer().await.map_err(catalog_error)?;
+        let mut tx = super::begin_write(&mut writer)
+            .await
+            .map_err(catalog_error)?;
+        let done = product_update(id, change)
+            .build()
+            .execute(&mut *tx)
+            .await
+            .map_err(catalog_error)?;
+        // `id` is the key: one row changed, or none for an unknown product.
+        let changed = done.rows_affected() > 0;
+        if changed {
+            bump_version(&mut tx).await?;
+        }
+        tx.commit().await.map_err(catalog_error)?;
+        Ok(changed)
+    }
+
     async fn remove_products_from(&self, first_id: i64) -> Result<u64, CatalogError> {
         let mut writer = self.writer().await.map_err(catalog_error)?;
         let mut tx = super::begin_write(&mut writer)
@@ -466,6 +486,32 @@ async fn write_plans(conn: &mut Conn, types: &[PlanType]) -> Result<(), CatalogE
         },
     )
     .await
+}
+
+/// `UPDATE products SET <the fields given> WHERE id = <id>`. Only the given columns are
+/// written: an order taking stock meanwhile is not undone by a price change.
+fn product_update(id: i64, change: &ProductChange) -> QueryBuilder<Db> {
+    let mut update = QueryBuilder::new("UPDATE products SET ");
+    let mut set = update.separated(", ");
+    if let Some(price) = change.price {
+        set.push("price = ").push_bind_unseparated(price.cents());
+    }
+    if let Some(stock) = change.stock {
+        set.push("stock = ").push_bind_unseparated(stock);
+    }
+    if let Some(title) = &change.title {
+        set.push("title = ").push_bind_unseparated(title.clone());
+    }
+    if let Some(heb_title) = &change.heb_title {
+        set.push("heb_title = ")
+            .push_bind_unseparated(heb_title.clone());
+    }
+    if let Some(hidden) = change.hidden {
+        set.push("hidden = ")
+            .push_bind_unseparated(i16::from(hidden));
+    }
+    update.push(" WHERE id = ").push_bind(id);
+    update
 }
 
 /// Part of every change's transaction, so the version moves exactly when data does.

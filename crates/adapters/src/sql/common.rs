@@ -41,6 +41,12 @@ pub(super) async fn count_for(
     Ok(usize::try_from(count).unwrap_or(usize::MAX))
 }
 
+/// A condition true of bundle `b` when none of its items is hidden: a bundle holding a
+/// hidden product is out of sight and off sale with it. A fragment of the catalogue's
+/// statements, never input.
+pub(super) const BUNDLE_ON_SHOW: &str = "NOT EXISTS (SELECT 1 FROM bundle_items hi
+    JOIN products hp ON hp.id = hi.product_id WHERE hi.bundle_id = b.id AND hp.hidden <> 0)";
+
 /// Constraint failures mean the import contradicts itself or the store; anything else
 /// is the storage failing.
 pub(super) fn catalog_error(err: sqlx::Error) -> CatalogError {

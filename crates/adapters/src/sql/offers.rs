@@ -1,8 +1,10 @@
 //! What a bag needs of the items its lines name, read in a few batched queries
 //! (variations, products, their personalization fields, variation choices, bundles and
-//! their items) rather than a product page's worth of queries per line.
+//! their items) rather than a product page's worth of queries per line. A hidden
+//! product (its variations too) and a bundle holding one have no offer: a bag withdraws
+//! their lines and an order placed with them is refused, as for an item deleted.
 
-use super::common::PairRow;
+use super::common::{BUNDLE_ON_SHOW, PairRow};
 use super::{Store, catalog_error};
 use crate::rows::row;
 use sqlx::{AssertSqlSafe, FromRow};
@@ -140,7 +142,8 @@ impl Store {
                         v.name AS vendor_name,
                         CASE WHEN EXISTS (SELECT 1 FROM variations x WHERE x.product_id = p.id)
                              THEN 1 ELSE 0 END AS has_variations
-                 FROM products p JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN ({ids})",
+                 FROM products p JOIN vendors v ON v.id = p.vendor_id
+                 WHERE p.id IN ({ids}) AND p.hidden = 0",
                 &product_ids,
             )
             .await?;
@@ -160,10 +163,12 @@ impl Store {
             .await?;
         let bundles: Vec<BundleOfferRow> = self
             .by_ids(
-                "SELECT b.id, b.slug, b.title, b.heb_title, b.price, b.fake_price, b.sku,
-                        (SELECT m.url FROM bundle_media m WHERE m.bundle_id = b.id
-                         ORDER BY m.position LIMIT 1) AS image
-                 FROM bundles b WHERE b.id IN ({ids})",
+                &format!(
+                    "SELECT b.id, b.slug, b.title, b.heb_title, b.price, b.fake_price, b.sku,
+                            (SELECT m.url FROM bundle_media m WHERE m.bundle_id = b.id
+                             ORDER BY m.position LIMIT 1) AS image
+                     FROM bundles b WHERE b.id IN ({{ids}}) AND {BUNDLE_ON_SHOW}"
+                ),
                 &bundle_ids,
             )
             .await?;

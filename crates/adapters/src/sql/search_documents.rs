@@ -1,6 +1,8 @@
 //! Reading every product as the search index needs it. One query per table and the
 //! joins done in memory: at 100,000 products that is a few table scans instead of a
-//! few hundred thousand lookups.
+//! few hundred thousand lookups. Hidden products are not indexed, so search and the
+//! category, vendor and creator lists drop them at the next rebuild; the rows of other
+//! tables that name them are simply never asked for.
 
 use super::catalog_error;
 use super::common::PairRow;
@@ -87,7 +89,7 @@ pub(super) async fn read(
     let products: Vec<ProductRow> = all(
         pool,
         "SELECT id, title, heb_title, short_desc, heb_short_desc, description, heb_description, sku,
-                vendor_id, category_id, price, release_date FROM products",
+                vendor_id, category_id, price, release_date FROM products WHERE hidden = 0",
     )
     .await?;
     let vendors: HashMap<i64, Named> = all(pool, "SELECT id, name, heb_name FROM vendors")

@@ -301,6 +301,177 @@ mod cases {
         assert!(s.product(12).await.unwrap().is_some());
     }
 
+    fn hidden(hidden: bool) -> ProductChange {
+        ProductChange {
+            hidden: Some(hidden),
+            ..ProductChange::default()
+        }
+    }
+
+    /// What the owner changes is read back wherever the product shows: its page, its
+    /// card, its offer and its search document; what the change leaves out stays.
+    pub async fn catalog_changes_are_read_back<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let change = ProductChange {
+            price: Some(Money::from_cents(1250)),
+            stock: Some(0),
+            heb_title: Some(Some("קומקום".into())),
+            ..ProductChange::default()
+        };
+        assert!(s.change_product(12, &change).await.unwrap());
+        let kettle = s.product(12).await.unwrap().expect("product 12");
+        assert_eq!(kettle.price, Money::from_cents(1250));
+        assert_eq!(kettle.stock, 0);
+        assert_eq!(kettle.heb_title.as_deref(), Some("קומקום"));
+        assert_eq!(kettle.title, "Item 12", "a title left out is kept");
+        let card = &s.cards(&[12]).await.unwrap()[0];
+        assert_eq!(card.price, Money::from_cents(1250));
+        assert!(!card.in_stock());
+        let offer = &s.offers(&[ItemRef::Product(12)]).await.unwrap()[0];
+        assert_eq!(
+            (offer.price, &offer.stock),
+            (Money::from_cents(1250), &OfferStock::Units(0))
+        );
+
+        let retitle = ProductChange {
+            title: Some("Kettle".into()),
+            heb_title: Some(None),
+            ..ProductChange::default()
+        };
+        assert!(s.change_product(12, &retitle).await.unwrap());
+        let kettle = s.product(12).await.unwrap().expect("product 12");
+        assert_eq!(
+            (kettle.title.as_str(), kettle.heb_title),
+            ("Kettle", None),
+            "the Hebrew title is cleared"
+        );
+        assert_eq!(kettle.price, Money::from_cents(1250), "the price is kept");
+        let docs = s.search_documents().await.unwrap();
+        let doc = docs.iter().find(|d| d.id == 12).expect("document 12");
+        assert_eq!(
+            (doc.title.as_str(), doc.price),
+            ("Kettle", Money::from_cents(1250))
+        );
+    }
+
+    /// A hidden product is out of sight and off sale, with the bundle holding it, and
+    /// all of it comes back when it is shown again.
+    pub async fn catalog_hidden_products_leave_every_read<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let asked = [
+            ItemRef::Product(10),
+            ItemRef::Variation(1002),
+            ItemRef::Bundle(50),
+            ItemRef::Product(11),
+        ];
+        let offered = async || {
+            let mut items: Vec<ItemRef> = s
+                .offers(&asked)
+                .await
+                .unwrap()
+                .iter()
+                .map(|o| o.item)
+                .collect();
+            items.sort();
+            items
+        };
+        let indexed = async || {
+            let mut ids: Vec<i64> = s
+                .search_documents()
+                .await
+                .unwrap()
+                .iter()
+                .map(|d| d.id)
+                .collect();
+            ids.sort();
+            ids
+        };
+
+        assert!(s.change_product(10, &hidden(true)).await.unwrap());
+        assert!(s.product(10).await.unwrap().is_none(), "no page");
+        assert_eq!(ids(&s.new_arrivals(10).await.unwrap()), vec![11, 13, 12]);
+        assert!(s.related(11, 3, 8).await.unwrap().is_empty());
+        assert_eq!(ids(&s.cards(&[10, 11]).await.unwrap()), vec![11]);
+        assert_eq!(indexed().await, vec![11, 12, 13]);
+        assert_eq!(offered().await, vec![ItemRef::Product(11)], "off sale");
+        assert!(
+            s.bundle(50).await.unwrap().is_none(),
+            "its bundle is hidden"
+        );
+        assert!(s.bundles(10).await.unwrap().is_empty());
+        assert_eq!(s.product_count().await.unwrap(), 4, "it is still held");
+
+        assert!(s.change_product(10, &hidden(false)).await.unwrap());
+        assert!(s.product(10).await.unwrap().is_some());
+        assert_eq!(
+            ids(&s.new_arrivals(10).await.unwrap()),
+            vec![11, 13, 10, 12]
+        );
+        assert_eq!(ids(&s.related(11, 3, 8).await.unwrap()), vec![10]);
+        assert_eq!(ids(&s.cards(&[10, 11]).await.unwrap()), vec![10, 11]);
+        assert_eq!(indexed().await, vec![10, 11, 12, 13]);
+        assert_eq!(offered().await.len(), 4);
+        assert!(s.bundle(50).await.unwrap().is_some());
+        assert_eq!(ids(&s.bundles(10).await.unwrap()), vec![50]);
+    }
+
+    /// Every instance learns of a change through the version; nothing changed, no move.
+    pub async fn catalog_version_moves_with_a_product_change<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let before = s.catalogue_version().await.unwrap();
+        assert!(
+            !s.change_product(999, &hidden(true)).await.unwrap(),
+            "no such product"
+        );
+        assert_eq!(s.catalogue_version().await.unwrap(), before);
+        assert!(s.change_product(13, &hidden(true)).await.unwrap());
+        let hid = s.catalogue_version().await.unwrap();
+        assert!(hid > before);
+        assert!(s.change_product(13, &hidden(false)).await.unwrap());
+        assert!(s.catalogue_version().await.unwrap() > hid);
+    }
+
+    pub async fn catalog_refuses_bad_product_changes<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        let before = s.catalogue_version().await.unwrap();
+        let bad = [
+            ProductChange::default(),
+            ProductChange {
+                price: Some(Money::from_cents(-1)),
+                ..ProductChange::default()
+            },
+            ProductChange {
+                stock: Some(-1),
+                hidden: Some(true),
+                ..ProductChange::default()
+            },
+            ProductChange {
+                title: Some(String::new()),
+                ..ProductChange::default()
+            },
+            ProductChange {
+                heb_title: Some(Some(" ".into())),
+                ..ProductChange::default()
+            },
+        ];
+        for change in bad {
+            assert!(
+                matches!(
+                    s.change_product(12, &change).await,
+                    Err(CatalogError::Rejected(_))
+                ),
+                "{change:?}"
+            );
+        }
+        let kettle = s.product(12).await.unwrap().expect("still on show");
+        assert_eq!(
+            (kettle.price, kettle.stock, kettle.title.as_str()),
+            (Money::from_cents(3000), 7, "Item 12")
+        );
+        assert_eq!(kettle.heb_title.as_deref(), Some("פריט 12"));
+        assert_eq!(s.catalogue_version().await.unwrap(), before);
+    }
+
     /// A bundle's card and its page decide stock by the same rule: one that holds
     /// nothing cannot be sold, and says so in both places.
     pub async fn an_empty_bundle_is_out_of_stock_everywhere<S: Catalog + CatalogWriter>(s: &S) {
@@ -332,7 +503,9 @@ macro_rules! contract_suite {
                 cards_keep_the_order_asked, search_documents_carry_trails_names_and_facets, list_owners,
                 the_version_moves_with_every_change,
                 related_new_arrivals_and_bundles, an_empty_bundle_is_out_of_stock_everywhere, pages_keep_paragraphs, rejected_imports_leave_nothing,
-                removing_generated_products, offers_describe_what_a_line_holds);
+                removing_generated_products, offers_describe_what_a_line_holds,
+                catalog_changes_are_read_back, catalog_hidden_products_leave_every_read,
+                catalog_version_moves_with_a_product_change, catalog_refuses_bad_product_changes);
         }
     };
     (@cases $make:expr; $($case:ident),*) => {

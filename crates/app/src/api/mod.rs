@@ -20,6 +20,7 @@ mod search;
 mod store;
 mod text;
 
+use crate::read_cache;
 use crate::state::AppState;
 use poem::endpoint::make_sync;
 use poem::http::{HeaderValue, Method, StatusCode, header};
@@ -166,6 +167,7 @@ pub fn routes(state: AppState) -> impl Endpoint {
     // Spec 7: every answer says when the shipping configuration last changed, so a
     // client holding older shipping options asks again (spec 4.7).
     let shipping_updated_at = state.checkout.config.shipping_updated_at.clone();
+    let answers = state.catalogue.answers.clone();
     let api = service(state);
     let generated = api.spec();
     let spec = document::complete(&generated);
@@ -190,6 +192,8 @@ pub fn routes(state: AppState) -> impl Endpoint {
     // Outside the error mapping: every answer's message, errors included, is worded
     // in the shopper's language (issue 27).
     .around(language::speak)
+    // Outside everything that shapes an answer, so a kept one is the whole answer.
+    .around(move |next, req| read_cache::around_api(next, req, answers.clone()))
     .with(SetHeader::new().overriding("shipping_updated_at", shipping_updated_at))
 }
 

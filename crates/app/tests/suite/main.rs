@@ -30,6 +30,8 @@ mod openapi_contract;
 mod orders_api;
 mod owner_cli;
 mod postgres_store;
+mod products_cli;
+mod read_cache;
 mod retention;
 mod returns_api;
 mod school_api;

@@ -237,6 +237,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
                 ConfiguredRates::new(&[("EUR".into(), 0.5), ("ILS".into(), 3.5)]).unwrap(),
             ),
             schools: Arc::new(store_adapters::fakes::InMemorySchools::default()),
+            answers: Arc::new(store_app::read_cache::ReadCache::off()),
         },
         messages: MessagesArea {
             mailer: fakes.mailer.clone(),
