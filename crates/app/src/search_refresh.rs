@@ -19,23 +19,33 @@ pub struct Refresh {
     pub popular_limit: u32,
 }
 
-/// When the index was last built from the catalogue; `None` until the first build.
+/// When the index was last built from the catalogue, and from which version of it;
+/// `None` until the first build.
 #[derive(Debug, Default)]
-pub struct IndexBuilt(Mutex<Option<Timestamp>>);
+pub struct IndexBuilt(Mutex<Option<(Timestamp, i64)>>);
 
 impl IndexBuilt {
     pub fn at(&self) -> Option<Timestamp> {
+        self.last().map(|(at, _)| at)
+    }
+
+    /// The catalogue version the index holds: its generation.
+    pub fn version(&self) -> Option<i64> {
+        self.last().map(|(_, version)| version)
+    }
+
+    fn last(&self) -> Option<(Timestamp, i64)> {
         *self
             .0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn record(&self, at: Timestamp) {
+    fn record(&self, at: Timestamp, version: i64) {
         *self
             .0
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(at);
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some((at, version));
     }
 }
 
@@ -58,7 +68,10 @@ pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindErro
     .map_err(|err| {
         FindError::Search(store_domain::ports::SearchError::Storage(err.to_string()))
     })??;
-    state.catalogue.search_built.record(state.clock.now());
+    state
+        .catalogue
+        .search_built
+        .record(state.clock.now(), version);
     tracing::info!(
         products,
         millis = started.elapsed().as_millis() as u64,
