@@ -7,6 +7,12 @@
 //! group is counted with every selection but its own, so ticking "Red" still shows how
 //! many "Blue" there are. One pass does it: a product failing no group is a hit and
 //! counts everywhere; a product failing exactly one group counts in that group only.
+//!
+//! Broad listings (no text, nothing selected: the whole catalogue, or a category,
+//! vendor or creator as a shopper first opens it) are the most asked and the most
+//! costly, every product of the scope a hit. Their hits, counts and each sort's order
+//! are worked out once per table, on first use, and kept: a page of one is then a
+//! slice, however many products it holds.
 
 use crate::catalog::{ListKind, NameValue, PER_PAGE, Sort};
 use crate::money::Money;
@@ -16,6 +22,7 @@ use crate::search::{
 };
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A group lists at most this many values (the most frequent, and every selected one).
 pub const MAX_FACET_VALUES: usize = 100;
@@ -73,6 +80,18 @@ pub struct FacetTable {
     /// The Hebrew name of each filter or variation group, where the catalogue has one.
     group_heb_names: Vec<Option<String>>,
     group_ids: HashMap<GroupKind, u32>,
+    /// The broad listings worked out so far, by scope (`None`: the whole catalogue).
+    broad: Mutex<HashMap<Option<Scope>, Arc<Broad>>>,
+}
+
+/// A broad listing, worked out once: its hits in id order (relevance for a listing),
+/// the facets of them all, and each other sort's order when first asked.
+struct Broad {
+    rows: Vec<u32>,
+    facets: Facets,
+    by_price_asc: OnceLock<Vec<u32>>,
+    by_price_desc: OnceLock<Vec<u32>>,
+    by_newest: OnceLock<Vec<u32>>,
 }
 
 /// The "group_value" key of a filter or variation value (spec 3).
@@ -190,6 +209,113 @@ impl FacetTable {
     /// Narrows, counts, orders and pages. `scored` holds the rows (see `row_of`) a
     /// text search matched, with their scores; `None` means every product (a listing).
     pub fn refine(&self, query: &ProductQuery, scored: Option<&[(u32, f32)]>) -> SearchHits {
+        if scored.is_none() && query.selection == Selection::default() {
+            return self.broad_page(query);
+        }
+        self.walk(query, scored)
+    }
+
+    /// A page of a broad listing from what is kept of it.
+    fn broad_page(&self, query: &ProductQuery) -> SearchHits {
+        let broad = self.broad(query.scope);
+        let order = match query.sort {
+            Sort::Relevant => &broad.rows,
+            Sort::PriceAsc => broad
+                .by_price_asc
+                .get_or_init(|| self.sorted(&broad, query)),
+            Sort::PriceDesc => broad
+                .by_price_desc
+                .get_or_init(|| self.sorted(&broad, query)),
+            Sort::Newest => broad.by_newest.get_or_init(|| self.sorted(&broad, query)),
+        };
+        let offset = query.offset().min(order.len());
+        let end = (offset + PER_PAGE as usize).min(order.len());
+        SearchHits {
+            ids: order[offset..end]
+                .iter()
+                .map(|row| self.rows[*row as usize].id)
+                .collect(),
+            total: broad.rows.len() as u64,
+            facets: broad.facets.clone(),
+        }
+    }
+
+    /// The broad listing of `scope`, worked out by one walk the first time. Two first
+    /// requests at once may both walk; the first kept wins, and both are right.
+    fn broad(&self, scope: Option<Scope>) -> Arc<Broad> {
+        let kept = |table: &FacetTable| {
+            table
+                .broad
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .get(&scope)
+                .cloned()
+        };
+        if let Some(broad) = kept(self) {
+            return broad;
+        }
+        let every = ProductQuery {
+            text: None,
+            scope,
+            selection: Selection::default(),
+            sort: Sort::Relevant,
+            page: 1,
+        };
+        let (rows, facets) = self.walk_all(&every);
+        let broad = Arc::new(Broad {
+            rows,
+            facets,
+            by_price_asc: OnceLock::new(),
+            by_price_desc: OnceLock::new(),
+            by_newest: OnceLock::new(),
+        });
+        self.broad
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .entry(scope)
+            .or_insert(broad)
+            .clone()
+    }
+
+    /// `broad`'s rows in `query`'s sort order.
+    fn sorted(&self, broad: &Broad, query: &ProductQuery) -> Vec<u32> {
+        let mut hits: Vec<(u32, f32)> = broad.rows.iter().map(|row| (*row, 0.0)).collect();
+        hits.sort_unstable_by(self.order(query));
+        hits.into_iter().map(|(row, _)| row).collect()
+    }
+
+    /// Every hit of `query` in id order, and the facets: one walk, no page.
+    fn walk_all(&self, query: &ProductQuery) -> (Vec<u32>, Facets) {
+        let (hits, counts, chosen, price) = self.visit_all(query, None);
+        let facets = self.facets(&counts, &chosen, price);
+        (hits.into_iter().map(|(row, _)| row).collect(), facets)
+    }
+
+    /// The general case: one walk over the matched (or every) product.
+    fn walk(&self, query: &ProductQuery, scored: Option<&[(u32, f32)]>) -> SearchHits {
+        let (hits, counts, chosen, price) = self.visit_all(query, scored);
+        let total = hits.len() as u64;
+        let ids = self.page(hits, query);
+        SearchHits {
+            ids,
+            total,
+            facets: self.facets(&counts, &chosen, price),
+        }
+    }
+
+    /// The walk itself: the hits (in the order visited), each value's count, the
+    /// selection as value ids, and the price range.
+    #[allow(clippy::type_complexity)]
+    fn visit_all(
+        &self,
+        query: &ProductQuery,
+        scored: Option<&[(u32, f32)]>,
+    ) -> (
+        Vec<(u32, f32)>,
+        Vec<u64>,
+        Vec<(u32, Vec<u32>)>,
+        Option<(i64, i64)>,
+    ) {
         let chosen = self.resolve(&query.selection);
         let price_ok = |row: &Row| {
             query
@@ -255,13 +381,7 @@ impl FacetTable {
             }
         }
 
-        let total = hits.len() as u64;
-        let ids = self.page(hits, query);
-        SearchHits {
-            ids,
-            total,
-            facets: self.facets(&counts, &chosen, price),
-        }
+        (hits, counts, chosen, price)
     }
 
     /// The selection as value ids per group, sorted for binary search. A value the
@@ -302,13 +422,16 @@ impl FacetTable {
         chosen
     }
 
-    /// Orders the hits and cuts out the query's page, sorting only as far as needed.
-    fn page(&self, mut hits: Vec<(u32, f32)>, query: &ProductQuery) -> Vec<i64> {
+    /// How `query` orders two hits.
+    fn order<'a>(
+        &'a self,
+        query: &'a ProductQuery,
+    ) -> impl Fn(&(u32, f32), &(u32, f32)) -> Ordering + Copy + 'a {
         let rows = &self.rows;
         // Rows are in id order, so comparing rows compares ids.
         let by_id = |a: u32, b: u32| a.cmp(&b);
         let text = query.text.is_some();
-        let order = |a: &(u32, f32), b: &(u32, f32)| -> Ordering {
+        move |a: &(u32, f32), b: &(u32, f32)| -> Ordering {
             let (ra, rb) = (&rows[a.0 as usize], &rows[b.0 as usize]);
             match query.sort {
                 // Outside search, relevance is the merchant's own order: the ids.
@@ -318,7 +441,13 @@ impl FacetTable {
                 Sort::PriceDesc => rb.price.cmp(&ra.price).then(by_id(b.0, a.0)),
                 Sort::Newest => rb.released.cmp(&ra.released).then(by_id(b.0, a.0)),
             }
-        };
+        }
+    }
+
+    /// Orders the hits and cuts out the query's page, sorting only as far as needed.
+    fn page(&self, mut hits: Vec<(u32, f32)>, query: &ProductQuery) -> Vec<i64> {
+        let rows = &self.rows;
+        let order = self.order(query);
         let offset = query.offset();
         if offset >= hits.len() {
             return Vec::new();
@@ -482,6 +611,71 @@ mod tests {
 
     fn count(values: &[FacetCount], value: &str) -> Option<u64> {
         values.iter().find(|v| v.value == value).map(|v| v.count)
+    }
+
+    #[test]
+    fn a_broad_listing_kept_pages_as_a_walk_would() {
+        // Sixty products over two categories and three vendors, prices and dates
+        // repeating, so that pages run past the first and ties are broken by id.
+        let many: Vec<SearchDoc> = (1..=60)
+            .map(|id| {
+                let mut doc = docs()[(id % 4) as usize].clone();
+                doc.id = id;
+                doc.price = Money::from_cents((id * 37 % 11) * 100);
+                doc.release_date = format!("2024-0{}-01", id % 9 + 1);
+                doc.vendor = named(id % 3, "Vendor");
+                doc
+            })
+            .collect();
+        let table = FacetTable::build(&many);
+        let scopes = [
+            None,
+            Some(Scope {
+                kind: ListKind::Category,
+                id: 10,
+            }),
+            Some(Scope {
+                kind: ListKind::Category,
+                id: 100,
+            }),
+            Some(Scope {
+                kind: ListKind::Vendor,
+                id: 2,
+            }),
+            Some(Scope {
+                kind: ListKind::Category,
+                id: 11,
+            }),
+            Some(Scope {
+                kind: ListKind::Creator,
+                id: 9,
+            }),
+        ];
+        for scope in scopes {
+            for sort in [
+                Sort::Relevant,
+                Sort::PriceAsc,
+                Sort::PriceDesc,
+                Sort::Newest,
+            ] {
+                for page in [1, 2, 3, 4] {
+                    let query = ProductQuery {
+                        scope,
+                        page,
+                        ..query(Selection::default(), sort)
+                    };
+                    // Twice: worked out, then from what was kept.
+                    for _ in 0..2 {
+                        assert_eq!(
+                            table.refine(&query, None),
+                            table.walk(&query, None),
+                            "{query:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(table.broad.lock().unwrap().len(), scopes.len());
     }
 
     #[test]

@@ -242,7 +242,7 @@ impl Selection {
 }
 
 /// Which products a listing covers: a category with its descendants, a vendor's or a creator's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Scope {
     pub kind: ListKind,
     pub id: i64,
