@@ -13,8 +13,8 @@
 //!   would put every order in every instance on one hot row), so that is the bound on
 //!   stock shown. The bag, checkout and orders never read from here.
 //!
-//! Only 200 answers of a GET without a cookie being set are kept; everything else
-//! passes through untouched.
+//! Only plain (not yet compressed) 200 answers of a GET without a cookie being set are
+//! kept; everything else passes through untouched.
 
 use crate::compress;
 use crate::state::AppState;
@@ -267,7 +267,12 @@ impl ReadCache {
         }
         self.counts.misses.fetch_add(1, Ordering::Relaxed);
         let resp = make.await?;
-        if resp.status() != StatusCode::OK || resp.headers().contains_key(header::SET_COOKIE) {
+        // Only a plain answer is kept: the cache encodes it for each client itself.
+        let headers = resp.headers();
+        if resp.status() != StatusCode::OK
+            || headers.contains_key(header::SET_COOKIE)
+            || headers.contains_key(header::CONTENT_ENCODING)
+        {
             return Ok(resp);
         }
         let content_type = resp

@@ -125,17 +125,14 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
             let query = req.uri().query().unwrap_or("");
             let screen = first_screen::screen_for(req.uri().path(), query);
             let template = String::from_utf8_lossy(&index.data);
-            let make = async {
-                let screen = screen.as_ref();
-                page(
-                    first_screen::page(&template, &first.manifest, &first.api, screen).await,
-                    accept,
-                )
+            let html = async {
+                first_screen::page(&template, &first.manifest, &first.api, screen.as_ref()).await
             };
             if screen.is_some() {
-                read_cache::page(&first.answers, req, make).await
+                // Kept as it is; the cache compresses it for each client.
+                read_cache::page(&first.answers, req, async { page(html.await, "") }).await
             } else {
-                make.await
+                page(html.await, accept)
             }
         }
         None => (

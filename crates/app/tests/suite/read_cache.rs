@@ -189,3 +189,49 @@ async fn a_catalogue_change_is_served_after_the_next_version_read() {
     read_cache::read_catalogue_version(&state).await;
     assert_eq!(product_answer(&client, 61).await.0, StatusCode::NOT_FOUND);
 }
+
+/// A kept page goes out compressed once, whatever encoding its first visitor took.
+#[tokio::test]
+async fn a_kept_page_is_compressed_once_for_each_client() {
+    let (state, _shop) = cached_shop(Duration::from_secs(60)).await;
+    let client = TestClient::new(web::routes(state.clone()));
+    let first = client
+        .get("/products/any/61")
+        .header(header::ACCEPT_ENCODING, "br")
+        .send()
+        .await;
+    assert_ne!(
+        first.0.status(),
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the UI is not built: run `npm ci && npm run build` in ui/ first"
+    );
+    for accept in ["br", "gzip", ""] {
+        let resp = client
+            .get("/products/any/61")
+            .header(header::ACCEPT_ENCODING, accept)
+            .send()
+            .await;
+        resp.assert_status_is_ok();
+        let encoding = header_of(&resp, header::CONTENT_ENCODING);
+        let bytes = body(resp).await;
+        let mut html = Vec::new();
+        match encoding.as_deref() {
+            Some("br") => {
+                brotli::Decompressor::new(&bytes[..], 4096)
+                    .read_to_end(&mut html)
+                    .unwrap();
+            }
+            Some("gzip") => {
+                flate2::read::GzDecoder::new(&bytes[..])
+                    .read_to_end(&mut html)
+                    .unwrap();
+            }
+            _ => html = bytes,
+        }
+        let html = String::from_utf8(html).expect("HTML once decoded");
+        assert!(html.starts_with("<!doctype html>"), "{accept}: {html:.80}");
+        assert!(html.contains(r#""/api/products/61""#), "{accept}");
+    }
+    // The page and the two answers it inlines were made once; the page was kept.
+    assert_eq!(state.catalogue.answers.hits_and_misses(), (3, 3));
+}
