@@ -17,6 +17,7 @@ pub mod school_csv;
 pub mod search;
 pub mod smtp;
 pub mod sqlite;
+pub mod stats;
 pub mod storage;
 pub mod stripe;
 pub mod throttles;

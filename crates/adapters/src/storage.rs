@@ -8,9 +8,11 @@
 use crate::postgres::PgStore;
 use crate::sandbox::SandboxGateway;
 use crate::sqlite::{BackupError, Durability, SqliteStore};
+use crate::stats::Connections;
 use crate::throttles::LocalThrottles;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 use store_domain::checkout::storage::{Discounts, GiftCards};
 use store_domain::jobs::Jobs;
 use store_domain::orders::storage::Orders;
@@ -294,6 +296,36 @@ impl Storage {
         match &self.database {
             Database::Sqlite(store) => store.close().await,
             Database::Postgres(store) => store.close().await,
+        }
+    }
+
+    /// How busy the database is, read whenever asked (the store's metrics).
+    pub fn stats(&self) -> DatabaseStats {
+        DatabaseStats(self.database.clone())
+    }
+}
+
+/// How busy a database is: its connections and its writer's queue, as they are when
+/// asked. Cheap to clone.
+#[derive(Clone)]
+pub struct DatabaseStats(Database);
+
+impl DatabaseStats {
+    /// The pool's connections; on SQLite the readers' (its one writer is apart, and
+    /// how long writes wait for it is `writer_waits`).
+    pub fn connections(&self) -> Connections {
+        match &self.0 {
+            Database::Sqlite(store) => store.connections(),
+            Database::Postgres(store) => store.connections(),
+        }
+    }
+
+    /// The writes that asked for a connection to write on so far, and how long they
+    /// waited together (see `WriterWaits`).
+    pub fn writer_waits(&self) -> (u64, Duration) {
+        match &self.0 {
+            Database::Sqlite(store) => store.writer_waits(),
+            Database::Postgres(store) => store.writer_waits(),
         }
     }
 }

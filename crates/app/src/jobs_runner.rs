@@ -367,7 +367,9 @@ pub async fn run_due(state: &AppState) -> Result<usize, StorageError> {
 
 /// Runs `job` and records how it went.
 async fn settle(state: &AppState, job: &Job) -> Result<(), StorageError> {
-    match run(state, job).await {
+    let ran = run(state, job).await;
+    state.metrics.job_ran(job.kind, ran.is_err());
+    match ran {
         Ok(()) => state.orders.jobs.done(job.id, state.clock.now()).await,
         Err(error) => {
             tracing::warn!(job = job.id, kind = job.kind.as_str(), %error, "a job failed; it will be tried again");

@@ -12,6 +12,7 @@ pub mod heap;
 pub mod http;
 pub mod jobs_runner;
 pub mod limits;
+pub mod metrics;
 pub mod ordering;
 pub mod orders_cli;
 pub mod payments_cli;

@@ -10,6 +10,7 @@ use store_app::discounts_cli::{self, DiscountsCommand};
 use store_app::orders_cli::{self, OrdersCommand};
 use store_app::products_cli::{self, ProductsCommand};
 use store_app::returns_cli::{self, ReturnsCommand};
+use store_app::settings::LogFormat;
 use store_app::{api, payments_cli, reports, schools_cli, seed, serve, settings};
 use store_domain::clock::Timestamp;
 use store_domain::ports::Clock;
@@ -183,13 +184,15 @@ enum Report {
 fn main() -> ExitCode {
     store_app::heap::limit_arenas();
     let cli = Cli::parse();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn")),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    // First: the settings say how to log.
+    let settings = match settings::Settings::load(cli.config.as_deref()) {
+        Ok(settings) => settings,
+        Err(err) => {
+            eprintln!("store: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    start_logging(settings.server.log_format);
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(err) => {
@@ -197,7 +200,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(cli)) {
+    match runtime.block_on(run(cli, settings)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("store: {err}");
@@ -206,8 +209,26 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
-    let settings = settings::Settings::load(cli.config.as_deref())?;
+/// Log lines to stderr, filtered by `RUST_LOG` (default `info,sqlx=warn`), as text or
+/// as one JSON object each (`server.log_format`), with the request's span (its id).
+fn start_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let logger = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => logger.init(),
+        LogFormat::Json => logger
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .init(),
+    }
+}
+
+async fn run(cli: Cli, settings: settings::Settings) -> Result<(), Box<dyn std::error::Error>> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve::serve(settings).await,
         Command::Migrate => {

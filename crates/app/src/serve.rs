@@ -4,6 +4,7 @@
 use crate::exposure;
 use crate::http::server::{self, Timeouts};
 use crate::limits::{self, Attempts, Limits, Strikes};
+use crate::metrics::{self, Metrics};
 use crate::read_cache::{self, ReadCache};
 use crate::retention::{self, Policies};
 use crate::search_counts::{self, Batching, CountWriter};
@@ -198,6 +199,7 @@ fn state(
         search_counts::spawn(store.search_log.clone(), batching(settings));
     let info = StoreInfo::from_settings(&settings.store, &settings.payments);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let metrics = Arc::new(Metrics::new(Some(store.stats())));
     let throttle = |kind, per_minute, setting| {
         Attempts::new(
             store.throttles.clone(),
@@ -236,14 +238,14 @@ fn state(
             answers: Arc::new(ReadCache::new(settings.cache.settings())),
         },
         messages: MessagesArea {
-            mailer: match settings.mail.transport {
+            mailer: metrics.counted(match settings.mail.transport {
                 MailTransport::Outbox => Arc::new(OutboxMailer::new(
                     store.outbox.clone(),
                     clock.clone(),
                     Duration::from_secs(settings.mail.outbox_keep_minutes * 60),
                 )),
                 MailTransport::Smtp => Arc::new(SmtpMailer::new(&settings.mail.smtp())?),
-            },
+            }),
             mailing_list: store.mailing_list.clone(),
             newsletter: settings.newsletter.policy(),
             inbox: store.inbox.clone(),
@@ -320,6 +322,7 @@ fn state(
             write_probe: store.write_probe.clone(),
             write_health: Default::default(),
         },
+        metrics,
         // Last: the account settings above borrow it.
         store: Arc::new(info),
     };
@@ -423,19 +426,26 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
         hsts: settings.server.tls_public,
         request_timeout: Some(Duration::from_secs(settings.server.request_timeout_seconds)),
     };
-    let app = web::routes_with(state, edge);
-    let listener = tokio::net::TcpListener::bind(&address).await?;
-    tracing::info!("{} is open at http://{address}", settings.store.name);
     let timeouts = Timeouts {
         header_read: Duration::from_secs(settings.server.header_read_timeout_seconds),
         idle: Duration::from_secs(settings.server.idle_timeout_seconds),
     };
+    let metrics_listener = match settings.metrics.listen.as_str() {
+        "" => None,
+        address => Some(metrics::listen(address, state.clone(), timeouts).await?),
+    };
+    let app = web::routes_with(state, edge);
+    let listener = tokio::net::TcpListener::bind(&address).await?;
+    tracing::info!("{} is open at http://{address}", settings.store.name);
     let grace = Duration::from_secs(settings.server.shutdown_grace_seconds);
     if settings.server.log_requests {
         let app = app.around(crate::http::request_log::log_request);
         server::serve(listener, app, timeouts, shutdown_signal(), grace).await?;
     } else {
         server::serve(listener, app, timeouts, shutdown_signal(), grace).await?;
+    }
+    if let Some(metrics_listener) = metrics_listener {
+        metrics_listener.abort();
     }
     refresher.abort();
     cache_watch.abort();

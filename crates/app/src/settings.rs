@@ -15,6 +15,7 @@ pub struct Settings {
     pub currency: CurrencySettings,
     pub search: SearchSettings,
     pub cache: CacheSection,
+    pub metrics: MetricsSettings,
     pub newsletter: NewsletterSettings,
     pub accounts: AccountSettings,
     pub mail: MailSettings,
@@ -264,12 +265,30 @@ pub struct SearchSettings {
     pub workers: usize,
 }
 
+/// The metrics listener (`crate::metrics`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct MetricsSettings {
+    /// The address Prometheus scrapes (`127.0.0.1:9464`); empty for no listener.
+    pub listen: String,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// For a person at a terminal.
+    Text,
+    /// One JSON object per line, for a log collector.
+    Json,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct Server {
     pub host: String,
     pub port: u16,
     pub shutdown_grace_seconds: u64,
     pub log_requests: bool,
+    pub log_format: LogFormat,
     pub header_read_timeout_seconds: u64,
     pub idle_timeout_seconds: u64,
     pub request_timeout_seconds: u64,
@@ -339,6 +358,11 @@ mod tests {
         assert_eq!(settings.server.host, "127.0.0.1");
         assert_eq!(settings.database.url, "sqlite://data/store.db");
         assert!(settings.currency.rates.iter().any(|r| r.code == "ILS"));
+        assert_eq!(
+            settings.metrics.listen, "",
+            "the demo opens no metrics listener"
+        );
+        assert_eq!(settings.server.log_format, LogFormat::Text);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The concrete adapters the handlers reach, chosen once at start-up.
 
 use crate::limits::{Attempts, Limits, Strikes};
+use crate::metrics::Metrics;
 use crate::read_cache::ReadCache;
 use crate::search_counts::SearchCounter;
 use crate::search_refresh::IndexBuilt;
@@ -38,6 +39,8 @@ pub struct AppState {
     pub checkout: CheckoutArea,
     pub orders: OrdersArea,
     pub health: HealthArea,
+    /// What the store counts for its metrics listener.
+    pub metrics: Arc<Metrics>,
 }
 
 /// Products and how shoppers find them: the catalogue, its search, the currencies

@@ -63,11 +63,14 @@ pub fn routes(state: AppState) -> impl Endpoint {
 pub fn routes_with(state: AppState, edge: Edge) -> impl Endpoint {
     let limits = state.limits.clone();
     let headers = SecurityHeaders::new(edge.hsts, &state.store.processor.origins());
+    let observe = crate::http::observe::Observe(state.metrics.clone());
     pages(state)
         .around(body_limit::read_capped)
         // Outside the cap: a write over its budget is refused before any of it is read.
         .around(move |next, req| limits::limit_writes(limits.clone(), next, req))
         .with(RequestTimeout(edge.request_timeout))
+        // Outside the deadline: a request cut short is counted too, and has its id.
+        .with(observe)
         .with(headers)
 }
 

@@ -95,6 +95,7 @@ mod subscriptions;
 mod write_probe;
 
 mod throttles;
+use crate::stats::{Connections, WriterWaits};
 use crate::tx::{Arg, DbError, Read, Tx};
 use common::{
     catalog_error, corrupt, count_for, execute_for, join_paragraphs, limit, split_paragraphs,
@@ -103,7 +104,8 @@ use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, Postgres};
 use sqlx::{Connection, Transaction};
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use store_domain::ports::{CatalogError, StorageError};
 
 /// How long a request waits for a connection from the pool, or for a lock another
@@ -114,6 +116,8 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 #[derive(Clone)]
 pub struct PgStore {
     pool: PgPool,
+    /// How long writes waited for a connection (the store's metrics).
+    waits: Arc<WriterWaits>,
 }
 
 /// What the statements both engines share (`../sql/`) call the store and the engine.
@@ -159,7 +163,20 @@ impl PgStore {
             .await
             .map_err(OpenError::Connect)?;
         byte_ordered(&pool).await?;
-        Ok(PgStore { pool })
+        Ok(PgStore {
+            pool,
+            waits: Arc::default(),
+        })
+    }
+
+    /// The pool as it is now.
+    pub fn connections(&self) -> Connections {
+        Connections::of(&self.pool)
+    }
+
+    /// Writes that asked for a connection so far, and how long they waited together.
+    pub fn writer_waits(&self) -> (u64, Duration) {
+        self.waits.totals()
     }
 
     /// Brings the schema up to date; safe to run on every start of every instance
@@ -186,7 +203,10 @@ impl PgStore {
     /// A connection to write on: any of the pool's, since PostgreSQL lets them write
     /// at once. (The shared statements ask for "the writer", which on SQLite is one.)
     async fn writer(&self) -> Result<Writer, sqlx::Error> {
-        self.pool.acquire().await
+        let asked = Instant::now();
+        let lent = self.pool.acquire().await;
+        self.waits.add(asked.elapsed());
+        lent
     }
 }
 

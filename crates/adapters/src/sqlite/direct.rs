@@ -25,6 +25,7 @@
 //! first appear in the text, not by `n`, so it binds each argument by its name.
 
 use super::{BUSY_TIMEOUT, storage};
+use crate::stats::WriterWaits;
 use crate::tx::{Arg, DbError, Read, Tx};
 use rusqlite::types::{ToSql, ToSqlOutput};
 use rusqlite::{Connection, ffi};
@@ -32,6 +33,7 @@ use sqlx::SqliteConnection;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::mpsc;
+use std::time::Instant;
 use store_domain::ports::StorageError;
 use tokio::runtime::Handle;
 use tokio::sync::{Mutex, oneshot};
@@ -68,6 +70,8 @@ type Job = Box<dyn FnOnce(Option<&Connection>) -> (Answer, Option<rusqlite::Erro
 #[derive(Clone)]
 pub(super) struct DirectWriter {
     queue: mpsc::Sender<Job>,
+    /// How long each write waited, from being sent to being run (or refused).
+    waits: Arc<WriterWaits>,
 }
 
 impl WriterConnection {
@@ -136,8 +140,12 @@ impl WriterConnection {
 
 impl DirectWriter {
     /// Starts the writer thread for `writer`, the store's writing connection; writes
-    /// sent after the store closed answer that it is closed.
-    pub(super) fn start(writer: Arc<Mutex<Option<WriterConnection>>>) -> std::io::Result<Self> {
+    /// sent after the store closed answer that it is closed. Each write's wait for its
+    /// turn is added to `waits`.
+    pub(super) fn start(
+        writer: Arc<Mutex<Option<WriterConnection>>>,
+        waits: Arc<WriterWaits>,
+    ) -> std::io::Result<Self> {
         let (queue, jobs) = mpsc::channel::<Job>();
         let runtime = Handle::current();
         std::thread::Builder::new()
@@ -167,7 +175,7 @@ impl DirectWriter {
                     }
                 }
             })?;
-        Ok(DirectWriter { queue })
+        Ok(DirectWriter { queue, waits })
     }
 
     /// Runs `work` as one write, in a savepoint of a batch's transaction on the writer
@@ -182,7 +190,10 @@ impl DirectWriter {
         E: From<StorageError> + Send + 'static,
     {
         let (answer, answered) = oneshot::channel();
+        let (asked, waits) = (Instant::now(), Arc::clone(&self.waits));
         let job: Job = Box::new(move |conn| {
+            // The queue, the writer's lock and the batch's writes before this one.
+            waits.add(asked.elapsed());
             // `None`: not run; `Some(Err(_))`: it panicked, and was rolled back.
             let mut done = None;
             let broke = conn.and_then(|conn| {

@@ -79,6 +79,7 @@ mod write_probe;
 mod direct;
 pub(crate) mod rows;
 
+use crate::stats::{Connections, WriterWaits};
 use common::{
     catalog_error, corrupt, count_for, execute_for, join_paragraphs, limit, split_paragraphs,
 };
@@ -89,7 +90,7 @@ use sqlx::{Connection, SqliteConnection, SqlitePool, Transaction};
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use store_domain::ports::{CatalogError, StorageError};
 use tokio::sync::{Mutex, OwnedMappedMutexGuard, OwnedMutexGuard};
 
@@ -129,6 +130,8 @@ pub struct SqliteStore {
     /// The thread that runs the hot writes on `writer`, several to a commit
     /// (`direct.write(...)`: the writes of placing an order).
     direct: DirectWriter,
+    /// How long writes waited for `writer`, by either way (the store's metrics).
+    waits: Arc<WriterWaits>,
 }
 
 /// What the statements both engines share (`../sql/`) call the store and the engine.
@@ -236,12 +239,26 @@ impl SqliteStore {
             tokio::spawn(checkpoint_in_background(pool.clone()));
         }
         let writer = Arc::new(Mutex::new(Some(WriterConnection::new(writer))));
-        let direct = DirectWriter::start(Arc::clone(&writer)).map_err(OpenError::Thread)?;
+        let waits = Arc::new(WriterWaits::default());
+        let direct = DirectWriter::start(Arc::clone(&writer), Arc::clone(&waits))
+            .map_err(OpenError::Thread)?;
         Ok(SqliteStore {
             pool,
             writer,
             direct,
+            waits,
         })
+    }
+
+    /// The readers' pool (the one writer is apart: how long writes wait for it is
+    /// `writer_waits`).
+    pub fn connections(&self) -> Connections {
+        Connections::of(&self.pool)
+    }
+
+    /// Writes that asked for the writer so far, and how long they waited together.
+    pub fn writer_waits(&self) -> (u64, Duration) {
+        self.waits.totals()
     }
 
     /// The writer's `synchronous` setting as SQLite reports it (`off`, `normal`, `full`
@@ -334,9 +351,10 @@ impl SqliteStore {
     /// writer thread's, which takes the same lock with the same timeout) waits out the
     /// timeout and answers busy.
     async fn writer(&self) -> Result<Writer, sqlx::Error> {
-        let lent = tokio::time::timeout(BUSY_TIMEOUT, Arc::clone(&self.writer).lock_owned())
-            .await
-            .map_err(|_| sqlx::Error::PoolTimedOut)?;
+        let asked = Instant::now();
+        let lent = tokio::time::timeout(BUSY_TIMEOUT, Arc::clone(&self.writer).lock_owned()).await;
+        self.waits.add(asked.elapsed());
+        let lent = lent.map_err(|_| sqlx::Error::PoolTimedOut)?;
         OwnedMutexGuard::try_map(lent, |w| w.as_mut().map(|w| &mut w.conn))
             .map_err(|_| sqlx::Error::PoolClosed)
     }

@@ -443,7 +443,9 @@ async fn a_card_order_is_paid_charged_once_and_a_replay_answers_the_same_order()
     let before = shop.figures().await;
     let request = request(&shop, "key-happy-path-0001", 2, APPROVED).await;
 
-    let order = shop.place(&request).await.unwrap();
+    let placed = place_order(&shop.context(), request.clone()).await.unwrap();
+    assert!(!placed.replayed, "the first submit placed it");
+    let order = placed.order;
     assert_eq!(order.status, OrderStatus::Paid);
     assert_eq!(order.figures.total, request.expected_total);
     assert_eq!(order.figures.amount_due, request.expected_amount_due);
@@ -475,9 +477,12 @@ async fn a_card_order_is_paid_charged_once_and_a_replay_answers_the_same_order()
     let confirmation = (JobKind::OrderConfirmation, order.number.as_str().to_owned());
     assert_eq!(after.jobs, [confirmation]);
 
-    // A double click, a retry after a lost answer: the same order, nothing more.
+    // A double click, a retry after a lost answer: the same order, nothing more, and
+    // known as the first submit's.
     for _ in 0..2 {
-        assert_eq!(shop.place(&request).await.unwrap(), order);
+        let again = place_order(&shop.context(), request.clone()).await.unwrap();
+        assert!(again.replayed);
+        assert_eq!(again.order, order);
     }
     assert_eq!(shop.figures().await, after);
 }

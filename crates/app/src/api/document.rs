@@ -497,10 +497,68 @@ fn response(shared: &Shared) -> Value {
     answer
 }
 
+/// Path templates as the document writes them, each with what it stands for: a
+/// `{name}` segment matches any one segment. A path is matched to the most literal
+/// template (`/orders/guest` before `/orders/{number}`), as the router matches it.
+pub struct PathTemplates<T> {
+    routes: Vec<(Vec<Segment>, T)>,
+}
+
+enum Segment {
+    Literal(String),
+    Any,
+}
+
+impl<T> PathTemplates<T> {
+    pub fn new<'a>(routes: impl IntoIterator<Item = (&'a str, T)>) -> Self {
+        let mut routes: Vec<(Vec<Segment>, T)> = routes
+            .into_iter()
+            .map(|(path, value)| (template(path), value))
+            .collect();
+        // Position by position, literal segments before `{name}`: the first match found
+        // is then the most literal one.
+        routes.sort_by_key(|(segments, _)| {
+            segments
+                .iter()
+                .map(|s| matches!(s, Segment::Any))
+                .collect::<Vec<_>>()
+        });
+        PathTemplates { routes }
+    }
+
+    /// What the template `path` matches stands for, if one does.
+    pub fn find(&self, path: &str) -> Option<&T> {
+        let asked = || path.split('/').filter(|s| !s.is_empty());
+        let length = asked().count();
+        self.routes
+            .iter()
+            .find(|(template, _)| {
+                template.len() == length
+                    && template.iter().zip(asked()).all(|(t, a)| match t {
+                        Segment::Literal(literal) => literal == a,
+                        Segment::Any => true,
+                    })
+            })
+            .map(|(_, value)| value)
+    }
+}
+
+fn template(path: &str) -> Vec<Segment> {
+    path.split('/')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            if s.starts_with('{') && s.ends_with('}') {
+                Segment::Any
+            } else {
+                Segment::Literal(s.to_owned())
+            }
+        })
+        .collect()
+}
+
 /// The methods each path of the document takes, for the `Allow` header of a 405.
 pub struct AllowedMethods {
-    /// Path templates split into segments (`{id}` matches any one) and their methods.
-    routes: Vec<(Vec<String>, String)>,
+    routes: PathTemplates<String>,
 }
 
 impl AllowedMethods {
@@ -508,9 +566,9 @@ impl AllowedMethods {
     /// the operations, such as the document itself.
     pub fn from_document(document: &str, extra: &[(&str, &str)]) -> AllowedMethods {
         let doc: Value = serde_json::from_str(document).unwrap_or_default();
-        let mut routes: Vec<(Vec<String>, String)> = extra
+        let mut routes: Vec<(&str, String)> = extra
             .iter()
-            .map(|(path, methods)| (segments(path), (*methods).to_owned()))
+            .map(|(path, methods)| (*path, (*methods).to_owned()))
             .collect();
         if let Some(paths) = doc["paths"].as_object() {
             for (path, item) in paths {
@@ -519,33 +577,18 @@ impl AllowedMethods {
                     .map(|ops| ops.keys().map(|m| m.to_uppercase()).collect())
                     .unwrap_or_default();
                 methods.sort();
-                routes.push((segments(path), methods.join(", ")));
+                routes.push((path, methods.join(", ")));
             }
         }
-        AllowedMethods { routes }
+        AllowedMethods {
+            routes: PathTemplates::new(routes),
+        }
     }
 
     /// The `Allow` value for a path (relative to `/api`), if it is one of ours.
     pub fn for_path(&self, path: &str) -> Option<&str> {
-        let asked = segments(path);
-        self.routes
-            .iter()
-            .find(|(template, _)| {
-                template.len() == asked.len()
-                    && template
-                        .iter()
-                        .zip(&asked)
-                        .all(|(t, a)| t == a || (t.starts_with('{') && t.ends_with('}')))
-            })
-            .map(|(_, methods)| methods.as_str())
+        self.routes.find(path).map(String::as_str)
     }
-}
-
-fn segments(path: &str) -> Vec<String> {
-    path.split('/')
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned)
-        .collect()
 }
 
 #[cfg(test)]
@@ -604,5 +647,20 @@ mod tests {
         assert_eq!(allowed.for_path("/openapi.json"), Some("GET"));
         assert_eq!(allowed.for_path("/products"), None);
         assert_eq!(allowed.for_path("/products/1/2"), None);
+    }
+
+    #[test]
+    fn the_most_literal_template_matches() {
+        let templates = PathTemplates::new([
+            ("/orders/{number}", 1),
+            ("/orders/{number}/status", 2),
+            ("/orders/guest", 3),
+            ("/{page}/guest", 4),
+        ]);
+        assert_eq!(templates.find("/orders/7KQ4"), Some(&1));
+        assert_eq!(templates.find("/orders/7KQ4/status"), Some(&2));
+        assert_eq!(templates.find("/orders/guest"), Some(&3));
+        assert_eq!(templates.find("/about/guest"), Some(&4));
+        assert_eq!(templates.find("/orders"), None);
     }
 }

@@ -1,6 +1,8 @@
 //! One mapping from failures to HTTP answers (spec 8): every error body is
-//! `{ "message": ... }`; a 500 carries a reference to the log line, never internals.
+//! `{ "message": ... }`; a 500 carries a reference to the log line, never internals:
+//! the request's id (`X-Request-Id`), which every line logged for the request carries.
 
+use crate::http::request_id;
 use poem::http::StatusCode;
 use poem::{IntoResponse, Response};
 use poem_openapi::payload::Json;
@@ -55,9 +57,10 @@ impl ApiError {
         )
     }
 
-    /// Logs `detail` under a fresh reference and answers with the reference only.
+    /// Logs `detail` under the request's id (a fresh reference outside a request) and
+    /// answers with the reference only.
     pub fn internal(detail: &dyn std::fmt::Display) -> Self {
-        let reference = next_reference();
+        let reference = request_id::current().unwrap_or_else(next_reference);
         tracing::error!(reference = %reference, "{detail}");
         ApiError::Internal(message(format!(
             "Something went wrong on our side (reference {reference})."
@@ -71,7 +74,8 @@ impl std::fmt::Debug for ErrorMessage {
     }
 }
 
-/// Short, unique-per-process references to quote from a 500 page to the log.
+/// Short, unique-per-process references to quote from a 500 page to the log, for a
+/// failure outside any request.
 fn next_reference() -> String {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let started = std::time::SystemTime::now()

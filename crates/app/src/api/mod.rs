@@ -157,6 +157,20 @@ pub fn service(state: AppState) -> OpenApiService<Apis, ()> {
     .server("/api")
 }
 
+/// The document's own routes beside the operations, with their methods.
+const DOCUMENT_ROUTES: [(&str, &str); 2] = [("/openapi.json", "GET"), ("/docs", "GET")];
+
+/// Every path under `/api` as the document writes it (`/products/{id}`), the
+/// document's own included. Read from the operations' descriptions: no state needed.
+pub fn paths() -> Vec<String> {
+    let operations = <Apis as poem_openapi::OpenApi>::meta()
+        .into_iter()
+        .flat_map(|api| api.paths)
+        .map(|path| path.path);
+    let document = DOCUMENT_ROUTES.iter().map(|(path, _)| (*path).to_owned());
+    operations.chain(document).collect()
+}
+
 /// The OpenAPI document, as `/api/openapi.json` serves it.
 pub fn openapi_json(state: AppState) -> String {
     document::complete(&service(state).spec())
@@ -175,7 +189,7 @@ pub fn routes(state: AppState) -> impl Endpoint {
     let docs_page = api.swagger_ui_html().replace(&generated, &spec);
     let allowed = Arc::new(document::AllowedMethods::from_document(
         &spec,
-        &[("/openapi.json", "GET"), ("/docs", "GET")],
+        &DOCUMENT_ROUTES,
     ));
     let spec_endpoint = make_sync(move |_| {
         Response::builder()

@@ -1,7 +1,9 @@
 //! One log line per request (`server.log_requests`), with what could open an account
 //! or an order left out: query strings (order links carry `?token=`) and the token of a
 //! password-reset link. poem's own `Tracing` logs the whole URI, so it is not used.
+//! It wraps the routes, so it reads the request's id from the answer's `X-Request-Id`.
 
+use crate::http::request_id;
 use poem::http::Uri;
 use poem::{Endpoint, IntoResponse, Request, Response};
 use std::sync::Arc;
@@ -28,15 +30,16 @@ pub async fn log_request<E: Endpoint>(next: Arc<E>, req: Request) -> poem::Resul
     let method = req.method().clone();
     let path = loggable(req.uri());
     let answer = next.call(req).await.map(IntoResponse::into_response);
-    let status = match &answer {
-        Ok(resp) => resp.status(),
-        Err(err) => err.status(),
+    let (status, request_id) = match &answer {
+        Ok(resp) => (resp.status(), resp.headers().get(request_id::HEADER)),
+        Err(err) => (err.status(), None),
     };
     tracing::info!(
         %method,
         path,
         status = status.as_u16(),
         ms = started.elapsed().as_millis() as u64,
+        request_id = request_id.and_then(|id| id.to_str().ok()),
         "request"
     );
     answer

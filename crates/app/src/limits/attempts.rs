@@ -6,6 +6,7 @@
 
 use super::Limited;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use store_domain::ports::{Clock, Throttles};
 
@@ -16,6 +17,8 @@ pub struct Attempts {
     kind: &'static str,
     limit: u32,
     window: Duration,
+    /// Attempts refused so far (the store's metrics).
+    refused: AtomicU64,
 }
 
 impl Attempts {
@@ -59,7 +62,18 @@ impl Attempts {
             kind,
             limit: burst,
             window: period,
+            refused: AtomicU64::new(0),
         })
+    }
+
+    /// What the keys count: `sign_in`, `gift_card`, ...
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// How many attempts were refused since the start.
+    pub fn refused(&self) -> u64 {
+        self.refused.load(Ordering::Relaxed)
     }
 
     /// Takes one attempt from the key's budget. When the count cannot be kept (the
@@ -72,7 +86,10 @@ impl Attempts {
             .add(&format!("{}|{key}", self.kind), 1, self.window, now)
             .await
         {
-            Ok((count, ends)) if count > u64::from(self.limit) => Err(Limited::until(ends, now)),
+            Ok((count, ends)) if count > u64::from(self.limit) => {
+                self.refused.fetch_add(1, Ordering::Relaxed);
+                Err(Limited::until(ends, now))
+            }
             Ok(_) => Ok(()),
             Err(e) => {
                 tracing::warn!(error = %e, kind = self.kind, "an attempt could not be counted");

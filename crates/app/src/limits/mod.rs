@@ -22,6 +22,7 @@ use poem::http::{Method, StatusCode, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 use std::num::NonZeroU32;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use store_domain::clock::Timestamp;
 use store_domain::ports::Throttles;
@@ -72,6 +73,25 @@ pub enum Budget {
     Customer,
 }
 
+impl Budget {
+    pub const ALL: [Budget; 4] = [
+        Budget::Stored,
+        Budget::Orders,
+        Budget::SignIn,
+        Budget::Customer,
+    ];
+
+    /// The kind its refusals are counted under in the store's metrics.
+    pub fn metric_kind(self) -> &'static str {
+        match self {
+            Budget::Stored => "writes_stored",
+            Budget::Orders => "writes_orders",
+            Budget::SignIn => "writes_sign_in",
+            Budget::Customer => "writes_customer",
+        }
+    }
+}
+
 /// Which budget a request to `api_path` (under `/api`) with `method` draws on; `None`
 /// for reads and the pricing calls. Paths not listed are `Stored`, the strictest: a
 /// new write endpoint is limited without anyone having to remember it.
@@ -104,6 +124,8 @@ pub struct Limits {
     sign_in: DefaultKeyedRateLimiter<ClientKey>,
     /// Keyed by the session cookie's hash (a request without one: its client's).
     customer: DefaultKeyedRateLimiter<String>,
+    /// Writes refused so far, by budget in `Budget::ALL`'s order (the store's metrics).
+    refused: [AtomicU64; Budget::ALL.len()],
 }
 
 fn at_least_one(value: u32, key: &str) -> Result<NonZeroU32, String> {
@@ -145,6 +167,7 @@ impl Limits {
             orders: RateLimiter::keyed(per_minute(settings.orders, "orders")?),
             sign_in: RateLimiter::keyed(per_minute(settings.sign_in, "sign_in")?),
             customer: RateLimiter::keyed(per_minute(settings.customer, "customer")?),
+            refused: Default::default(),
         })
     }
 
@@ -168,6 +191,14 @@ impl Limits {
     /// Takes one write of `budget` for the request: its client's, or for a customer's
     /// own writes its session's.
     pub fn check_request(&self, budget: Budget, req: &Request) -> Result<(), Limited> {
+        let checked = self.check_budget(budget, req);
+        if checked.is_err() {
+            self.refused[budget as usize].fetch_add(1, Ordering::Relaxed);
+        }
+        checked
+    }
+
+    fn check_budget(&self, budget: Budget, req: &Request) -> Result<(), Limited> {
         let keyed = |limiter: &DefaultKeyedRateLimiter<ClientKey>| {
             limiter
                 .check_key(&self.client_key(req))
@@ -203,6 +234,16 @@ impl Limits {
     /// Clients the stored writes' table holds now.
     pub fn tracked_clients(&self) -> usize {
         self.per_client.len()
+    }
+
+    /// The writes each budget refused since the start.
+    pub fn refused(&self) -> impl Iterator<Item = (Budget, u64)> + '_ {
+        Budget::ALL.into_iter().map(|budget| {
+            (
+                budget,
+                self.refused[budget as usize].load(Ordering::Relaxed),
+            )
+        })
     }
 }
 
@@ -350,6 +391,31 @@ mod tests {
             Some(Budget::Customer)
         );
         assert_eq!(budget(&Method::GET, Some("/orders/X")), None);
+    }
+
+    #[test]
+    fn refusals_are_counted_by_budget() {
+        let limits = Limits::new(&settings()).unwrap();
+        let post = |path: &str| {
+            Request::builder()
+                .method(Method::POST)
+                .uri(path.parse().unwrap())
+                .finish()
+        };
+        for _ in 0..3 {
+            let _ = limits.check_request(Budget::Orders, &post("/api/orders"));
+        }
+        let refused: Vec<_> = limits.refused().collect();
+        assert_eq!(
+            refused,
+            [
+                (Budget::Stored, 0),
+                (Budget::Orders, 1),
+                (Budget::SignIn, 0),
+                (Budget::Customer, 0)
+            ],
+            "a burst of two, the third refused"
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 use super::Limited;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use store_domain::ports::{Clock, Throttles};
 
@@ -16,6 +17,8 @@ pub struct Strikes {
     kind: &'static str,
     limit: u32,
     window: Duration,
+    /// Tries barred so far (the store's metrics).
+    refused: AtomicU64,
 }
 
 impl Strikes {
@@ -37,7 +40,18 @@ impl Strikes {
             kind,
             limit,
             window,
+            refused: AtomicU64::new(0),
         })
+    }
+
+    /// What the strikes count: `declines`, `wrong_codes`.
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// How many tries were barred since the start.
+    pub fn refused(&self) -> u64 {
+        self.refused.load(Ordering::Relaxed)
     }
 
     fn key(&self, key: &str) -> String {
@@ -50,6 +64,7 @@ impl Strikes {
         let now = self.clock.now();
         match self.throttles.current(&self.key(key), now).await {
             Ok(Some((count, ends))) if count >= u64::from(self.limit) => {
+                self.refused.fetch_add(1, Ordering::Relaxed);
                 Err(Limited::until(ends, now))
             }
             Ok(_) => Ok(()),

@@ -218,7 +218,8 @@ async fn a_wrong_method_is_a_json_405() {
     assert!(body["message"].is_string());
 }
 
-struct BrokenCatalog;
+/// A catalogue whose storage fails on every read: a 500 on demand (also `metrics.rs`).
+pub(crate) struct BrokenCatalog;
 
 #[async_trait]
 impl Catalog for BrokenCatalog {

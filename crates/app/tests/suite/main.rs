@@ -26,6 +26,7 @@ mod customer_api;
 mod edge;
 mod limits;
 mod messages_api;
+mod metrics;
 mod openapi_contract;
 mod orders_api;
 mod owner_cli;

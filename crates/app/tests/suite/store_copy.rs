@@ -4,59 +4,19 @@
 //! store from the copy. A second copy into it, and a target that is not PostgreSQL,
 //! are refused.
 
-use binary::{Server, registered, store, text};
+use binary::{APPROVED_CARD, Server, registered, store, text};
 use serde_json::{Value, json};
 use sqlx::{Connection, PgConnection, SqliteConnection};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 use crate::binary;
 
 use crate::postgres_db;
 
-/// The browser every order comes from: the payer cookie a card's token is bound to.
-const PAYER: &str = "payer=c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0";
-
-/// Places an order of `products` shipped to New York, with `extra` (gift cards, a
-/// discount code) and the rest paid by the approved test card, as Review places it
-/// after its quote; answers the order.
+/// Places an order of `products` with `extra` (gift cards, a discount code) and the
+/// rest paid by the approved test card: the order.
 async fn order(server: &Server, session: &str, products: Value, extra: Value) -> Value {
-    let cookie = format!("{PAYER}; {session}");
-    let (status, card, _) = server
-        .post(
-            "/api/card/createToken",
-            &cookie,
-            json!({"card": "4242 4242 4242 4242", "exp": "12/30", "cvc": "123"}),
-        )
-        .await;
-    assert_eq!(status, 200, "{card}");
-    let mut quote = json!({"products": products, "later": [], "zip_code": "10001",
-                           "country": "US", "shipping": {"type": "ship", "id": 2}});
-    for (key, value) in extra.as_object().unwrap() {
-        quote[key] = value.clone();
-    }
-    let (status, quoted, _) = server
-        .post("/api/checkout/quote", &cookie, quote.clone())
-        .await;
-    assert_eq!(status, 200, "{quoted}");
-    let mut body = quote;
-    for key in ["zip_code", "country", "later"] {
-        body.as_object_mut().unwrap().remove(key);
-    }
-    static ORDERS: AtomicU32 = AtomicU32::new(0);
-    body["idempotency_key"] = json!(format!(
-        "store-copy-order-{}",
-        ORDERS.fetch_add(1, Ordering::Relaxed)
-    ));
-    body["shipping_info"] = json!({"address": {"name": "Dana Levi", "line1": "1 Main St",
-        "city": "New York", "postal_code": "10001", "country": "US", "phone": "212 555 0100"}});
-    body["email"] = json!("dana@example.com");
-    body["expected_total"] = quoted["bag"]["totals"]["total"].clone();
-    body["expected_amount_due"] = quoted["amount_due"].clone();
-    if quoted["amount_due"] != 0 {
-        body["payment"] = json!({"token": card["token"]});
-    }
-    let (status, placed, _) = server.post("/api/orders", &cookie, body).await;
+    let (status, placed) = binary::order(server, session, products, extra, APPROVED_CARD).await;
     assert_eq!(status, 201, "{placed}");
     placed
 }

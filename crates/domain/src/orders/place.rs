@@ -133,6 +133,9 @@ pub struct Placed {
     /// Why its lines are still in the stored bag, when taking them out failed: the
     /// order stands, and the shopper can remove them by hand.
     pub bag_left: Option<String>,
+    /// An earlier submit with the same key placed it: this answers that order again
+    /// (so the store's figures count each order once).
+    pub replayed: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -261,12 +264,16 @@ pub async fn place_order(
     ctx: &PlaceContext<'_>,
     request: PlaceRequest,
 ) -> Result<Placed, PlaceError> {
-    let order = place(ctx, &request).await?;
+    let (order, replayed) = place(ctx, &request).await?;
     let bag_left = match (request.from_bag, request.customer_id) {
         (true, Some(customer)) => take_out_of_bag(ctx, customer, &order).await.err(),
         _ => None,
     };
-    Ok(Placed { order, bag_left })
+    Ok(Placed {
+        order,
+        bag_left,
+        replayed,
+    })
 }
 
 /// Takes what a customer bought out of their stored bag, so every device sees it gone.
@@ -295,10 +302,14 @@ async fn take_out_of_bag(
         .map_err(|e| e.to_string())
 }
 
-async fn place(ctx: &PlaceContext<'_>, request: &PlaceRequest) -> Result<Order, PlaceError> {
+/// The order, and whether an earlier submit with the key placed it.
+async fn place(
+    ctx: &PlaceContext<'_>,
+    request: &PlaceRequest,
+) -> Result<(Order, bool), PlaceError> {
     let hash = fingerprint(request);
     if let Some(order) = replay(ctx, &request.key, &hash).await? {
-        return Ok(order);
+        return Ok((order, true));
     }
     let mut new = prepare(ctx, request, hash.clone()).await?;
     loop {
@@ -306,9 +317,10 @@ async fn place(ctx: &PlaceContext<'_>, request: &PlaceRequest) -> Result<Order, 
             Ok(()) => break,
             Err(ReserveError::KeyTaken) => {
                 // A second submit with this key reserved first: answer its order.
-                return replay(ctx, &request.key, &hash).await?.ok_or_else(|| {
-                    StorageError::Storage("a taken key has no order".into()).into()
-                });
+                let order = replay(ctx, &request.key, &hash).await?.ok_or_else(|| {
+                    PlaceError::from(StorageError::Storage("a taken key has no order".into()))
+                })?;
+                return Ok((order, true));
             }
             Err(ReserveError::NumberTaken) => new.order.number = (ctx.new_number)(),
             Err(ReserveError::SoldOut(item)) => {
@@ -335,7 +347,7 @@ async fn place(ctx: &PlaceContext<'_>, request: &PlaceRequest) -> Result<Order, 
             Err(ReserveError::Storage(e)) => return Err(e.into()),
         }
     }
-    finish(&ctx.payments(), new.order).await
+    Ok((finish(&ctx.payments(), new.order).await?, false))
 }
 
 /// The order placed with `key`, finished; `None` when the key is new.

@@ -363,8 +363,12 @@ impl OrdersApi {
             // Checkout's bag is the customer's stored one (a guest's lives in the browser).
             from_bag: customer.is_some(),
         };
+        let total = request.expected_total;
         let placed = match place_order(&place_context(&self.state), request).await {
             Err(PlaceError::Declined(why)) => {
+                // Priced as Review showed it (else it would have been refused before
+                // the card): what the card refused to pay.
+                self.state.metrics.order_declined(total);
                 for tester in &testers {
                     self.state.orders.declines.strike(tester).await;
                 }
@@ -377,6 +381,9 @@ impl OrdersApi {
             other => other?,
         };
         let order = placed.order;
+        if !placed.replayed {
+            self.state.metrics.order_placed(order.figures.total);
+        }
         if let Some(why) = placed.bag_left {
             tracing::warn!(order = %order.number, error = %why, "could not take an order's lines out of the stored bag");
         }

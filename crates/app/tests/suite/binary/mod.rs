@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 use sqlx::{AnyConnection, Connection};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 /// `store ARGS` on the database at `url`.
@@ -44,6 +45,62 @@ pub async fn registered(asked: &Server, confirmed: &Server, url: &str) -> String
         .await;
     assert_eq!(status, 200, "{body}");
     cookies
+}
+
+/// The sandbox's card that is always approved, and one it always declines.
+pub const APPROVED_CARD: &str = "4242 4242 4242 4242";
+pub const DECLINED_CARD: &str = "4000 0000 0000 0002";
+
+/// The browser every order comes from: the payer cookie a card's token is bound to.
+const PAYER: &str = "payer=c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0";
+
+/// Places an order of `products` shipped to New York, with `extra` (gift cards, a
+/// discount code) and the rest paid by `card` (a sandbox number), as Review places it
+/// after its quote, from the browser with `session`: the status and the answer.
+pub async fn order(
+    server: &Server,
+    session: &str,
+    products: Value,
+    extra: Value,
+    card: &str,
+) -> (u16, Value) {
+    let cookie = format!("{PAYER}; {session}");
+    let (status, token, _) = server
+        .post(
+            "/api/card/createToken",
+            &cookie,
+            json!({"card": card, "exp": "12/30", "cvc": "123"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{token}");
+    let mut quote = json!({"products": products, "later": [], "zip_code": "10001",
+                           "country": "US", "shipping": {"type": "ship", "id": 2}});
+    for (key, value) in extra.as_object().unwrap() {
+        quote[key] = value.clone();
+    }
+    let (status, quoted, _) = server
+        .post("/api/checkout/quote", &cookie, quote.clone())
+        .await;
+    assert_eq!(status, 200, "{quoted}");
+    let mut body = quote;
+    for key in ["zip_code", "country", "later"] {
+        body.as_object_mut().unwrap().remove(key);
+    }
+    static ORDERS: AtomicU32 = AtomicU32::new(0);
+    body["idempotency_key"] = json!(format!(
+        "binary-test-order-{}",
+        ORDERS.fetch_add(1, Ordering::Relaxed)
+    ));
+    body["shipping_info"] = json!({"address": {"name": "Dana Levi", "line1": "1 Main St",
+        "city": "New York", "postal_code": "10001", "country": "US", "phone": "212 555 0100"}});
+    body["email"] = json!("dana@example.com");
+    body["expected_total"] = quoted["bag"]["totals"]["total"].clone();
+    body["expected_amount_due"] = quoted["amount_due"].clone();
+    if quoted["amount_due"] != 0 {
+        body["payment"] = json!({"token": token["token"]});
+    }
+    let (status, placed, _) = server.post("/api/orders", &cookie, body).await;
+    (status, placed)
 }
 
 /// The six-digit code in the newest mail of the outbox of the store at `url`, on

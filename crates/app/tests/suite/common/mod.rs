@@ -222,6 +222,8 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
             .unwrap(),
         )
     };
+    // No database: the fakes keep no pool or writer.
+    let metrics = Arc::new(store_app::metrics::Metrics::new(None));
     let state = AppState {
         store: Arc::new(info()),
         clock: fakes.clock.clone(),
@@ -240,7 +242,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
             answers: Arc::new(store_app::read_cache::ReadCache::off()),
         },
         messages: MessagesArea {
-            mailer: fakes.mailer.clone(),
+            mailer: metrics.counted(fakes.mailer.clone()),
             mailing_list: fakes.mailing_list.clone(),
             newsletter: NEWSLETTER,
             inbox: fakes.inbox.clone(),
@@ -310,6 +312,7 @@ pub fn state_with(catalog: Arc<dyn Catalog>) -> (AppState, Fakes) {
             write_probe: fakes.write_probe.clone(),
             write_health: Default::default(),
         },
+        metrics,
     };
     (state, fakes)
 }
