@@ -35,6 +35,28 @@ async fn body(resp: TestResponse) -> Vec<u8> {
     resp.0.into_body().into_vec().await.unwrap()
 }
 
+/// An answer's body as sent, decoded from its `Content-Encoding`.
+async fn decoded(resp: TestResponse) -> Vec<u8> {
+    let encoding = header_of(&resp, header::CONTENT_ENCODING);
+    let bytes = body(resp).await;
+    let mut plain = Vec::new();
+    match encoding.as_deref() {
+        Some("br") => {
+            brotli::Decompressor::new(&bytes[..], 4096)
+                .read_to_end(&mut plain)
+                .unwrap();
+        }
+        Some("gzip") => {
+            flate2::read::GzDecoder::new(&bytes[..])
+                .read_to_end(&mut plain)
+                .unwrap();
+        }
+        None => plain = bytes,
+        Some(other) => panic!("an encoding nobody asked for: {other}"),
+    }
+    plain
+}
+
 fn header_of(resp: &TestResponse, name: header::HeaderName) -> Option<String> {
     resp.0
         .headers()
@@ -88,11 +110,7 @@ async fn a_kept_answer_goes_out_again_tagged_and_compressed() {
         Some("br")
     );
     assert_eq!(header_of(&br, header::ETAG), Some(etag.clone()));
-    let mut unpacked = Vec::new();
-    brotli::Decompressor::new(&body(br).await[..], 4096)
-        .read_to_end(&mut unpacked)
-        .unwrap();
-    assert_eq!(unpacked, plain);
+    assert_eq!(decoded(br).await, plain);
 
     // Made once; every answer after the first came from the cache.
     assert_eq!(state.catalogue.answers.hits_and_misses(), (2, 1));
@@ -212,22 +230,7 @@ async fn a_kept_page_is_compressed_once_for_each_client() {
             .send()
             .await;
         resp.assert_status_is_ok();
-        let encoding = header_of(&resp, header::CONTENT_ENCODING);
-        let bytes = body(resp).await;
-        let mut html = Vec::new();
-        match encoding.as_deref() {
-            Some("br") => {
-                brotli::Decompressor::new(&bytes[..], 4096)
-                    .read_to_end(&mut html)
-                    .unwrap();
-            }
-            Some("gzip") => {
-                flate2::read::GzDecoder::new(&bytes[..])
-                    .read_to_end(&mut html)
-                    .unwrap();
-            }
-            _ => html = bytes,
-        }
+        let html = decoded(resp).await;
         let html = String::from_utf8(html).expect("HTML once decoded");
         assert!(html.starts_with("<!doctype html>"), "{accept}: {html:.80}");
         assert!(html.contains(r#""/api/products/61""#), "{accept}");
