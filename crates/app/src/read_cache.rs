@@ -305,16 +305,19 @@ pub async fn around_api<E: Endpoint>(
 }
 
 /// A page load whose first screen inlines API answers: kept as those answers are
-/// (it shows stock when they do, so it lives as long as they may).
+/// (it shows stock when they do, so it lives as long as they may), the painted and
+/// the unpainted page apart.
 pub async fn page(
     cache: &ReadCache,
     req: &Request,
+    painted: bool,
     make: impl Future<Output = Response>,
 ) -> Response {
     let make = async { Ok(make.await) };
     let asked = Asked::of(req);
+    let scope = if painted { "page" } else { "plain-page" };
     cache
-        .answer("page", Lifetime::ShowsStock, &target(req), &asked, make)
+        .answer(scope, Lifetime::ShowsStock, &target(req), &asked, make)
         .await
         .unwrap_or_else(|err| err.into_response())
 }

@@ -127,13 +127,17 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
         Some(index) => {
             let query = req.uri().query().unwrap_or("");
             let screen = first_screen::screen_for(req.uri().path(), query);
+            let cookie = req.headers().get(header::COOKIE).and_then(|v| v.to_str().ok());
+            let painted = first_screen::paint_wanted(cookie);
             let template = String::from_utf8_lossy(&index.data);
             let html = async {
-                first_screen::page(&template, &first.manifest, &first.api, screen.as_ref()).await
+                let screen = screen.as_ref();
+                first_screen::page(&template, &first.manifest, &first.api, screen, painted).await
             };
             if screen.is_some() {
                 // Kept as it is; the cache compresses it for each client.
-                read_cache::page(&first.answers, req, async { page(html.await, "") }).await
+                let made = async { page(html.await, "") };
+                read_cache::page(&first.answers, req, painted, made).await
             } else {
                 page(html.await, accept)
             }

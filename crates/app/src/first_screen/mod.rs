@@ -5,22 +5,30 @@
 //! needs one round trip at a time, after its main script has run: the screen's code,
 //! then its data, then its first picture; on a phone each is a few hundred
 //! milliseconds of a blank page. So the server writes all three into the HTML:
-//! - the screen's code as `modulepreload` links (the files come from Vite's manifest);
+//! - the screen's code as `modulepreload` links (the files come from Vite's manifest),
+//!   at low priority like the app's own code (`ui/vite.config.ts`): the painted screen,
+//!   its stylesheet and its picture come first;
 //! - its data as the API's own answer, inlined as JSON that the app's API client takes
 //!   instead of fetching it (`ui/src/lib/api/firstScreen.ts`), with the store's info
 //!   the layout asks for on every page;
 //! - its first picture as a `preload` link.
+//!
+//! For home, listings and product pages it also paints the screen itself as HTML from
+//! that answer (`paint`), so a phone shows it before the app's code has run.
 //!
 //! A path it does not know, or an answer other than 200, adds nothing: the app then
 //! fetches as it always does. The API is asked in-process without the shopper's cookies
 //! or headers, so a page only ever holds what any visitor may see.
 
 mod manifest;
+mod paint;
 mod routes;
 
 pub use manifest::Manifest;
+pub use paint::{Paint, wanted as paint_wanted};
 pub use routes::{Screen, screen_for};
 
+use paint::attribute;
 use poem::http::StatusCode;
 use poem::{Endpoint, Request};
 use serde_json::{Map, Value};
@@ -28,13 +36,15 @@ use serde_json::{Map, Value};
 /// The store's info, which the layout asks for on every page.
 const STORE_INFO: &str = "/store";
 
-/// `template` (the app's index.html) with the head start for `screen` written in.
+/// `template` (the app's index.html) with the head start for `screen` written in, and
+/// the screen painted when it is one that is and `painted` asks for it.
 /// `api` is the store's JSON API, asked in-process; its paths are relative to `/api`.
 pub async fn page(
     template: &str,
     manifest: &Manifest,
     api: &impl Endpoint,
     screen: Option<&Screen>,
+    painted: bool,
 ) -> String {
     // The screen's call and the store's info are independent: ask both at once.
     let (screen_answer, info) = tokio::join!(
@@ -48,17 +58,18 @@ pub async fn page(
     );
     let mut head = String::new();
     let mut answers = Map::new();
+    let mut root = None;
     if let Some(screen) = screen {
         let files = manifest.files(screen.module);
         for script in &files.scripts {
             head.push_str(&format!(
-                r#"<link rel="modulepreload" crossorigin href="/{}">"#,
+                r#"<link rel="modulepreload" fetchpriority="low" crossorigin href="/{}">"#,
                 attribute(script)
             ));
         }
         for style in &files.styles {
             head.push_str(&format!(
-                r#"<link rel="preload" as="style" crossorigin href="/{}">"#,
+                r#"<link rel="preload" as="style" fetchpriority="low" crossorigin href="/{}">"#,
                 attribute(style)
             ));
         }
@@ -68,6 +79,9 @@ pub async fn page(
                     r#"<link rel="preload" as="image" fetchpriority="high" href="{}">"#,
                     attribute(picture)
                 ));
+            }
+            if let Some(kind) = screen.paint.filter(|_| painted) {
+                root = Some(paint::root(kind, &answer, info.as_ref()));
             }
             answers.insert(format!("/api{}", screen.api), answer);
         }
@@ -79,9 +93,28 @@ pub async fn page(
     // product text holding `</script>` would end the element early.
     let data = Value::Object(answers).to_string().replace('<', "\\u003c");
     let body = format!(r#"<script type="application/json" id="first-screen">{data}</script>"#);
-    template
+    let page = template
         .replacen("</head>", &format!("{head}</head>"), 1)
-        .replacen("</body>", &format!("{body}</body>"), 1)
+        .replacen("</body>", &format!("{body}</body>"), 1);
+    match root {
+        Some(root) => with_root(&page, &root),
+        None => page,
+    }
+}
+
+/// `page` with its `#root` element (index.html's placeholder, which holds no other
+/// `div`) replaced by `root`; `page` as it is if it has no such element.
+fn with_root(page: &str, root: &str) -> String {
+    const OPEN: &str = r#"<div id="root">"#;
+    const CLOSE: &str = "</div>";
+    let Some(start) = page.find(OPEN) else {
+        return page.to_owned();
+    };
+    let Some(length) = page[start..].find(CLOSE) else {
+        return page.to_owned();
+    };
+    let end = start + length + CLOSE.len();
+    format!("{}{root}{}", &page[..start], &page[end..])
 }
 
 /// The API's answer to `GET /api{path}`, when it is a 200 with JSON.
@@ -94,15 +127,6 @@ async fn answer(api: &impl Endpoint, path: &str) -> Option<Value> {
     }
     let body = response.into_body().into_bytes().await.ok()?;
     serde_json::from_slice(&body).ok()
-}
-
-/// `value` safe inside a double-quoted HTML attribute.
-fn attribute(value: &str) -> String {
-    value
-        .replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
@@ -132,16 +156,23 @@ mod tests {
             .at("/home", get(home_answer))
             .at("/store", get(info_answer));
         let manifest = Manifest::parse(MANIFEST.as_bytes());
-        let html = page(TEMPLATE, &manifest, &api, screen_for("/", "").as_ref()).await;
+        let html = page(
+            TEMPLATE,
+            &manifest,
+            &api,
+            screen_for("/", "").as_ref(),
+            false,
+        )
+        .await;
         let head = &html[..html.find("</head>").unwrap()];
         assert!(
             head.contains(
-                r#"<link rel="modulepreload" crossorigin href="/assets/ProductGrid-1.js">"#
+                r#"<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ProductGrid-1.js">"#
             )
         );
         assert!(
             head.contains(
-                r#"<link rel="preload" as="style" crossorigin href="/assets/Home-1.css">"#
+                r#"<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/Home-1.css">"#
             )
         );
         assert!(
@@ -167,7 +198,7 @@ mod tests {
         let api = Route::new().at("/store", get(info_answer));
         let manifest = Manifest::parse(MANIFEST.as_bytes());
         let screen = screen_for("/products/gone/99", "").unwrap();
-        let html = page(TEMPLATE, &manifest, &api, Some(&screen)).await;
+        let html = page(TEMPLATE, &manifest, &api, Some(&screen), true).await;
         assert!(!html.contains("/api/products/99"), "{html}");
         assert!(!html.contains(r#"as="image""#));
         assert!(
@@ -179,8 +210,35 @@ mod tests {
             None,
             "no panic either"
         );
-        let unknown = page(TEMPLATE, &manifest, &api, None).await;
+        assert!(
+            html.contains(r#"<div id="root"></div>"#),
+            "nothing to paint without the answer: {html}"
+        );
+        let unknown = page(TEMPLATE, &manifest, &api, None, true).await;
         assert!(!unknown.contains("modulepreload"));
         assert!(unknown.contains(r#"id="first-screen""#));
+    }
+
+    #[tokio::test]
+    async fn the_screen_is_painted_into_the_root_unless_asked_not_to() {
+        let api = Route::new()
+            .at("/home", get(home_answer))
+            .at("/store", get(info_answer));
+        let manifest = Manifest::parse(MANIFEST.as_bytes());
+        let template = "<html><head></head><body><div id=\"root\"><p class=\"boot\">Olive Lane</p></div><noscript>x</noscript></body></html>";
+        let home = screen_for("/", "");
+        let painted = page(template, &manifest, &api, home.as_ref(), true).await;
+        assert!(!painted.contains("boot"), "{painted}");
+        let root = painted.find(r#"<div id="root" data-painted="">"#).unwrap();
+        let main = painted.find("<main").unwrap();
+        let departments = painted.find("<h2>Departments</h2>").unwrap();
+        let noscript = painted.find("</main></div><noscript>").unwrap();
+        assert!(
+            root < main && main < departments && departments < noscript,
+            "{painted}"
+        );
+        let plain = page(template, &manifest, &api, home.as_ref(), false).await;
+        assert!(plain.contains(r#"<div id="root"><p class="boot">Olive Lane</p></div>"#));
+        assert!(!plain.contains("<main"), "{plain}");
     }
 }

@@ -1,13 +1,17 @@
 //! Which screen a path shows, and the API call that screen makes. This table mirrors
 //! the app's routes (`ui/src/app/routes.tsx`) for the landing screens only.
 
+use super::Paint;
+
 /// What the first screen of a path needs: the app module showing it, the API call it
-/// makes, and where in that call's answer its first picture is (a JSON pointer).
+/// makes, where in that call's answer its first picture is (a JSON pointer), and how
+/// the server paints it, when it does.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Screen {
     pub module: &'static str,
     pub api: String,
     pub picture: &'static str,
+    pub paint: Option<Paint>,
 }
 
 /// The list parameters a listing's URL carries to its API call (spec 7).
@@ -34,16 +38,19 @@ pub fn screen_for(path: &str, query: &str) -> Option<Screen> {
             module: "src/features/home/components/HomePage.tsx",
             api: "/home".into(),
             picture: "/departments/0/image",
+            paint: Some(Paint::Home),
         }),
         ["products", _, product] => Some(Screen {
             module: "src/features/catalog/components/ProductPage.tsx",
             api: format!("/products/{}", id(product)?),
             picture: "/image",
+            paint: Some(Paint::Product),
         }),
         ["bundles", _, bundle] => Some(Screen {
             module: "src/features/catalog/components/BundlePage.tsx",
             api: format!("/bundles/{}", id(bundle)?),
             picture: "/image",
+            paint: None,
         }),
         [index, _, list] | ["a", index, _, list]
             if matches!(*index, "category" | "vendor" | "creator") =>
@@ -52,12 +59,14 @@ pub fn screen_for(path: &str, query: &str) -> Option<Screen> {
                 module: "src/features/catalog/components/ProductListPage.tsx",
                 api: format!("/lists/{index}/{}?{}", id(list)?, list_query(query, false)),
                 picture: "/items/0/image",
+                paint: Some(Paint::Listing),
             })
         }
         ["search"] => Some(Screen {
             module: "src/features/catalog/components/SearchResultsPage.tsx",
             api: format!("/search?{}", list_query(query, true)),
             picture: "/items/0/image",
+            paint: None,
         }),
         _ => None,
     }

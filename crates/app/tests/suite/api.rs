@@ -307,7 +307,7 @@ async fn client_routes_fall_back_to_the_app() {
         assert_eq!(resp.0.status(), root_status, "{path}");
         if root_status == StatusCode::OK {
             let body = resp.0.into_body().into_string().await.unwrap();
-            assert!(body.contains(r#"<div id="root">"#), "{path}: {body}");
+            assert!(body.contains(r#"<div id="root""#), "{path}: {body}");
         }
     }
     client
@@ -347,8 +347,43 @@ async fn a_product_page_carries_its_first_screen() {
         r#"as="image" fetchpriority="high" href="{picture}""#
     )));
     assert!(
-        body.contains(r#"<link rel="modulepreload" crossorigin href="/assets/ProductPage-"#),
+        body.contains(
+            r#"<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ProductPage-"#
+        ),
         "the product screen's code"
+    );
+}
+
+/// A product page comes painted: its title is the page's heading before any script
+/// runs (`first_screen::paint`), unless the shopper's app asked for pages without it.
+#[tokio::test]
+async fn a_product_page_is_painted_unless_the_shopper_opted_out() {
+    let client = client().await;
+    let product = get_json("/api/products/10", StatusCode::OK).await;
+    let heading = format!("<h1>{}</h1>", product["title"].as_str().unwrap());
+    let painted = client.get("/products/any-slug/10").send().await;
+    assert_ne!(
+        painted.0.status(),
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{UI_NOT_BUILT}"
+    );
+    let painted = painted.0.into_body().into_string().await.unwrap();
+    assert!(
+        painted.contains(r#"<div id="root" data-painted="">"#),
+        "{painted}"
+    );
+    assert!(painted.contains(&heading), "{painted}");
+    let plain = client
+        .get("/products/any-slug/10")
+        .header("cookie", "other=1; store_paint=off")
+        .send()
+        .await;
+    let plain = plain.0.into_body().into_string().await.unwrap();
+    assert!(!plain.contains("data-painted"), "{plain}");
+    assert!(!plain.contains(&heading), "{plain}");
+    assert!(
+        plain.contains(r#"id="first-screen""#),
+        "the data is inlined still"
     );
 }
 
@@ -371,7 +406,9 @@ async fn every_landing_screen_preloads_its_code() {
             "{UI_NOT_BUILT}"
         );
         let body = resp.0.into_body().into_string().await.unwrap();
-        let link = format!(r#"<link rel="modulepreload" crossorigin href="/assets/{chunk}"#);
+        let link = format!(
+            r#"<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/{chunk}"#
+        );
         assert!(body.contains(&link), "{path}: {body}");
     }
 }
