@@ -1,7 +1,8 @@
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/App'
+import { App, router } from './app/App'
 import { forgetStoredSecrets } from './lib/checkout'
+import { renderWhenReady } from './lib/firstPaint'
 // Heebo for Hebrew text, served from our own origin: only the Hebrew and Latin
 // subsets, regular and bold.
 import '@fontsource/heebo/hebrew-400.css'
@@ -15,6 +16,9 @@ const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')
 // A transition lets React render the first screen in short slices, so a slow phone's
 // main thread is never blocked long enough to delay a tap (Lighthouse's blocking time).
-startTransition(() => {
-  createRoot(container).render(<App />)
+// On a page the server painted, not before the first screen is ready (lib/firstPaint.ts).
+renderWhenReady(container, router, () => {
+  startTransition(() => {
+    createRoot(container).render(<App />)
+  })
 })

@@ -2,7 +2,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router'
 import { AppProviders } from './AppProviders'
 import { routes } from './routes'
 
-const router = createBrowserRouter(routes)
+/** The app's one router; `main.tsx` waits on it before the first render. */
+export const router = createBrowserRouter(routes)
 
 export function App() {
   return (

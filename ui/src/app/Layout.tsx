@@ -10,6 +10,7 @@ import { TopButton } from '@/features/chrome/components/TopButton'
 import { useProxySignal } from '@/features/chrome/useProxySignal'
 import { useCampaignReport } from '@/features/campaigns/useCampaignReport'
 import { HelpChat } from '@/features/help-chat/components/HelpChat'
+import { usePaintPreference } from '@/lib/firstPaint'
 import { useInterfaceLanguage, useT } from '@/lib/i18n'
 import { useShippingRefresh } from '@/lib/location'
 import { useTrackPaths } from '@/lib/previousPath'
@@ -45,6 +46,7 @@ export function Layout() {
   const figuresPage = logoOnly || route === 'Bag'
   useDocumentLanguage()
   useProxySignal()
+  usePaintPreference()
 
   return (
     <>
