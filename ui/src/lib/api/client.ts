@@ -43,6 +43,16 @@ export function noticeHeaders(response: Response): Response {
  * (in development Vite proxies `/api`), so requests go to this page's origin;
  * the OpenAPI document's paths are relative to its server URL, `/api`.
  */
+const firstScreen = readFirstScreen(document)
+
+/**
+ * The answer the page came with for `GET /api{path}`, if it has one, left for the API
+ * client to use: for what must be right on the first render (the store's notices).
+ */
+export function inlinedAnswer(path: string): unknown {
+  return firstScreen.get(path)
+}
+
 export const api = createClient<paths>({
   baseUrl: `${globalThis.location.origin}/api`,
   // Spec 7: every request is marked as AJAX; the server also treats it as CSRF protection.
@@ -50,7 +60,7 @@ export const api = createClient<paths>({
   // The first screen's calls are answered from the page itself when the server
   // inlined them; `fetch` is looked up on every call rather than once, so tests can stub it.
   // Every answer from the network is checked for the shipping header (spec 7).
-  fetch: withFirstScreen(readFirstScreen(document), (request) => globalThis.fetch(request).then(noticeHeaders)),
+  fetch: withFirstScreen(firstScreen, (request) => globalThis.fetch(request).then(noticeHeaders)),
 })
 
 /**
