@@ -1,13 +1,37 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * The app's code at low priority: the page's stylesheet, the first screen the server
+ * painted and its picture come first, and the code that takes the page over after them
+ * (the server's own preloads say the same, crates/app/src/first_screen/mod.rs). At high
+ * priority, a phone's first paint waited for some 150 KB of scripts sharing its
+ * bandwidth.
+ */
+function codeAfterPaint(): Plugin {
+  return {
+    name: 'code-after-paint',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+          .replaceAll(
+            '<link rel="modulepreload" crossorigin',
+            '<link rel="modulepreload" fetchpriority="low" crossorigin',
+          ),
+    },
+  }
+}
 
 // The Rust binary serves the API and the pictures; in development Vite serves the UI
 // and forwards everything else to a locally running `store`.
 const storeServer = 'http://127.0.0.1:8080'
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), codeAfterPaint()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
