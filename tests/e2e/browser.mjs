@@ -43,6 +43,30 @@ export async function expectAccessible(page, where) {
  * reported any Content-Security-Policy violation (the store's policy allows no inline
  * script or style and nothing from another origin).
  */
+/**
+ * Home, listings and products arrive painted by the server (crates/app/src/first_screen/
+ * paint.rs) and the app takes them over a moment later: their heading shows before the
+ * app runs. So `goto` and `reload` return once the app has taken the page over, as a
+ * shopper's clicks in the tests expect; `gotoPainted` is the plain `goto`, for a test of
+ * the painted page itself.
+ */
+function awaitTakeover(page) {
+  const tookOver = () => page.waitForFunction(() => document.querySelector('.painted-main') === null)
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.gotoPainted = goto
+  page.goto = async (...args) => {
+    const response = await goto(...args)
+    await tookOver()
+    return response
+  }
+  page.reload = async (...args) => {
+    const response = await reload(...args)
+    await tookOver()
+    return response
+  }
+}
+
 export async function openPage(browser, contextOptions = {}) {
   const context = await browser.newContext(contextOptions)
   const cspViolations = []
@@ -59,6 +83,7 @@ export async function openPage(browser, contextOptions = {}) {
   async function newPage() {
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
+    awaitTakeover(page)
     page.on('pageerror', (error) => pageErrors.push(error.message))
     page.on('console', (message) => {
       if (message.type() === 'error' && message.text().includes('Content Security Policy')) {

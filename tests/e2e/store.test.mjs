@@ -148,17 +148,17 @@ describe('Olive Lane in a browser', { timeout: 120_000 }, () => {
 
     // The app's code never arrives: what shows is the server's paint alone.
     await page.route('**/assets/*.js', (route) => route.abort())
-    await page.goto(`${store.url}${product.path}`)
+    await page.gotoPainted(`${store.url}${product.path}`)
     const main = page.getByRole('main')
     await main.getByRole('heading', { level: 1, name: product.title, exact: true }).waitFor()
     assert.ok((await main.textContent()).includes(dollars(product.price)), `no ${dollars(product.price)} painted`)
     await expectAccessible(page, `${product.path} as painted`)
-    await page.goto(`${store.url}${department.value}`)
+    await page.gotoPainted(`${store.url}${department.value}`)
     await main.getByRole('heading', { level: 1, name: list.title, exact: true }).waitFor()
     const first = list.items[0]
     await main.getByRole('link', { name: first.title, exact: true }).first().waitFor()
     await expectAccessible(page, `${department.value} as painted`)
-    await page.goto(`${store.url}/`)
+    await page.gotoPainted(`${store.url}/`)
     await main.getByRole('link', { name: department.name, exact: true }).waitFor()
     await expectAccessible(page, '/ as painted')
     // A painted link is a plain link: it leads to the product without the app.
