@@ -127,8 +127,7 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
         Some(index) => {
             let query = req.uri().query().unwrap_or("");
             let screen = first_screen::screen_for(req.uri().path(), query);
-            let cookie = req.headers().get(header::COOKIE).and_then(|v| v.to_str().ok());
-            let painted = first_screen::paint_wanted(cookie);
+            let painted = first_screen::paint_wanted(req.headers());
             let template = String::from_utf8_lossy(&index.data);
             let html = async {
                 let screen = screen.as_ref();

@@ -36,8 +36,9 @@ use serde_json::{Map, Value};
 /// The store's info, which the layout asks for on every page.
 const STORE_INFO: &str = "/store";
 
-/// `template` (the app's index.html) with the head start for `screen` written in, and
-/// the screen painted when it is one that is and `painted` asks for it.
+/// `template` (the app's index.html) with the head start for `screen` written in, and,
+/// for a screen the server paints, the screen painted into `#root` unless `painted` is
+/// false.
 /// `api` is the store's JSON API, asked in-process; its paths are relative to `/api`.
 pub async fn page(
     template: &str,

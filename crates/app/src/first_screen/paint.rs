@@ -18,8 +18,11 @@
 //! Its look is `ui/src/app/global.css`'s `painted-*` rules, which follow the app's own
 //! rules for the same elements.
 
+use crate::api::accounts::session_cookie::cookie_value;
+use poem::http::HeaderMap;
 use serde_json::Value;
 use std::fmt::Write;
+use store_domain::money::Money;
 
 /// Which screen a page paints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,12 +32,12 @@ pub enum Paint {
     Product,
 }
 
-/// The cookie by which a shopper's app asks for pages without the paint.
-const OPT_OUT: &str = "store_paint=off";
+/// The cookie by which a shopper's app asks for pages without the paint (`off`).
+const OPT_OUT: &str = "store_paint";
 
-/// Whether a page load with this `Cookie` header wants the first screen painted.
-pub fn wanted(cookie: Option<&str>) -> bool {
-    !cookie.is_some_and(|cookie| cookie.split(';').any(|pair| pair.trim() == OPT_OUT))
+/// Whether a page load with these headers wants the first screen painted.
+pub fn wanted(headers: &HeaderMap) -> bool {
+    cookie_value(headers, OPT_OUT).as_deref() != Some("off")
 }
 
 /// The markup of `root` (the app's `#root` element) painted with `screen` from its
@@ -172,17 +175,7 @@ fn price(html: &mut String, item: &Value) {
 
 /// Cents as US dollars the way the app writes them: `$1,234.50`.
 fn dollars(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let cents = cents.unsigned_abs();
-    let whole = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (i, digit) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    format!("{sign}${grouped}.{:02}", cents % 100)
+    Money::from_cents(cents).to_string()
 }
 
 fn str_at<'a>(value: &'a Value, key: &str) -> Option<&'a str> {
@@ -281,19 +274,21 @@ mod tests {
     }
 
     #[test]
-    fn dollars_are_grouped_by_thousands() {
-        assert_eq!(dollars(0), "$0.00");
-        assert_eq!(dollars(99_999), "$999.99");
-        assert_eq!(dollars(100_000), "$1,000.00");
-        assert_eq!(dollars(123_456_789), "$1,234,567.89");
-        assert_eq!(dollars(-250), "-$2.50");
-    }
-
-    #[test]
     fn the_opt_out_cookie_turns_the_paint_off() {
-        assert!(wanted(None));
-        assert!(wanted(Some("session=abc; store_paint=on")));
-        assert!(!wanted(Some("session=abc; store_paint=off")));
-        assert!(!wanted(Some("store_paint=off")));
+        let with = |cookies: &[&str]| {
+            let mut headers = HeaderMap::new();
+            for cookie in cookies {
+                headers.append(poem::http::header::COOKIE, cookie.parse().unwrap());
+            }
+            wanted(&headers)
+        };
+        assert!(with(&[]));
+        assert!(with(&["session=abc; store_paint=on"]));
+        assert!(!with(&["session=abc; store_paint=off"]));
+        assert!(!with(&["store_paint=off"]));
+        assert!(
+            !with(&["session=abc", "store_paint=off"]),
+            "a second Cookie header"
+        );
     }
 }

@@ -52,7 +52,7 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
 }
 
 /// The value of cookie `name` in the request's `Cookie` headers.
-fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
+pub(crate) fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(COOKIE)
         .iter()
