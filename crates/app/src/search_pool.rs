@@ -15,7 +15,7 @@
 use async_trait::async_trait;
 use std::future::Future;
 use std::sync::Arc;
-use store_domain::ports::{SearchError, SearchIndex};
+use store_domain::ports::{DocumentPages, SearchError, SearchIndex};
 use store_domain::search::{ProductQuery, SearchDoc, SearchHits};
 use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::sync::Semaphore;
@@ -64,6 +64,14 @@ impl SearchIndex for PooledSearch {
     async fn rebuild(&self, docs: Vec<SearchDoc>) -> Result<(), SearchError> {
         // The refresher already runs rebuilds on the blocking pool, one at a time.
         self.engine.rebuild(docs).await
+    }
+
+    async fn rebuild_from(
+        &self,
+        version: i64,
+        pages: &mut dyn DocumentPages,
+    ) -> Result<(), SearchError> {
+        self.engine.rebuild_from(version, pages).await
     }
 
     async fn find(&self, query: &ProductQuery) -> Result<SearchHits, SearchError> {

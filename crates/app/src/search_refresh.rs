@@ -1,13 +1,18 @@
-//! Keeping the search index in step with the catalogue. The index is built from the
-//! database at start-up, then a background task looks at the catalogue's version
-//! every few seconds and rebuilds when another process (`store seed`, an import) has
-//! changed it; the popular searches behind suggestions are refreshed on the same beat.
+//! Keeping the search index in step with the catalogue. The server starts on the
+//! generation it finds on disk, whatever its version; a background task then looks at
+//! the catalogue's version at once and every few seconds after, and rebuilds when the
+//! index was built from another one (or there is no index yet), which is also how
+//! another process's change (`store seed`, an import) is picked up. The popular
+//! searches behind suggestions are refreshed on the same beat.
 
 use crate::state::AppState;
-use std::sync::Mutex;
+use async_trait::async_trait;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use store_domain::browse::FindError;
 use store_domain::clock::Timestamp;
+use store_domain::ports::{Catalog, DocumentPages, SearchError};
+use store_domain::search::SearchDoc;
 use tokio::task::JoinHandle;
 
 /// How the refresher behaves; from the `[search]` settings.
@@ -41,7 +46,8 @@ impl IndexBuilt {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn record(&self, at: Timestamp, version: i64) {
+    /// The index now holds catalogue `version`, built `at`.
+    pub fn record(&self, at: Timestamp, version: i64) {
         *self
             .0
             .lock()
@@ -54,31 +60,68 @@ pub async fn rebuild(state: &AppState, refresh: Refresh) -> Result<i64, FindErro
     // Read the version first: a change landing during the build is picked up next time.
     let version = state.catalogue.catalog.catalogue_version().await?;
     let started = Instant::now();
-    let docs = state.catalogue.catalog.search_documents().await?;
-    let products = docs.len();
+    let mut pages = CataloguePages {
+        catalog: state.catalogue.catalog.clone(),
+        after: i64::MIN,
+        done: false,
+        products: 0,
+    };
     let search = state.catalogue.search.clone();
     let handle = tokio::runtime::Handle::current();
     // Indexing is seconds of CPU at scale: keep it off the threads serving requests.
-    tokio::task::spawn_blocking(move || {
-        let built = handle.block_on(search.rebuild(docs));
+    let products = tokio::task::spawn_blocking(move || {
+        let built = handle.block_on(search.rebuild_from(version, &mut pages));
         crate::heap::release_freed_memory();
-        built
+        built.map(|()| pages.products)
     })
     .await
-    .map_err(|err| {
-        FindError::Search(store_domain::ports::SearchError::Storage(err.to_string()))
-    })??;
+    .map_err(|err| FindError::Search(SearchError::Storage(err.to_string())))??;
     state
         .catalogue
         .search_built
         .record(state.clock.now(), version);
     tracing::info!(
         products,
+        version,
         millis = started.elapsed().as_millis() as u64,
         "search index built"
     );
     refresh_popular(state, refresh).await?;
     Ok(version)
+}
+
+/// Products read from the catalogue per page of a rebuild: a page's documents and
+/// the index's buffers stay a few megabytes, whatever the catalogue's size.
+const PAGE: u32 = 5_000;
+
+/// The catalogue's search documents, as a rebuild reads them: a page at a time.
+struct CataloguePages {
+    catalog: Arc<dyn Catalog>,
+    /// The last id read (below every id before the first page).
+    after: i64,
+    done: bool,
+    products: usize,
+}
+
+#[async_trait]
+impl DocumentPages for CataloguePages {
+    async fn next_page(&mut self) -> Result<Option<Vec<SearchDoc>>, SearchError> {
+        if self.done {
+            return Ok(None);
+        }
+        let page = self
+            .catalog
+            .search_documents_page(self.after, PAGE)
+            .await
+            .map_err(|err| SearchError::Storage(err.to_string()))?;
+        let Some(last) = page.last() else {
+            self.done = true;
+            return Ok(None);
+        };
+        self.after = last.id;
+        self.products += page.len();
+        Ok(Some(page))
+    }
 }
 
 async fn refresh_popular(state: &AppState, refresh: Refresh) -> Result<(), FindError> {
@@ -91,23 +134,23 @@ async fn refresh_popular(state: &AppState, refresh: Refresh) -> Result<(), FindE
     Ok(())
 }
 
-/// Watches for catalogue changes until the process ends. Failures are logged and
+/// Watches for catalogue changes until the process ends, starting now: `built_from`
+/// is the version the index holds (`None`: no index yet). Failures are logged and
 /// retried on the next beat; the index keeps answering from its last generation.
-pub fn spawn(state: AppState, refresh: Refresh, mut built_from: i64) -> JoinHandle<()> {
+pub fn spawn(state: AppState, refresh: Refresh, mut built_from: Option<i64>) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut beat = tokio::time::interval(refresh.every);
-        beat.tick().await;
         loop {
             beat.tick().await;
             let changed = match state.catalogue.catalog.catalogue_version().await {
-                Ok(version) => version != built_from,
+                Ok(version) => Some(version) != built_from,
                 Err(err) => {
                     tracing::warn!("catalogue version unreadable: {err}");
                     continue;
                 }
             };
             let outcome = if changed {
-                rebuild(&state, refresh).await.map(|v| built_from = v)
+                rebuild(&state, refresh).await.map(|v| built_from = Some(v))
             } else {
                 refresh_popular(&state, refresh).await
             };

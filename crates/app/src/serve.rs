@@ -25,7 +25,7 @@ use store_adapters::clock::{FixedClock, SystemClock};
 use store_adapters::outbox::OutboxMailer;
 use store_adapters::passwords::Argon2Passwords;
 use store_adapters::reference::{ConfiguredRates, EmbeddedCountries};
-use store_adapters::search::TantivySearch;
+use store_adapters::search::{Opened, TantivySearch};
 use store_adapters::smtp::SmtpMailer;
 use store_adapters::sqlite::Durability;
 use store_adapters::storage::{self, Storage};
@@ -194,6 +194,7 @@ fn state(
     store: &Storage,
     settings: &Settings,
     links: OrderLinks,
+    search: TantivySearch,
 ) -> Result<(AppState, CountWriter), Box<dyn std::error::Error>> {
     let (search_counter, count_writer) =
         search_counts::spawn(store.search_log.clone(), batching(settings));
@@ -226,10 +227,7 @@ fn state(
         limits: Arc::new(Limits::new(&settings.limits)?),
         catalogue: CatalogueArea {
             catalog: store.catalog.clone(),
-            search: Arc::new(PooledSearch::new(
-                Arc::new(TantivySearch::new()?),
-                settings.search.workers,
-            )),
+            search: Arc::new(PooledSearch::new(Arc::new(search), settings.search.workers)),
             search_log: store.search_log.clone(),
             search_counter,
             search_built: Default::default(),
@@ -337,7 +335,7 @@ pub async fn jobs_state(
 ) -> Result<AppState, Box<dyn std::error::Error>> {
     let store = open_database(settings).await?;
     let links = order_links(store.secrets.as_ref(), settings).await?;
-    let (mut state, _count_writer) = state(&store, settings, links)?;
+    let (mut state, _count_writer) = state(&store, settings, links, TantivySearch::new()?)?;
     state.clock = Arc::new(FixedClock(at));
     Ok(state)
 }
@@ -348,8 +346,40 @@ pub async fn offline_state(settings: &Settings) -> Result<AppState, Box<dyn std:
     // Describing the API counts no searches: the writer may end with the state.
     // It serves no request: its order links need no kept key.
     let links = OrderLinks::new(&[0; 32]);
-    let (state, _count_writer) = state(&Storage::in_memory().await?, settings, links)?;
+    let (state, _count_writer) = state(
+        &Storage::in_memory().await?,
+        settings,
+        links,
+        TantivySearch::new()?,
+    )?;
     Ok(state)
+}
+
+/// The search index kept where the settings say, with the generation it opened there,
+/// if any; an in-memory database's index is kept in memory.
+fn open_search(
+    settings: &Settings,
+) -> Result<(TantivySearch, Option<Opened>), Box<dyn std::error::Error>> {
+    let Some(dir) = settings
+        .search
+        .index_dir(&settings.database.url, settings.server.port)
+    else {
+        return Ok((TantivySearch::new()?, None));
+    };
+    let (search, opened) = TantivySearch::open(&dir)?;
+    match opened {
+        Some(o) => tracing::info!(
+            folder = %dir.display(),
+            version = o.version,
+            products = o.products,
+            "search index opened"
+        ),
+        None => tracing::info!(
+            folder = %dir.display(),
+            "no search index yet: it is built in the background"
+        ),
+    }
+    Ok((search, opened))
 }
 
 pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
@@ -374,7 +404,12 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
         seed::demo_checkout_unless_public(&store, &settings).await?;
     }
     let links = order_links(store.secrets.as_ref(), &settings).await?;
-    let (state, count_writer) = state(&store, &settings, links)?;
+    let (search, opened) = open_search(&settings)?;
+    let (state, count_writer) = state(&store, &settings, links, search)?;
+    if let Some(opened) = opened {
+        let at = Timestamp::from_unix_seconds(opened.built);
+        state.catalogue.search_built.record(at, opened.version);
+    }
     reload_links_in_background(store.secrets.clone(), state.orders.links.clone());
     if let Some(pickup) = &state.checkout.config.shipping.pickup {
         let at = &pickup.location;
@@ -416,10 +451,11 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     let purging = retention::spawn(state.clone(), policies);
     readiness::probe(&state).await;
     let probing = readiness::spawn(state.clone(), READINESS_PROBE_EVERY);
-    let refresh = refresh(&settings);
-    let version = search_refresh::rebuild(&state, refresh).await?;
-    let refresher = search_refresh::spawn(state.clone(), refresh, version);
-    state.catalogue.answers.catalogue_at(version);
+    // The index serves what it opened (or nothing, and the store is not ready) while
+    // the refresher brings it to the catalogue's version in the background.
+    let refresher =
+        search_refresh::spawn(state.clone(), refresh(&settings), opened.map(|o| o.version));
+    read_cache::read_catalogue_version(&state).await;
     let cache_watch = read_cache::watch(state.clone());
     let address = format!("{}:{}", settings.server.host, settings.server.port);
     let edge = web::Edge {

@@ -3,7 +3,7 @@
 
 use config::{Config, Environment, File, FileFormat};
 use serde::Deserialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const DEFAULTS: &str = include_str!("../../../config/default.toml");
 
@@ -263,6 +263,33 @@ pub struct SearchSettings {
     /// Searches waiting to be counted; beyond this they are not counted.
     pub count_queue: usize,
     pub workers: usize,
+    /// Where index generations are kept; empty for the default (`index_dir`).
+    pub dir: String,
+}
+
+impl SearchSettings {
+    /// The folder of the search index's generations for a store on `database_url`
+    /// served on `port`: `dir` when set; else beside a SQLite file (`data/store.db`
+    /// keeps `data/store.search/`); else, for PostgreSQL, `data/search-PORT/`, so that
+    /// instances on one machine (on different ports) never share one. `None` for an
+    /// in-memory SQLite database: its index lives and dies with it, in memory.
+    pub fn index_dir(&self, database_url: &str, port: u16) -> Option<PathBuf> {
+        if !self.dir.is_empty() {
+            return Some(PathBuf::from(&self.dir));
+        }
+        let Some(file) = database_url
+            .strip_prefix("sqlite://")
+            .or_else(|| database_url.strip_prefix("sqlite:"))
+        else {
+            return Some(PathBuf::from(format!("data/search-{port}")));
+        };
+        if file.contains(":memory:") || database_url.contains("mode=memory") {
+            return None;
+        }
+        let file = Path::new(file.split('?').next().unwrap_or(file));
+        let stem = file.file_stem()?.to_string_lossy();
+        Some(file.with_file_name(format!("{stem}.search")))
+    }
 }
 
 /// The metrics listener (`crate::metrics`).
@@ -404,6 +431,31 @@ mod tests {
         assert_eq!(
             settings.limits.client_ip_header.as_deref(),
             Some("X-Forwarded-For")
+        );
+    }
+
+    #[test]
+    fn the_search_index_is_kept_beside_the_database_or_per_instance() {
+        let mut search = Settings::load(None).unwrap().search;
+        let dir = |s: &SearchSettings, url| s.index_dir(url, 8081);
+        assert_eq!(
+            dir(&search, "sqlite://data/store.db"),
+            Some(PathBuf::from("data/store.search"))
+        );
+        assert_eq!(
+            dir(&search, "sqlite:///var/lib/store/shop.db?mode=rwc"),
+            Some(PathBuf::from("/var/lib/store/shop.search"))
+        );
+        assert_eq!(dir(&search, "sqlite::memory:"), None);
+        assert_eq!(dir(&search, "sqlite:file:t?mode=memory&cache=shared"), None);
+        assert_eq!(
+            dir(&search, "postgres://db.internal/store"),
+            Some(PathBuf::from("data/search-8081"))
+        );
+        search.dir = "/srv/index".into();
+        assert_eq!(
+            dir(&search, "postgres://db.internal/store"),
+            Some(PathBuf::from("/srv/index"))
         );
     }
 

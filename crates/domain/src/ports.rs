@@ -58,8 +58,27 @@ pub trait Catalog: Send + Sync {
     /// options, what its line shows), in any order; unknown and hidden items are left
     /// out, so a bag withdraws them and an order refuses them.
     async fn offers(&self, items: &[ItemRef]) -> Result<Vec<Offer>, CatalogError>;
-    /// Every product on show, as the search index holds it.
-    async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError>;
+    /// The products on show with ids above `after_id`, in id order, at most `limit`,
+    /// as the search index holds them: the catalogue a page at a time, each page
+    /// starting after the last id of the one before (an id, not an offset, so a page
+    /// costs the same wherever it starts).
+    async fn search_documents_page(
+        &self,
+        after_id: i64,
+        limit: u32,
+    ) -> Result<Vec<SearchDoc>, CatalogError>;
+    /// Every product on show, as the search index holds it, in id order.
+    async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
+        let mut docs: Vec<SearchDoc> = Vec::new();
+        loop {
+            let after = docs.last().map_or(i64::MIN, |d| d.id);
+            let page = self.search_documents_page(after, 10_000).await?;
+            if page.is_empty() {
+                return Ok(docs);
+            }
+            docs.extend(page);
+        }
+    }
     /// A number that changes whenever the catalogue does, so a running server can
     /// notice another process's import and refresh its search index.
     async fn catalogue_version(&self) -> Result<i64, CatalogError>;
@@ -97,6 +116,13 @@ pub enum SearchError {
     Storage(String),
 }
 
+/// The catalogue's search documents, one page after another in ascending id order,
+/// until `None`: what a rebuild reads.
+#[async_trait]
+pub trait DocumentPages: Send {
+    async fn next_page(&mut self) -> Result<Option<Vec<SearchDoc>>, SearchError>;
+}
+
 /// Finding products by text and facets; the catalogue stays the source of truth and
 /// the index is rebuilt from it.
 #[async_trait]
@@ -104,6 +130,22 @@ pub trait SearchIndex: Send + Sync {
     /// Replaces everything indexed with `docs`. Queries keep being answered from the
     /// previous generation until the new one is complete.
     async fn rebuild(&self, docs: Vec<SearchDoc>) -> Result<(), SearchError>;
+    /// Replaces everything indexed with the documents `pages` yields, as read from
+    /// catalogue `version`. An index that keeps its generations (on disk) names the new
+    /// one for `version` and takes the pages as they come, so a rebuild never holds the
+    /// whole catalogue; one that does not gathers them and calls `rebuild`.
+    async fn rebuild_from(
+        &self,
+        version: i64,
+        pages: &mut dyn DocumentPages,
+    ) -> Result<(), SearchError> {
+        let _ = version;
+        let mut docs = Vec::new();
+        while let Some(page) = pages.next_page().await? {
+            docs.extend(page);
+        }
+        self.rebuild(docs).await
+    }
     /// One page of the products matching `query`, with the total and the facets.
     async fn find(&self, query: &ProductQuery) -> Result<SearchHits, SearchError>;
     /// Up to `limit` completions of `text`: popular searches first, then names of

@@ -571,9 +571,19 @@ impl Catalog for InMemoryCatalog {
         Ok(items.iter().filter_map(|item| state.offer(*item)).collect())
     }
 
-    async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
+    async fn search_documents_page(
+        &self,
+        after_id: i64,
+        limit: u32,
+    ) -> Result<Vec<SearchDoc>, CatalogError> {
         let state = self.read();
-        Ok(state.shown().map(|p| state.search_doc(p)).collect())
+        let mut page: Vec<_> = state.shown().filter(|p| p.id > after_id).collect();
+        page.sort_by_key(|p| p.id);
+        Ok(page
+            .into_iter()
+            .take(limit as usize)
+            .map(|p| state.search_doc(p))
+            .collect())
     }
 
     async fn catalogue_version(&self) -> Result<i64, CatalogError> {

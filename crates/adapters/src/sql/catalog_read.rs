@@ -499,8 +499,12 @@ impl Catalog for Store {
         self.read_offers(items).await
     }
 
-    async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
-        search_documents::read(&self.pool, &self.categories().await?).await
+    async fn search_documents_page(
+        &self,
+        after_id: i64,
+        limit: u32,
+    ) -> Result<Vec<SearchDoc>, CatalogError> {
+        search_documents::read(&self.pool, &self.categories().await?, after_id, limit).await
     }
 
     async fn catalogue_version(&self) -> Result<i64, CatalogError> {

@@ -1,8 +1,10 @@
-//! Reading every product as the search index needs it. One query per table and the
-//! joins done in memory: at 100,000 products that is a few table scans instead of a
-//! few hundred thousand lookups. Hidden products are not indexed, so search and the
-//! category, vendor and creator lists drop them at the next rebuild; the rows of other
-//! tables that name them are simply never asked for.
+//! Reading products as the search index needs them, a page at a time: the products
+//! with ids above the last one read (keyset pagination on the primary key, the same
+//! SQL on SQLite and PostgreSQL), then one query per other table for the page's range
+//! of ids, joined in memory: a few range scans per page instead of a lookup per
+//! product, and a rebuild never holds the whole catalogue. Hidden products are not
+//! indexed, so search and the category, vendor and creator lists drop them at the next
+//! rebuild; the rows of other tables that name them are simply never asked for.
 
 use super::catalog_error;
 use super::common::PairRow;
@@ -74,6 +76,23 @@ where
         .map_err(catalog_error)
 }
 
+/// The rows of `sql` for the products with ids in `($1, $2]`.
+async fn between<T>(
+    pool: &sqlx::Pool<super::Db>,
+    sql: &'static str,
+    (after, last): (i64, i64),
+) -> Result<Vec<T>, CatalogError>
+where
+    T: for<'r> FromRow<'r, <super::Db as sqlx::Database>::Row> + Send + Unpin,
+{
+    sqlx::query_as::<_, T>(sql)
+        .bind(after)
+        .bind(last)
+        .fetch_all(pool)
+        .await
+        .map_err(catalog_error)
+}
+
 fn grouped<T>(rows: Vec<T>, owner: impl Fn(&T) -> i64) -> HashMap<i64, Vec<T>> {
     let mut map: HashMap<i64, Vec<T>> = HashMap::new();
     for row in rows {
@@ -82,16 +101,27 @@ fn grouped<T>(rows: Vec<T>, owner: impl Fn(&T) -> i64) -> HashMap<i64, Vec<T>> {
     map
 }
 
+/// The products on show with ids above `after`, in id order, at most `limit`.
 pub(super) async fn read(
     pool: &sqlx::Pool<super::Db>,
     categories: &[Category],
+    after: i64,
+    limit: u32,
 ) -> Result<Vec<SearchDoc>, CatalogError> {
-    let products: Vec<ProductRow> = all(
-        pool,
+    let products: Vec<ProductRow> = sqlx::query_as(
         "SELECT id, title, heb_title, short_desc, heb_short_desc, description, heb_description, sku,
-                vendor_id, category_id, price, release_date FROM products WHERE hidden = 0",
+                vendor_id, category_id, price, release_date FROM products
+         WHERE hidden = 0 AND id > $1 ORDER BY id LIMIT $2",
     )
-    .await?;
+    .bind(after)
+    .bind(i64::from(limit))
+    .fetch_all(pool)
+    .await
+    .map_err(catalog_error)?;
+    let Some(last) = products.last().map(|p| p.id) else {
+        return Ok(Vec::new());
+    };
+    let page = (after, last);
     let vendors: HashMap<i64, Named> = all(pool, "SELECT id, name, heb_name FROM vendors")
         .await?
         .into_iter()
@@ -103,34 +133,42 @@ pub(super) async fn read(
         .map(named)
         .collect();
     let mut links = grouped(
-        all::<LinkRow>(
+        between::<LinkRow>(
             pool,
-            "SELECT product_id AS owner, creator_id AS other FROM product_creators ORDER BY product_id, position",
+            "SELECT product_id AS owner, creator_id AS other FROM product_creators
+             WHERE product_id > $1 AND product_id <= $2 ORDER BY product_id, position",
+            page,
         )
         .await?,
         |r| r.owner,
     );
     let mut filters = grouped(
-        all::<PairRow>(
+        between::<PairRow>(
             pool,
-            "SELECT product_id AS owner, name, value, heb_name, heb_value FROM product_filters ORDER BY product_id, position",
+            "SELECT product_id AS owner, name, value, heb_name, heb_value FROM product_filters
+             WHERE product_id > $1 AND product_id <= $2 ORDER BY product_id, position",
+            page,
         )
         .await?,
         |r| r.owner,
     );
     let mut options = grouped(
-        all::<PairRow>(
+        between::<PairRow>(
             pool,
             "SELECT v.product_id AS owner, o.name, o.value, o.heb_name, o.heb_value FROM variation_options o
-             JOIN variations v ON v.id = o.variation_id ORDER BY v.product_id, v.position, o.position",
+             JOIN variations v ON v.id = o.variation_id
+             WHERE v.product_id > $1 AND v.product_id <= $2 ORDER BY v.product_id, v.position, o.position",
+            page,
         )
         .await?,
         |r| r.owner,
     );
     let mut skus = grouped(
-        all::<SkuRow>(
+        between::<SkuRow>(
             pool,
-            "SELECT product_id AS owner, sku FROM variations ORDER BY product_id, position",
+            "SELECT product_id AS owner, sku FROM variations
+             WHERE product_id > $1 AND product_id <= $2 ORDER BY product_id, position",
+            page,
         )
         .await?,
         |r| r.owner,

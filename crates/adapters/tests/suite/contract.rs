@@ -354,6 +354,43 @@ mod cases {
         );
     }
 
+    /// Pages of one product, read after the last id of the page before, are the
+    /// catalogue whole and in id order, each document as `search_documents` has it
+    /// (variations, creators and filters of the page's products only), hidden
+    /// products left out.
+    pub async fn search_documents_come_in_pages_by_id<S: Catalog + CatalogWriter>(s: &S) {
+        seeded(s).await;
+        assert!(s.change_product(11, &hidden(true)).await.unwrap());
+        let whole = s.search_documents().await.unwrap();
+        let mut sorted: Vec<i64> = whole.iter().map(|d| d.id).collect();
+        sorted.sort();
+        assert_eq!(whole.iter().map(|d| d.id).collect::<Vec<_>>(), sorted);
+        assert!(!sorted.contains(&11), "hidden");
+
+        let mut paged = Vec::new();
+        let mut after = i64::MIN;
+        loop {
+            let page = s.search_documents_page(after, 1).await.unwrap();
+            assert!(page.len() <= 1);
+            let Some(last) = page.last() else { break };
+            after = last.id;
+            paged.extend(page);
+        }
+        assert_eq!(paged, whole);
+        let two = s.search_documents_page(10, 2).await.unwrap();
+        assert_eq!(
+            two,
+            whole
+                .iter()
+                .filter(|d| d.id > 10)
+                .take(2)
+                .cloned()
+                .collect::<Vec<_>>()
+        );
+        let last = whole.last().unwrap().id;
+        assert!(s.search_documents_page(last, 10).await.unwrap().is_empty());
+    }
+
     /// A hidden product is out of sight and off sale, with the bundle holding it, and
     /// all of it comes back when it is shown again.
     pub async fn catalog_hidden_products_leave_every_read<S: Catalog + CatalogWriter>(s: &S) {
@@ -500,7 +537,7 @@ macro_rules! contract_suite {
         mod $module {
             use super::*;
             contract_suite!(@cases $make; categories_keep_import_order, product_round_trips, unknown_ids_are_none,
-                cards_keep_the_order_asked, search_documents_carry_trails_names_and_facets, list_owners,
+                cards_keep_the_order_asked, search_documents_carry_trails_names_and_facets, search_documents_come_in_pages_by_id, list_owners,
                 the_version_moves_with_every_change,
                 related_new_arrivals_and_bundles, an_empty_bundle_is_out_of_stock_everywhere, pages_keep_paragraphs, rejected_imports_leave_nothing,
                 removing_generated_products, offers_describe_what_a_line_holds,

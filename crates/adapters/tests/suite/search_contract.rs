@@ -240,6 +240,97 @@ mod tantivy_only {
     }
 }
 
+/// Generations kept on disk: opened as they were built, pruned to the current and
+/// the previous one, damaged ones passed over.
+mod on_disk {
+    use super::*;
+    use std::path::{Path, PathBuf};
+    use store_adapters::search::Opened;
+    use store_domain::ports::{DocumentPages, SearchError};
+
+    /// Documents in pages of `size`, as the refresher hands them over.
+    struct Pages(Vec<SearchDoc>, usize);
+
+    #[async_trait::async_trait]
+    impl DocumentPages for Pages {
+        async fn next_page(&mut self) -> Result<Option<Vec<SearchDoc>>, SearchError> {
+            if self.0.is_empty() {
+                return Ok(None);
+            }
+            let rest = self.0.split_off(self.1.min(self.0.len()));
+            Ok(Some(std::mem::replace(&mut self.0, rest)))
+        }
+    }
+
+    async fn build(s: &TantivySearch, version: i64, docs: Vec<SearchDoc>) {
+        s.rebuild_from(version, &mut Pages(docs, 2)).await.unwrap();
+    }
+
+    fn folders(dir: &Path) -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[tokio::test]
+    async fn a_generation_reopens_as_built_and_only_two_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let (s, opened) = TantivySearch::open(dir.path()).unwrap();
+        assert_eq!(opened, None);
+        assert!(ids(&s, "lantern").await.is_empty(), "nothing until built");
+        build(&s, 7, shelf()).await;
+        let mut renamed = shelf();
+        renamed[0].title = "Garden Bench".into();
+        build(&s, 8, renamed.clone()).await;
+        build(&s, 9, renamed).await;
+        assert_eq!(
+            folders(dir.path()),
+            [dir.path().join("8"), dir.path().join("9")]
+        );
+        drop(s);
+
+        let (s, opened) = TantivySearch::open(dir.path()).unwrap();
+        let Some(Opened {
+            version, products, ..
+        }) = opened
+        else {
+            panic!("nothing opened")
+        };
+        assert_eq!((version, products), (9, 4));
+        assert_eq!(ids(&s, "bench").await, [1]);
+        assert_eq!(ids(&s, "lanterns").await, [2, 1], "ranked as built");
+        assert_eq!(s.suggest("קער", 50).await.unwrap(), ["קערת זית"]);
+        let hits = s.find(&text("olive")).await.unwrap();
+        assert_eq!((hits.total, hits.facets.vendors[0].count), (4, 4));
+    }
+
+    #[tokio::test]
+    async fn a_damaged_or_unfinished_generation_is_passed_over_and_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let (s, _) = TantivySearch::open(dir.path()).unwrap();
+        build(&s, 1, shelf()).await;
+        build(&s, 2, shelf()[..2].to_vec()).await;
+        drop(s);
+        let facts = dir.path().join("2").join("facts.bin");
+        let size = std::fs::metadata(&facts).unwrap().len();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&facts)
+            .unwrap()
+            .set_len(size - 1)
+            .unwrap();
+        std::fs::create_dir(dir.path().join("3.partial")).unwrap();
+
+        let (s, opened) = TantivySearch::open(dir.path()).unwrap();
+        assert_eq!(opened.map(|o| o.version), Some(1), "the one before");
+        assert_eq!(ids(&s, "bowl").await, [4]);
+        assert_eq!(folders(dir.path()), [dir.path().join("1")]);
+    }
+}
+
 use crate::common::postgres as postgres_db;
 
 /// The search log, on the fake, on a real SQLite file and on PostgreSQL.

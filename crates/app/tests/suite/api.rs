@@ -241,7 +241,11 @@ impl Catalog for BrokenCatalog {
     async fn offers(&self, _: &[ItemRef]) -> Result<Vec<Offer>, CatalogError> {
         Err(CatalogError::Storage("disk on fire at /secret/path".into()))
     }
-    async fn search_documents(&self) -> Result<Vec<SearchDoc>, CatalogError> {
+    async fn search_documents_page(
+        &self,
+        _after_id: i64,
+        _limit: u32,
+    ) -> Result<Vec<SearchDoc>, CatalogError> {
         Ok(vec![])
     }
     async fn catalogue_version(&self) -> Result<i64, CatalogError> {

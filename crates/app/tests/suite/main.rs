@@ -37,6 +37,7 @@ mod retention;
 mod returns_api;
 mod school_api;
 mod search_api;
+mod search_generations;
 mod storage_api;
 mod store_copy;
 mod subscriptions_api;

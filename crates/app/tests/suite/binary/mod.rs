@@ -212,6 +212,16 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Kills the server with SIGKILL, as a crash or an OOM killer ends it: nothing it
+    /// was writing is finished or cleaned up.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        let status = self.child.wait().unwrap();
+        assert!(!status.success(), "killed, not stopped: {status}");
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -1,7 +1,9 @@
-//! The embedded search engine: a tantivy index held in memory, rebuilt from the
-//! catalogue whenever it changes. Memory, not disk, because the database is the
-//! source of truth and a rebuild of 100,000 products takes seconds: there is no
-//! index file to go stale, be corrupted or be lost.
+//! The embedded search engine: a tantivy index rebuilt from the catalogue whenever it
+//! changes. The server keeps its generations on disk (`generations.rs`), so that a
+//! restart serves the last one at once instead of rebuilding a million products before
+//! its first answer; the database stays the source of truth, and a generation that is
+//! missing, stale or damaged is rebuilt from it while the store serves. Tests and
+//! tools keep theirs in memory.
 //!
 //! Text goes through `search::normalise` before tantivy sees it (Hebrew points off,
 //! final letters folded), then one tokenizer splits words and an English stemmer
@@ -11,11 +13,15 @@
 //! creators, categories), then descriptions. Facets, order and pages are the
 //! domain's `FacetTable`.
 
+mod generations;
+
 use async_trait::async_trait;
+use generations::{Folder, Manifest};
 use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
-use store_domain::facets::FacetTable;
-use store_domain::ports::{SearchError, SearchIndex};
+use store_domain::facets::{Decoder, Encoder, FacetTable};
+use store_domain::ports::{DocumentPages, SearchError, SearchIndex};
 use store_domain::search::{ProductQuery, SearchDoc, SearchHits, is_hebrew, normalise, words};
 use tantivy::collector::{Collector, SegmentCollector, TopDocs};
 use tantivy::columnar::Column;
@@ -25,7 +31,8 @@ use tantivy::tokenizer::{
     LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, Stemmer, TextAnalyzer,
 };
 use tantivy::{
-    DocId, Index, IndexReader, ReloadPolicy, Score, SegmentReader, TantivyDocument, Term,
+    DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, SegmentReader, TantivyDocument,
+    Term,
 };
 
 const PLAIN: &str = "store_plain";
@@ -119,20 +126,76 @@ struct Generation {
     /// English and Hebrew titles by row.
     titles: Vec<(String, Option<String>)>,
     names: Vec<Phrase>,
+    /// Its folder, for one kept on disk.
+    folder: Option<PathBuf>,
+}
+
+/// The generation a disk-backed index opened at start, before any rebuild.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opened {
+    /// The catalogue version it was built from.
+    pub version: i64,
+    /// Unix seconds when it was built.
+    pub built: i64,
+    pub products: u64,
 }
 
 pub struct TantivySearch {
     current: RwLock<Arc<Generation>>,
     popular: RwLock<Arc<Vec<Phrase>>>,
+    /// Where generations are kept; `None` keeps them in memory only.
+    disk: Option<Folder>,
 }
 
 impl TantivySearch {
-    /// An empty index; `rebuild` fills it.
+    /// An empty index in memory; `rebuild` fills it.
     pub fn new() -> Result<TantivySearch, SearchError> {
         Ok(TantivySearch {
-            current: RwLock::new(Arc::new(build(&[])?)),
+            current: RwLock::new(Arc::new(empty()?)),
             popular: RwLock::new(Arc::new(Vec::new())),
+            disk: None,
         })
+    }
+
+    /// An index keeping its generations in `dir`, serving the newest complete one
+    /// found there at once (what it says of itself), or, when there is none, an empty
+    /// one until the first rebuild: listings and searches then find nothing, and the
+    /// server reports itself not ready. A damaged generation is removed and the next
+    /// newest tried.
+    pub fn open(dir: &Path) -> Result<(TantivySearch, Option<Opened>), SearchError> {
+        let folder = Folder::new(dir).map_err(failed)?;
+        let mut opened = None;
+        for (path, manifest) in folder.complete().map_err(failed)? {
+            match load(&path, &manifest) {
+                Ok(generation) => {
+                    opened = Some((
+                        generation,
+                        Opened {
+                            version: manifest.version,
+                            built: manifest.built,
+                            products: manifest.products,
+                        },
+                    ));
+                    break;
+                }
+                Err(why) => {
+                    tracing::warn!(folder = %path.display(), "damaged search index removed: {why}");
+                    folder.discard(&path);
+                }
+            }
+        }
+        let (generation, said) = match opened {
+            Some((generation, said)) => (generation, Some(said)),
+            None => (empty()?, None),
+        };
+        Ok((
+            TantivySearch {
+                current: RwLock::new(Arc::new(generation)),
+                popular: RwLock::new(Arc::new(Vec::new())),
+                disk: Some(folder),
+            },
+            said,
+        ))
     }
 
     fn generation(&self) -> Arc<Generation> {
@@ -142,7 +205,7 @@ impl TantivySearch {
             .clone()
     }
 
-    /// Bytes the current index takes in memory, for the benchmark's report.
+    /// Bytes the current index takes, for the benchmark's report.
     pub fn index_bytes(&self) -> Result<u64, SearchError> {
         let usage = self
             .generation()
@@ -152,11 +215,63 @@ impl TantivySearch {
             .map_err(failed)?;
         Ok(usage.total().get_bytes())
     }
+
+    /// Builds a generation from `pages` (on disk when the index has a folder, named
+    /// for `version`), then serves it; searches meanwhile use the previous one.
+    async fn build_from(
+        &self,
+        version: Option<i64>,
+        pages: &mut dyn DocumentPages,
+    ) -> Result<(), SearchError> {
+        let (partial, index) = match (&self.disk, version) {
+            (Some(folder), Some(version)) => {
+                let partial = folder.start(version).map_err(failed)?;
+                let index = Index::create_in_dir(&partial, schema().0).map_err(failed)?;
+                (Some(partial), index)
+            }
+            _ => (None, Index::create_in_ram(schema().0)),
+        };
+        let mut building = Building::new(index)?;
+        while let Some(page) = pages.next_page().await? {
+            for doc in &page {
+                building.add(doc)?;
+            }
+        }
+        let built = building.finish()?;
+        let next = match (&self.disk, partial, version) {
+            (Some(folder), Some(partial), Some(version)) => {
+                let products = built.table.len() as u64;
+                let done = folder
+                    .finish(&partial, version, products, |out| built.write_facts(out))
+                    .map_err(failed)?;
+                let index = Index::open_in_dir(&done).map_err(failed)?;
+                built.into_generation(index, Some(done))?
+            }
+            _ => {
+                let index = built.index.clone();
+                built.into_generation(index, None)?
+            }
+        };
+        let next = Arc::new(next);
+        let previous = std::mem::replace(
+            &mut *self
+                .current
+                .write()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            next.clone(),
+        );
+        if let (Some(folder), Some(done)) = (&self.disk, &next.folder) {
+            let mut keep = vec![done.as_path()];
+            keep.extend(previous.folder.as_deref());
+            if let Err(err) = folder.prune(&keep) {
+                tracing::warn!("old search indexes not removed: {err}");
+            }
+        }
+        Ok(())
+    }
 }
 
-fn build(docs: &[SearchDoc]) -> Result<Generation, SearchError> {
-    let (schema, fields) = schema();
-    let index = Index::create_in_ram(schema);
+fn register_tokenizers(index: &Index) {
     index.tokenizers().register(PLAIN, plain_analyzer());
     index.tokenizers().register(STEMMED, stemmed_analyzer());
     index.tokenizers().register(
@@ -165,13 +280,58 @@ fn build(docs: &[SearchDoc]) -> Result<Generation, SearchError> {
             .filter(LowerCaser)
             .build(),
     );
-    let mut writer = index
-        .writer_with_num_threads::<TantivyDocument>(1, WRITER_BUDGET)
-        .map_err(failed)?;
-    let table = FacetTable::build(docs);
-    let mut titles = vec![(String::new(), None); docs.len()];
-    let mut names: HashMap<String, Phrase> = HashMap::new();
-    for doc in docs {
+}
+
+/// The generation served before any is built: nothing indexed.
+fn empty() -> Result<Generation, SearchError> {
+    let building = Building::new(Index::create_in_ram(schema().0))?;
+    let built = building.finish()?;
+    let index = built.index.clone();
+    built.into_generation(index, None)
+}
+
+/// A generation being built: documents are added as they are read.
+struct Building {
+    index: Index,
+    writer: IndexWriter,
+    fields: Fields,
+    table: FacetTable,
+    titles: Vec<(String, Option<String>)>,
+    names: HashMap<String, Phrase>,
+}
+
+/// A generation whose index is written and committed.
+struct Built {
+    index: Index,
+    fields: Fields,
+    table: FacetTable,
+    titles: Vec<(String, Option<String>)>,
+    names: Vec<Phrase>,
+}
+
+impl Building {
+    fn new(index: Index) -> Result<Building, SearchError> {
+        register_tokenizers(&index);
+        let writer = index
+            .writer_with_num_threads::<TantivyDocument>(1, WRITER_BUDGET)
+            .map_err(failed)?;
+        Ok(Building {
+            index,
+            writer,
+            fields: schema().1,
+            table: FacetTable::default(),
+            titles: Vec::new(),
+            names: HashMap::new(),
+        })
+    }
+
+    /// Adds one product; products come in ascending id order.
+    fn add(&mut self, doc: &SearchDoc) -> Result<(), SearchError> {
+        let fields = self.fields;
+        let row = self
+            .table
+            .push(doc)
+            .ok_or_else(|| failed(format!("product {} out of id order", doc.id)))?;
         let title = join(&doc.title, doc.heb_title.as_deref());
         let body = join(&doc.text, doc.heb_text.as_deref());
         let mut named = vec![&doc.vendor];
@@ -182,14 +342,11 @@ fn build(docs: &[SearchDoc]) -> Result<Generation, SearchError> {
             for name in std::iter::once(n.name.as_str()).chain(n.heb_name.as_deref()) {
                 name_text.push_str(name);
                 name_text.push('\n');
-                names
+                self.names
                     .entry(name.to_lowercase())
                     .or_insert_with(|| Phrase::new(name));
             }
         }
-        let row = table
-            .row_of(doc.id)
-            .ok_or_else(|| failed("a document without a row"))?;
         let mut indexed = TantivyDocument::default();
         indexed.add_u64(fields.row, u64::from(row));
         let title = normalise(&title);
@@ -202,28 +359,102 @@ fn build(docs: &[SearchDoc]) -> Result<Generation, SearchError> {
         for sku in &doc.skus {
             indexed.add_text(fields.sku, sku);
         }
-        writer.add_document(indexed).map_err(failed)?;
-        titles[row as usize] = (doc.title.clone(), doc.heb_title.clone());
+        self.writer.add_document(indexed).map_err(failed)?;
+        self.titles.push((doc.title.clone(), doc.heb_title.clone()));
+        Ok(())
     }
-    writer.commit().map_err(failed)?;
-    writer.wait_merging_threads().map_err(failed)?;
-    let reader = index
+
+    fn finish(mut self) -> Result<Built, SearchError> {
+        self.writer.commit().map_err(failed)?;
+        self.writer.wait_merging_threads().map_err(failed)?;
+        let mut names: Vec<Phrase> = self
+            .names
+            .into_values()
+            .filter(|p| !p.folded.trim().is_empty())
+            .collect();
+        names.sort_by(|a, b| a.text.cmp(&b.text));
+        Ok(Built {
+            index: self.index,
+            fields: self.fields,
+            table: self.table,
+            titles: self.titles,
+            names,
+        })
+    }
+}
+
+impl Built {
+    /// The facts file: the table, then the titles by row, then the names.
+    fn write_facts(&self, out: &mut Encoder<impl std::io::Write>) -> std::io::Result<()> {
+        self.table.encode(out)?;
+        out.count(self.titles.len())?;
+        for (title, heb_title) in &self.titles {
+            out.str(title)?;
+            out.opt_str(heb_title.as_deref())?;
+        }
+        out.count(self.names.len())?;
+        for name in &self.names {
+            out.str(&name.text)?;
+        }
+        Ok(())
+    }
+
+    fn into_generation(
+        self,
+        index: Index,
+        folder: Option<PathBuf>,
+    ) -> Result<Generation, SearchError> {
+        Ok(Generation {
+            reader: reader(&index)?,
+            fields: self.fields,
+            stemmer: stemmed_analyzer(),
+            table: self.table,
+            titles: self.titles,
+            names: self.names,
+            folder,
+        })
+    }
+}
+
+fn reader(index: &Index) -> Result<IndexReader, SearchError> {
+    index
         .reader_builder()
         .reload_policy(ReloadPolicy::Manual)
         .try_into()
-        .map_err(failed)?;
-    let mut names: Vec<Phrase> = names
-        .into_values()
-        .filter(|p| !p.folded.trim().is_empty())
-        .collect();
-    names.sort_by(|a, b| a.text.cmp(&b.text));
+        .map_err(failed)
+}
+
+/// Opens the generation in `folder` as its manifest describes it, or says why not.
+fn load(folder: &Path, manifest: &Manifest) -> Result<Generation, String> {
+    let facts = generations::check(folder, manifest)?;
+    let damaged = || format!("{} cannot be read", generations::FACTS);
+    let mut input = Decoder::new(&facts);
+    let table = FacetTable::decode(&mut input).ok_or_else(damaged)?;
+    let titles = (0..input.count().ok_or_else(damaged)?)
+        .map(|_| Some((input.str()?.to_owned(), input.opt_str()?.map(str::to_owned))))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(damaged)?;
+    let names = (0..input.count().ok_or_else(damaged)?)
+        .map(|_| input.str().map(Phrase::new))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(damaged)?;
+    if !input.is_done() || titles.len() != table.len() || table.len() as u64 != manifest.products {
+        return Err(damaged());
+    }
+    let index = Index::open_in_dir(folder).map_err(|err| err.to_string())?;
+    register_tokenizers(&index);
+    let reader = reader(&index).map_err(|err| err.to_string())?;
+    if reader.searcher().num_docs() != manifest.products {
+        return Err("the index does not hold every product".into());
+    }
     Ok(Generation {
         reader,
-        fields,
+        fields: schema().1,
         stemmer: stemmed_analyzer(),
         table,
         titles,
         names,
+        folder: Some(folder.to_owned()),
     })
 }
 
@@ -362,6 +593,16 @@ impl Generation {
     }
 }
 
+/// Documents handed over whole, as one page.
+struct OnePage(Option<Vec<SearchDoc>>);
+
+#[async_trait]
+impl DocumentPages for OnePage {
+    async fn next_page(&mut self) -> Result<Option<Vec<SearchDoc>>, SearchError> {
+        Ok(self.0.take())
+    }
+}
+
 /// Collects every matching product's row with its score.
 struct AllMatches;
 
@@ -406,13 +647,20 @@ impl SegmentCollector for SegmentMatches {
 
 #[async_trait]
 impl SearchIndex for TantivySearch {
-    async fn rebuild(&self, docs: Vec<SearchDoc>) -> Result<(), SearchError> {
-        let next = Arc::new(build(&docs)?);
-        *self
-            .current
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = next;
-        Ok(())
+    /// Kept in memory whatever the index: with no catalogue version there is no
+    /// generation to name (the refresher uses `rebuild_from`).
+    async fn rebuild(&self, mut docs: Vec<SearchDoc>) -> Result<(), SearchError> {
+        docs.sort_by_key(|d| d.id);
+        docs.dedup_by_key(|d| d.id);
+        self.build_from(None, &mut OnePage(Some(docs))).await
+    }
+
+    async fn rebuild_from(
+        &self,
+        version: i64,
+        pages: &mut dyn DocumentPages,
+    ) -> Result<(), SearchError> {
+        self.build_from(Some(version), pages).await
     }
 
     async fn find(&self, query: &ProductQuery) -> Result<SearchHits, SearchError> {
