@@ -1,8 +1,3 @@
-import { startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App, router } from './app/App'
-import { forgetStoredSecrets } from './lib/checkout'
-import { renderWhenReady } from './lib/firstPaint'
 // Heebo for Hebrew text, served from our own origin: only the Hebrew and Latin
 // subsets, regular and bold.
 import '@fontsource/heebo/hebrew-400.css'
@@ -11,14 +6,16 @@ import '@fontsource/heebo/latin-400.css'
 import '@fontsource/heebo/latin-700.css'
 import './app/global.css'
 
-forgetStoredSecrets()
-const container = document.getElementById('root')
-if (container === null) throw new Error('index.html has no #root element')
-// A transition lets React render the first screen in short slices, so a slow phone's
-// main thread is never blocked long enough to delay a tap (Lighthouse's blocking time).
-// On a page the server painted, not before the first screen is ready (lib/firstPaint.ts).
-renderWhenReady(container, router, () => {
-  startTransition(() => {
-    createRoot(container).render(<App />)
-  })
-})
+// The entry holds the styles and nothing else the page waits for. The app itself
+// (start.tsx) is loaded on its own: on a page the server painted (`data-painted`,
+// lib/firstPaint.ts), only once the browser has painted it. Evaluating the app's
+// modules is the longest task of the start; run before the first paint, it held the
+// paint back, and a phone's first contentful paint waited for it. The server preloads
+// the app's files at low priority (crates/app/src/first_screen), so they are there by then.
+const start = () => import('./start')
+if (document.getElementById('root')?.hasAttribute('data-painted')) {
+  // A frame's callback runs just before its paint, and a task it queues after it.
+  requestAnimationFrame(() => setTimeout(() => void start(), 0))
+} else {
+  void start()
+}

@@ -32,50 +32,31 @@ function container(painted: boolean) {
 }
 
 describe('renderWhenReady', () => {
-  /** A stand-in for "after the next paint" that runs when the test says the browser painted. */
-  function paints() {
-    const waiting: (() => void)[] = []
-    return {
-      afterPaint: (then: () => void) => waiting.push(then),
-      paint: () => {
-        for (const then of waiting.splice(0)) then()
-      },
-    }
-  }
-
   it('renders at once on a page the server did not paint', () => {
     const { router } = fakeRouter(false)
-    const { afterPaint } = paints()
     let renders = 0
-    renderWhenReady(container(false), router, () => renders++, afterPaint)
+    renderWhenReady(container(false), router, () => renders++)
     expect(renders).toBe(1)
   })
 
-  it('on a painted page, waits for the first screen and a paint, and renders once', () => {
+  it('on a painted page, waits for the first screen, and renders once', () => {
     const { router, settle, listeners } = fakeRouter(false)
-    const { afterPaint, paint } = paints()
     let renders = 0
-    renderWhenReady(container(true), router, () => renders++, afterPaint)
+    renderWhenReady(container(true), router, () => renders++)
     settle(false)
-    paint()
     expect(renders).toBe(0)
     settle(true)
     settle(true)
-    expect(renders).toBe(0)
-    paint()
-    paint()
     expect(renders).toBe(1)
     expect(listeners.size).toBe(0)
   })
 
-  it('on a painted page whose first screen is already there, renders after the next paint', () => {
-    const { router } = fakeRouter(true)
-    const { afterPaint, paint } = paints()
+  it('on a painted page whose first screen is already there, renders at once', () => {
+    const { router, listeners } = fakeRouter(true)
     let renders = 0
-    renderWhenReady(container(true), router, () => renders++, afterPaint)
-    expect(renders).toBe(0)
-    paint()
+    renderWhenReady(container(true), router, () => renders++)
     expect(renders).toBe(1)
+    expect(listeners.size).toBe(0)
   })
 })
 

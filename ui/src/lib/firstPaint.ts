@@ -6,41 +6,26 @@ import { currencyAtom, languageAtom } from './preferences'
 /**
  * The server paints the first screen of home, listings and product pages as plain HTML
  * into `#root` (`crates/app/src/first_screen/paint.rs`, marked `data-painted`), so a
- * phone shows it before this code has arrived. The app takes the page over in one step:
- * React's first render replaces the painted elements, so it waits until the router has
- * the first screen's code and data (rendered earlier, it would put the layout's loading
- * state where the painted screen was, then the screen: a flash), and until the browser
- * has painted the page once. Where the code arrives as fast as the page (a fast
- * connection, a warm cache), the browser would otherwise run it before its first paint,
- * and the shopper's first paint would wait for React.
+ * phone shows it before this code has arrived; the entry loads this code only once the
+ * browser has painted it (main.tsx). The app then takes the page over in one step:
+ * React's first render replaces the painted elements, so on a painted page it waits
+ * until the router has the first screen's code and data. Rendered earlier, it would put
+ * the layout's loading state where the painted screen was, then the screen: a flash.
  */
 export function renderWhenReady(
   container: HTMLElement,
   router: Pick<DataRouter, 'state' | 'subscribe'>,
   render: () => void,
-  afterPaint: (then: () => void) => void = afterNextPaint,
 ) {
-  if (!container.hasAttribute('data-painted')) {
+  if (!container.hasAttribute('data-painted') || router.state.initialized) {
     render()
-    return
-  }
-  const takeOver = () => {
-    afterPaint(render)
-  }
-  if (router.state.initialized) {
-    takeOver()
     return
   }
   const stop = router.subscribe((state) => {
     if (!state.initialized) return
     stop()
-    takeOver()
+    render()
   })
-}
-
-/** Runs `then` once the browser has painted: a frame's callback comes just before its paint. */
-function afterNextPaint(then: () => void) {
-  requestAnimationFrame(() => setTimeout(then, 0))
 }
 
 /** The cookie by which the server leaves pages unpainted. */

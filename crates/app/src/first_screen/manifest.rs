@@ -50,16 +50,20 @@ impl Manifest {
         }
     }
 
-    /// `module`'s chunk and every chunk it imports, with their stylesheets, less what
-    /// the entry loads; each once.
-    pub fn files(&self, module: &str) -> Files {
+    /// The chunks of `modules` and every chunk they import, with their stylesheets,
+    /// less what the entry loads; each once.
+    pub fn files(&self, modules: &[&str]) -> Files {
         let entry_styles: BTreeSet<&String> = self
             .loaded
             .iter()
             .flat_map(|key| &self.chunks[key].css)
             .collect();
         let mut files = Files::default();
-        for key in self.closure(module).difference(&self.loaded) {
+        let mut wanted = BTreeSet::new();
+        for module in modules {
+            wanted.extend(self.closure(module));
+        }
+        for key in wanted.difference(&self.loaded) {
             let chunk = &self.chunks[key];
             files.scripts.push(chunk.file.clone());
             for style in &chunk.css {
@@ -91,7 +95,8 @@ pub(super) mod tests {
     use super::*;
 
     pub(crate) const MANIFEST: &str = r#"{
-        "index.html": {"file": "assets/index-1.js", "imports": ["_jsx-runtime.js"], "css": ["assets/index-1.css"]},
+        "index.html": {"file": "assets/index-1.js", "imports": ["_jsx-runtime.js"], "dynamicImports": ["src/start.tsx"], "css": ["assets/index-1.css"]},
+        "src/start.tsx": {"file": "assets/start-1.js", "imports": ["_jsx-runtime.js"], "css": ["assets/start-1.css"]},
         "_jsx-runtime.js": {"file": "assets/jsx-runtime-1.js"},
         "_ProductGrid.js": {"file": "assets/ProductGrid-1.js", "imports": ["_jsx-runtime.js"], "css": ["assets/ProductGrid-1.css"]},
         "src/features/home/components/HomePage.tsx": {"file": "assets/Home-1.js", "imports": ["_ProductGrid.js", "_jsx-runtime.js"], "css": ["assets/Home-1.css"]}
@@ -100,7 +105,7 @@ pub(super) mod tests {
     #[test]
     fn a_module_preloads_its_chunks_less_the_entrys() {
         let manifest = Manifest::parse(MANIFEST.as_bytes());
-        let files = manifest.files("src/features/home/components/HomePage.tsx");
+        let files = manifest.files(&["src/features/home/components/HomePage.tsx"]);
         assert_eq!(
             files,
             Files {
@@ -111,9 +116,9 @@ pub(super) mod tests {
                 ],
             }
         );
-        assert_eq!(manifest.files("src/Missing.tsx"), Files::default());
+        assert_eq!(manifest.files(&["src/Missing.tsx"]), Files::default());
         assert_eq!(
-            Manifest::parse(b"not json").files("src/features/home/components/HomePage.tsx"),
+            Manifest::parse(b"not json").files(&["src/features/home/components/HomePage.tsx"]),
             Files::default()
         );
     }

@@ -5,9 +5,10 @@
 //! needs one round trip at a time, after its main script has run: the screen's code,
 //! then its data, then its first picture; on a phone each is a few hundred
 //! milliseconds of a blank page. So the server writes all three into the HTML:
-//! - the screen's code as `modulepreload` links (the files come from Vite's manifest),
-//!   at low priority like the app's own code (`ui/vite.config.ts`): the painted screen,
-//!   its stylesheet and its picture come first;
+//! - the app's code and the screen's as `modulepreload` links (the files come from
+//!   Vite's manifest), at low priority like the entry (`ui/vite.config.ts`): the painted
+//!   screen, its stylesheet and its picture come first. Every page, known or not, gets
+//!   the app's: the entry only asks for it once it has run;
 //! - its data as the API's own answer, inlined as JSON that the app's API client takes
 //!   instead of fetching it (`ui/src/lib/api/firstScreen.ts`), with the store's info
 //!   the layout asks for on every page;
@@ -36,6 +37,10 @@ use serde_json::{Map, Value};
 /// The store's info, which the layout asks for on every page.
 const STORE_INFO: &str = "/store";
 
+/// The app, which the HTML's entry loads on its own after the first paint
+/// (`ui/src/main.tsx`): every page preloads its code, found by this name in the manifest.
+const APP: &str = "src/start.tsx";
+
 /// `template` (the app's index.html) with the head start for `screen` written in, and,
 /// for a screen the server paints, the screen painted into `#root` unless `painted` is
 /// false.
@@ -60,32 +65,34 @@ pub async fn page(
     let mut head = String::new();
     let mut answers = Map::new();
     let mut root = None;
-    if let Some(screen) = screen {
-        let files = manifest.files(screen.module);
-        for script in &files.scripts {
+    let mut modules = vec![APP];
+    modules.extend(screen.map(|screen| screen.module));
+    let files = manifest.files(&modules);
+    for script in &files.scripts {
+        head.push_str(&format!(
+            r#"<link rel="modulepreload" fetchpriority="low" crossorigin href="/{}">"#,
+            attribute(script)
+        ));
+    }
+    for style in &files.styles {
+        head.push_str(&format!(
+            r#"<link rel="preload" as="style" fetchpriority="low" crossorigin href="/{}">"#,
+            attribute(style)
+        ));
+    }
+    if let Some(screen) = screen
+        && let Some(answer) = screen_answer
+    {
+        if let Some(picture) = answer.pointer(screen.picture).and_then(Value::as_str) {
             head.push_str(&format!(
-                r#"<link rel="modulepreload" fetchpriority="low" crossorigin href="/{}">"#,
-                attribute(script)
+                r#"<link rel="preload" as="image" fetchpriority="high" href="{}">"#,
+                attribute(picture)
             ));
         }
-        for style in &files.styles {
-            head.push_str(&format!(
-                r#"<link rel="preload" as="style" fetchpriority="low" crossorigin href="/{}">"#,
-                attribute(style)
-            ));
+        if let Some(kind) = screen.paint.filter(|_| painted) {
+            root = Some(paint::root(kind, &answer, info.as_ref()));
         }
-        if let Some(answer) = screen_answer {
-            if let Some(picture) = answer.pointer(screen.picture).and_then(Value::as_str) {
-                head.push_str(&format!(
-                    r#"<link rel="preload" as="image" fetchpriority="high" href="{}">"#,
-                    attribute(picture)
-                ));
-            }
-            if let Some(kind) = screen.paint.filter(|_| painted) {
-                root = Some(paint::root(kind, &answer, info.as_ref()));
-            }
-            answers.insert(format!("/api{}", screen.api), answer);
-        }
+        answers.insert(format!("/api{}", screen.api), answer);
     }
     if let Some(info) = info {
         answers.insert(format!("/api{STORE_INFO}"), info);
@@ -216,7 +223,16 @@ mod tests {
             "nothing to paint without the answer: {html}"
         );
         let unknown = page(TEMPLATE, &manifest, &api, None, true).await;
-        assert!(!unknown.contains("modulepreload"));
+        let preloads = |html: &str| {
+            html.match_indices("modulepreload")
+                .map(|(at, _)| html[at..].split('"').nth(4).unwrap().to_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            preloads(&unknown),
+            ["/assets/start-1.js"],
+            "the app's code on every page, the screen's on its own"
+        );
         assert!(unknown.contains(r#"id="first-screen""#));
     }
 
