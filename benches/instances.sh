@@ -68,9 +68,10 @@ new_database() {
   databases+=("$name")
   echo "$postgres/$name"
 }
-# Starts `store serve` on PORT with the current STORE__DATABASE__URL; logs to LOG.
+# Starts `store serve` on PORT with the current STORE__DATABASE__URL; logs to LOG. In the
+# work folder: an instance on PostgreSQL keeps its search index in data/search-PORT there.
 serve() { # PORT LOG
-  STORE__SERVER__PORT=$1 "$bin" serve 2>>"$2" &
+  (cd "$work" && STORE__SERVER__PORT=$1 exec "$bin" serve) 2>>"$2" &
   pids+=($!)
   wait_for "http://127.0.0.1:$1"
 }
@@ -134,8 +135,8 @@ STORE__DATABASE__URL=$crash_url "$bin" seed >/dev/null
 "$bench" prepare "$crash_url" "$work/crash.state"
 a=$(free_port) b=$(free_port) nginx_port=$(free_port)
 front "$nginx_port" "$a" "$b"
-STORE__DATABASE__URL=$crash_url "$bench" crash "$bin" "$a,$b" "$buyers" "$kills" \
-  "$work/crash.state" "$work/crash.acks" "$work/crash.log" "$nginx_port" | tee "$work/crash.out" ||
+(cd "$work" && STORE__DATABASE__URL=$crash_url exec "$bench" crash "$bin" "$a,$b" "$buyers" "$kills" \
+  "$work/crash.state" "$work/crash.acks" "$work/crash.log" "$nginx_port") | tee "$work/crash.out" ||
   { tail -20 "$work/crash.log"; exit 1; }
 stop_servers
 "$bench" check "$crash_url" "$work/crash.state" "$work/crash.acks" crash | tee -a "$work/crash.out"

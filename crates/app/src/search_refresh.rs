@@ -1,8 +1,8 @@
 //! Keeping the search index in step with the catalogue. The server starts on the
-//! generation it finds on disk, whatever its version; a background task then looks at
-//! the catalogue's version at once and every few seconds after, and rebuilds when the
-//! index was built from another one (or there is no index yet), which is also how
-//! another process's change (`store seed`, an import) is picked up. The popular
+//! generation it finds on disk, whatever its version (with none, it builds one before
+//! it listens); a background task then looks at the catalogue's version at once and
+//! every few seconds after, and rebuilds when the index was built from another one,
+//! which is also how another process's change (`store seed`, an import) is picked up. The popular
 //! searches behind suggestions are refreshed on the same beat.
 
 use crate::state::AppState;
@@ -135,22 +135,22 @@ async fn refresh_popular(state: &AppState, refresh: Refresh) -> Result<(), FindE
 }
 
 /// Watches for catalogue changes until the process ends, starting now: `built_from`
-/// is the version the index holds (`None`: no index yet). Failures are logged and
+/// is the version the index holds. Failures are logged and
 /// retried on the next beat; the index keeps answering from its last generation.
-pub fn spawn(state: AppState, refresh: Refresh, mut built_from: Option<i64>) -> JoinHandle<()> {
+pub fn spawn(state: AppState, refresh: Refresh, mut built_from: i64) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut beat = tokio::time::interval(refresh.every);
         loop {
             beat.tick().await;
             let changed = match state.catalogue.catalog.catalogue_version().await {
-                Ok(version) => Some(version) != built_from,
+                Ok(version) => version != built_from,
                 Err(err) => {
                     tracing::warn!("catalogue version unreadable: {err}");
                     continue;
                 }
             };
             let outcome = if changed {
-                rebuild(&state, refresh).await.map(|v| built_from = Some(v))
+                rebuild(&state, refresh).await.map(|v| built_from = v)
             } else {
                 refresh_popular(&state, refresh).await
             };

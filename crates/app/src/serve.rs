@@ -376,7 +376,7 @@ fn open_search(
         ),
         None => tracing::info!(
             folder = %dir.display(),
-            "no search index yet: it is built in the background"
+            "no search index yet: it is built before the server listens"
         ),
     }
     Ok((search, opened))
@@ -451,10 +451,16 @@ pub async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>>
     let purging = retention::spawn(state.clone(), policies);
     readiness::probe(&state).await;
     let probing = readiness::spawn(state.clone(), READINESS_PROBE_EVERY);
-    // The index serves what it opened (or nothing, and the store is not ready) while
-    // the refresher brings it to the catalogue's version in the background.
-    let refresher =
-        search_refresh::spawn(state.clone(), refresh(&settings), opened.map(|o| o.version));
+    // A generation found on disk serves at once, while the refresher brings it to the
+    // catalogue's version in the background. With none (a new store, a deleted or
+    // damaged folder) the first is built before the server listens: shoppers never meet
+    // a store whose listings and searches find nothing.
+    let refresh = refresh(&settings);
+    let built_from = match opened {
+        Some(opened) => opened.version,
+        None => search_refresh::rebuild(&state, refresh).await?,
+    };
+    let refresher = search_refresh::spawn(state.clone(), refresh, built_from);
     read_cache::read_catalogue_version(&state).await;
     let cache_watch = read_cache::watch(state.clone());
     let address = format!("{}:{}", settings.server.host, settings.server.port);

@@ -275,7 +275,7 @@ async fn the_index_follows_catalogue_changes_without_a_restart() {
         every: std::time::Duration::from_millis(20),
         ..common::REFRESH
     };
-    let refresher = store_app::search_refresh::spawn(state.clone(), refresh, Some(version));
+    let refresher = store_app::search_refresh::spawn(state.clone(), refresh, version);
     let client = TestClient::new(web::routes(state));
     assert_eq!(
         get(&client, "/api/search?q=teapot", StatusCode::OK).await["total"],

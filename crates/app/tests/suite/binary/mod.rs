@@ -125,6 +125,9 @@ pub struct Server {
     child: Child,
     pub base: String,
     client: reqwest::Client,
+    /// Its working folder: what it keeps by a relative path (a PostgreSQL store's
+    /// search index, `data/search-PORT`) goes there, and is removed with it.
+    _work: tempfile::TempDir,
 }
 
 impl Server {
@@ -136,7 +139,9 @@ impl Server {
             .local_addr()
             .unwrap()
             .port();
+        let work = tempfile::tempdir().unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_store"))
+            .current_dir(work.path())
             .env("STORE__DATABASE__URL", url)
             .env("STORE__SERVER__PORT", port.to_string())
             .env("RUST_LOG", "warn")
@@ -152,6 +157,7 @@ impl Server {
                 .timeout(Duration::from_secs(10))
                 .build()
                 .unwrap(),
+            _work: work,
         };
         let mut last = None;
         for _ in 0..300 {
