@@ -14,7 +14,6 @@ import {
   EMPTY_CHECKOUT,
   forgetAddress,
   forgetPayment,
-  forgetStoredSecrets,
   giftCardsAtom,
   hasNeededInfo,
   isPostalCode,
@@ -24,7 +23,8 @@ import {
   removeGiftCard,
   samePlace,
   type CheckoutState,
-} from './checkout'
+} from './checkoutState'
+import { forgetStoredSecrets } from './checkout'
 import { clearCustomerState } from './customerSync'
 import { zipLookUpAtom } from './location'
 import { STORAGE_KEY } from './persist'

@@ -1,8 +1,9 @@
 import type { useStore } from 'jotai'
-import { bagAtom, bagSummaryAtom, EMPTY_BAG } from './bag'
-import { clearCheckout, clearDiscount } from './checkout'
+import { bagAtom, EMPTY_BAG } from './bag'
+import { bagSummaryAtom } from './bagQuote'
+import { clearCheckout, clearDiscount } from './checkoutState'
 import { favoritesAtom } from './favorites'
-import { clearZip } from './location'
+import { clearZip } from './locationCalls'
 import { customerAtom } from './session'
 import { appStore, forgetCustomerSync, syncAfterSignIn } from './signedInSync'
 

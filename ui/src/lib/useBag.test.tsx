@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answer, stubApiWithBodies } from '@/testing/api'
 import { signedInCustomer } from '@/testing/customer'
 import { pricedLine, quoteAnswer } from '@/testing/fixtures'
-import { EMPTY_BAG, bagAtom, bagStaleAtom, bagSummaryAtom, type BagLists } from './bag'
+import { EMPTY_BAG, bagAtom, bagStaleAtom, type BagLists } from './bag'
+import { bagSummaryAtom } from './bagQuote'
 import { customerAtom } from './session'
 import { toastsAtom } from './toast'
 import { STORAGE_KEY } from './persist'
@@ -197,9 +198,10 @@ describe('useBag', () => {
     const sent = stubApiWithBodies({ '/api/bag/quote': quoteAnswer({ products: [line] }) })
     vi.resetModules()
     const restartedBag = await import('./bag')
-    const restartedJournal = await import('./useBag')
+    const restartedJournal = await import('./bagJournal')
+    const restartedEdits = await import('./bagEdits')
     const restarted = createStore()
-    await restartedJournal.replayPendingBagChanges(restarted)
+    await restartedEdits.replayPendingBagChanges(restarted)
     expect(sent.map((request) => request.body)).toEqual([
       { products: [], later: [], change: { action: 'add', line: mugInput } },
     ])

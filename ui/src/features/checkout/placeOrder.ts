@@ -2,7 +2,8 @@ import { useStore } from 'jotai'
 import { useCallback, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ApiError } from '@/lib/api/errors'
-import { bagAtom, bagSummaryAtom } from '@/lib/bag'
+import { bagAtom } from '@/lib/bag'
+import { bagSummaryAtom } from '@/lib/bagQuote'
 import {
   chosenAddress,
   chosenCredit,
@@ -10,7 +11,7 @@ import {
   clearCheckout,
   clearDiscount,
   type CheckoutQuote,
-} from '@/lib/checkout'
+} from '@/lib/checkoutState'
 import { attemptKey, endAttempt, placeOrder, rememberOrderToken, type PlaceOrderRequest } from '@/lib/orders'
 import { loadCustomerBag } from '@/lib/customerBag'
 import { customerAtom } from '@/lib/session'

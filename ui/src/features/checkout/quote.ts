@@ -1,6 +1,7 @@
 import { useAtomValue, useStore } from 'jotai'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { bagAtom, bagSummaryAtom, quoteRequest, type BagLists } from '@/lib/bag'
+import { bagAtom, type BagLists } from '@/lib/bag'
+import { bagSummaryAtom, quoteRequest } from '@/lib/bagQuote'
 import {
   checkoutAtom,
   checkoutQuoteAtom,
@@ -9,7 +10,7 @@ import {
   looksLikeEmail,
   type CheckoutQuote,
   type CheckoutState,
-} from '@/lib/checkout'
+} from '@/lib/checkoutState'
 import { DEFAULT_COUNTRY, zipLookUpAtom, type ZipLocation } from '@/lib/location'
 import { customerAtom, type Customer } from '@/lib/session'
 import { ApiError } from '@/lib/api/errors'

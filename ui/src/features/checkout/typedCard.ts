@@ -1,5 +1,5 @@
 import { createContext, useContext, useImperativeHandle, type RefObject } from 'react'
-import type { CreditInfo } from '@/lib/checkout'
+import type { CreditInfo } from '@/lib/checkoutState'
 
 /**
  * Takes the card typed in the card entry shown, as its "Use this card" does: the card

@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai'
 import { Named } from '@/components/BagButtons'
-import { useFollow, type FollowKind } from '@/lib/following'
+import type { FollowKind } from '@/lib/following'
+import { useFollow } from '@/lib/useFollow'
 import type { Localized } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import { customerAtom } from '@/lib/session'
-import { messages } from '../messages'
+import { messages } from '../detailMessages'
 import styles from './Detail.module.css'
 
 /**

@@ -1,23 +1,23 @@
 import { useAtomValue } from 'jotai'
 import { useRef, useState, type ComponentType } from 'react'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { AddToBagButton, FavoriteButton, StickyBuyBar } from '@/components/BagButtons'
+import { AddToBagButton, FavoriteButton } from '@/components/BagButtons'
+import { StickyBuyBar } from '@/components/StickyBuyBar'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
 import { LanguageToggle } from '@/components/LanguageToggle'
 import { Price } from '@/components/Price'
 import { ProductGrid } from '@/components/ProductGrid'
 import { QuantitySelector } from '@/components/QuantitySelector'
-import { RecentlyViewed } from '@/components/RecentlyViewed'
 import type { Schema } from '@/lib/api/client'
 import { itemKeyFor, type LineInput } from '@/lib/bag'
 import { idParam } from '@/lib/api/errors'
+import { deferred } from '@/lib/deferred'
 import { contentAttributes, hasHebrew, hebrewApplies, localize } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
-import { useRecordRecentlyViewed } from '@/lib/recentlyViewed'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
-import { getProduct } from '../api'
-import { messages, type CatalogKey } from '../messages'
+import { getProduct } from '../detailApi'
+import { messages, type DetailKey } from '../detailMessages'
 import { picturesOf } from '../pictures'
 import styles from './Detail.module.css'
 import { DetailHeading } from './DetailHeading'
@@ -29,6 +29,10 @@ import { VariationPicker } from './VariationPicker'
 
 type Product = Schema<'Product'>
 
+// Below the fold, with nothing to show until its cards arrive: recording the view and
+// listing the other products seen load just after the page.
+const ViewedProducts = deferred(() => import('./ViewedProducts').then((module) => module.ViewedProducts))
+
 export function loader({ params, request }: LoaderFunctionArgs) {
   return getProduct(idParam(params.id), request.signal)
 }
@@ -39,13 +43,12 @@ type Offer = ComponentType<{ productId: number }>
 export function ProductPage({ Offer }: { Offer?: Offer }) {
   const product = useLoaderData<typeof loader>()
   useDocumentTitle(product.title)
-  useRecordRecentlyViewed(product.id)
   // Keyed by id: moving to a related product starts again from its first variation.
   return (
     <>
       <ProductDetail key={product.id} product={product} Offer={Offer} />
       <div className="page">
-        <RecentlyViewed excludeId={product.id} />
+        <ViewedProducts productId={product.id} />
       </div>
     </>
   )
@@ -204,7 +207,7 @@ function creatorsByRole(creators: Creator[]): [string, Creator[]][] {
   return [...groups]
 }
 
-const ROLES: Record<string, [CatalogKey, CatalogKey]> = {
+const ROLES: Record<string, [DetailKey, DetailKey]> = {
   author: ['author', 'authors'],
   illustrator: ['illustrator', 'illustrators'],
   artist: ['artist', 'artists'],
@@ -212,7 +215,7 @@ const ROLES: Record<string, [CatalogKey, CatalogKey]> = {
 }
 
 /** The translated name of a role, plural for more than one; a role without a name is a "Creator". */
-function roleKey(role: string, count: number): CatalogKey {
+function roleKey(role: string, count: number): DetailKey {
   const [one, many] = ROLES[role] ?? ['creator', 'creators']
   return count > 1 ? many : one
 }

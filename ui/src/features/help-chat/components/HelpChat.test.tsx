@@ -7,7 +7,8 @@ import { helpChatOpenAtom } from '@/lib/panels'
 import { answer, stubApi } from '@/testing/api'
 import { HelpChat } from './HelpChat'
 
-function renderChat() {
+/** Renders the chat open; its panel's code loads as it first opens, and the panel shows once it is there. */
+async function renderChat() {
   const store = createStore()
   store.set(helpChatOpenAtom, true)
   render(
@@ -17,7 +18,8 @@ function renderChat() {
       <Toasts />
     </Provider>,
   )
-  return { store, user: userEvent.setup() }
+  const dialog = await screen.findByRole('dialog', { name: 'Chat with us' })
+  return { store, dialog, user: userEvent.setup() }
 }
 
 describe('the help chat', () => {
@@ -31,8 +33,7 @@ describe('the help chat', () => {
       sent.push(request.clone())
       return fetchStub(request)
     })
-    const { user } = renderChat()
-    const dialog = screen.getByRole('dialog', { name: 'Chat with us' })
+    const { user, dialog } = await renderChat()
     expect(dialog).toHaveAttribute('aria-modal', 'true')
 
     await user.type(screen.getByLabelText('E-mail'), ' dana@example.com ')
@@ -49,7 +50,7 @@ describe('the help chat', () => {
 
   it('checks the fields before sending', async () => {
     const requested = stubApi({})
-    const { user } = renderChat()
+    const { user } = await renderChat()
     await user.type(screen.getByLabelText('E-mail'), 'dana')
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByText('Enter an e-mail address like name@example.com.')).toBeInTheDocument()
@@ -60,7 +61,7 @@ describe('the help chat', () => {
 
   it("shows the server's message for a 400", async () => {
     stubApi({ '/api/help/messages': answer(400, { message: 'message: at most 2000 characters' }) })
-    const { user } = renderChat()
+    const { user } = await renderChat()
     await user.type(screen.getByLabelText('E-mail'), 'dana@example.com')
     await user.type(screen.getByLabelText('Message'), 'Hello')
     await user.click(screen.getByRole('button', { name: 'Send' }))
@@ -69,7 +70,7 @@ describe('the help chat', () => {
   })
 
   it('closes on Escape and on its close button', async () => {
-    const { user, store } = renderChat()
+    const { user, store } = await renderChat()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     store.set(helpChatOpenAtom, true)

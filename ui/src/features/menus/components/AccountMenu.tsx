@@ -1,10 +1,12 @@
 import { useAtomValue } from 'jotai'
+import { deferred } from '@/lib/deferred'
 import { useT } from '@/lib/i18n'
 import { customerAtom } from '@/lib/session'
 import { messages } from '../messages'
 import { HeaderPanel } from './HeaderPanel'
 import styles from './Menus.module.css'
-import { ProfileLinks } from './ProfileLinks'
+
+const AccountDialog = deferred(() => import('./AccountDialog').then((module) => module.AccountDialog))
 
 /** Spec 2.6: the account menu; its button and heading name a signed-in customer by first name, a guest gets "Account". */
 export function AccountMenu() {
@@ -13,7 +15,7 @@ export function AccountMenu() {
   return (
     <HeaderPanel
       name="account"
-      title={firstName ? t('helloName', { name: firstName }) : t('account')}
+      panel={AccountDialog}
       button={
         <>
           <svg
@@ -31,8 +33,6 @@ export function AccountMenu() {
           <span className={styles.name}>{firstName ?? t('account')}</span>
         </>
       }
-    >
-      {(close) => <ProfileLinks onNavigate={close} />}
-    </HeaderPanel>
+    />
   )
 }

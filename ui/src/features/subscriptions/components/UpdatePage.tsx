@@ -10,7 +10,8 @@ import { customerAtom } from '@/lib/session'
 import { useAction } from '@/lib/useAction'
 import { useLoad } from '@/lib/useLoad'
 import { INTERVALS, type Interval } from '@/lib/subscriptions'
-import { changeSubscription, getPlanGroups, getSubscription, type Subscription, type SubscriptionDetail } from '../api'
+import { changeSubscription, getSubscription, type Subscription, type SubscriptionDetail } from '../api'
+import { getPlanGroups } from '../planGroups'
 import { messages, type SubscriptionsKey } from '../messages'
 import {
   CancelControl,
