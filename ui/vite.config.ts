@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto'
-import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import type { Plugin, Rolldown } from 'vite'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -26,88 +24,6 @@ function codeAfterPaint(): Plugin {
           ),
     },
   }
-}
-
-const root = fileURLToPath(new URL('.', import.meta.url))
-const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
-const entry = source('main.tsx')
-const app = source('start.tsx')
-// The screens the server paints (crates/app/src/first_screen/routes.rs), where most
-// visits start, by the name their chunks go by, with the modules routes.tsx loads with
-// each.
-const paintedScreens: Record<string, string[]> = {
-  home: [source('features/home/components/HomePage.tsx')],
-  listing: [source('features/catalog/components/ProductListPage.tsx')],
-  product: [
-    source('features/catalog/components/ProductPage.tsx'),
-    source('features/subscriptions/components/SubscribeOffer.tsx'),
-  ],
-}
-
-/** The modules `from` imports, directly or through others (dynamic imports not followed). */
-function staticClosure(from: string, ctx: Rolldown.ChunkingContext): Set<string> {
-  const seen = new Set<string>()
-  const todo = [from]
-  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
-    if (seen.has(id)) continue
-    seen.add(id)
-    todo.push(...(ctx.getModuleInfo(id)?.importedIds ?? []))
-  }
-  return seen
-}
-
-/**
- * The chunk of each module the first screens need. `shell`: what the app's start
- * (start.tsx) imports, and what two or more painted screens import (the product card,
- * its price and buttons, the breadcrumbs); then `first-home`, `first-listing` and
- * `first-product`, for what one painted screen alone imports. Not start.tsx and the
- * screens themselves, which the server preloads by name, nor what the entry has loaded.
- * Left to itself the bundler cuts that code into a score of small chunks (any set of
- * screens sharing a module gets its own): each is a request, and its imports and
- * exports, compressed on their own, cost more bytes than what it holds.
- */
-function firstScreenChunks(ctx: Rolldown.ChunkingContext): Map<string, string> {
-  const chunks = new Map<string, string>()
-  const loaded = staticClosure(entry, ctx)
-  const screenModules = Object.values(paintedScreens).flat()
-  const own = (module: string) => module !== app && !loaded.has(module) && !screenModules.includes(module)
-  for (const module of staticClosure(app, ctx)) if (own(module)) chunks.set(module, 'shell')
-  const screens = Object.entries(paintedScreens).map(
-    ([name, modules]) => [name, new Set(modules.flatMap((module) => [...staticClosure(module, ctx)]))] as const,
-  )
-  for (const [name, closure] of screens) {
-    for (const module of closure) {
-      if (chunks.has(module) || !own(module)) continue
-      const shared = screens.filter(([, other]) => other.has(module)).length > 1
-      chunks.set(module, shared ? 'shell' : `first-${name}`)
-    }
-  }
-  return chunks
-}
-
-const chunksByPass = new WeakMap<Rolldown.ChunkingContext, Map<string, string>>()
-
-/** `firstScreenChunks`' chunk of module `id` (worked out once per chunking pass), or none. */
-function firstScreenChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
-  let chunks = chunksByPass.get(ctx)
-  if (chunks === undefined) {
-    chunks = firstScreenChunks(ctx)
-    chunksByPass.set(ctx, chunks)
-  }
-  return chunks.get(id) ?? null
-}
-
-/** The entry's chunk and the chunks start.tsx imports: loaded before any other dynamic import runs. */
-const startChunks = /^assets\/((rolldown-runtime|react-dom|react-router|shell)-[\w-]+\.(js|css)|index-[\w-]+\.js)$/
-
-/**
- * What a screen's (or a panel's) dynamic import preloads beside its own chunk: its
- * chunks, less those of the start-up, which every import but the entry's own comes
- * after. Each import's list is in the code that makes it; naming chunks already there
- * only adds bytes.
- */
-function notYetLoaded(_file: string, deps: string[], { hostId }: { hostId: string }): string[] {
-  return hostId.startsWith('assets/index-') ? deps : deps.filter((dep) => !startChunks.test(dep))
 }
 
 // The Rust binary serves the API and the pictures; in development Vite serves the UI
@@ -134,43 +50,23 @@ export default defineConfig(({ command }) => ({
         : []),
     ],
   },
-  css: {
-    // A built class name is its own name and five characters of its file's hash, the same
-    // for all of a file's classes, so that they compress (the default adds each one's line).
-    modules: {
-      generateScopedName:
-        command === 'build'
-          ? (local: string, file: string) =>
-              `${local}_${createHash('sha256').update(relative(root, file)).digest('base64url').slice(0, 5)}`
-          : undefined,
-    },
-  },
   server: {
     proxy: { '/api': storeServer, '/media': storeServer },
   },
   build: {
     // The binary embeds ui/dist at build time (rust-embed).
     outDir: 'dist',
-    // Each dynamic import names, in its code, the chunks to preload with it.
-    modulePreload: { resolveDependencies: notYetLoaded },
     // .vite/manifest.json: which files each screen needs, so the server can preload
     // the first screen's code (crates/app/src/first_screen.rs).
     manifest: true,
     rolldownOptions: {
-      // jotai/utils makes a default storage for atomWithStorage when it loads; the app
-      // keeps its own (lib/persist.ts), so the call, and the storage code, can go.
-      treeshake: { manualPureFunctions: ['createJSONStorage'] },
       output: {
-        // The start-up code in three files rather than one (react-dom, react-router, and
-        // the app's shell): a phone fetches them over parallel connections, each out of
-        // TCP slow start sooner than one large file.
+        // The start-up code in three files rather than one: a phone fetches them over
+        // parallel connections, each out of TCP slow start sooner than one large file.
         codeSplitting: {
           groups: [
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
             { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
-            // Only the modules it names: what they import is named too, in a chunk of its
-            // own, or the entry's (Vite's preload helper), which must stay with the entry.
-            { name: firstScreenChunk, includeDependenciesRecursively: false },
           ],
         },
       },

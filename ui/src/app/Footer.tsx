@@ -1,17 +1,42 @@
-import { deferred, useIdle } from '@/lib/deferred'
+import { CurrencySelect } from '@/features/currency/components/CurrencySelect'
+import {
+  CheckoutLinks,
+  CompanyLinks,
+  ConnectBlock,
+  LegalLine,
+  ReturnsBlock,
+  ShippingBlock,
+} from '@/features/footer/components/FooterBlocks'
+import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm'
 import styles from './Footer.module.css'
 
-// Below the fold on every page: its blocks, the newsletter form and the currency list
-// load once the browser is idle after the first render. They arrive at the bottom of the
-// page, so nothing above them moves.
-const FooterContent = deferred(() => import('./FooterContent').then((module) => module.FooterContent))
-
-/** Spec 2.8's footer; on checkout steps (`minimal`) only the policies, contact and legal links. */
+/**
+ * Spec 2.8: company links, shipping and returns, newsletter, social and apps, chat,
+ * currency, copyright. Checkout steps (`minimal`) keep only the policies, the contact
+ * link and the legal line: nothing there calls the shopper away from the order.
+ */
 export function Footer({ minimal = false }: { minimal?: boolean }) {
-  const shown = useIdle()
   return (
     <footer className={styles.footer}>
-      <div className={`page ${styles.inner}`}>{shown && <FooterContent minimal={minimal} />}</div>
+      <div className={`page ${styles.inner}`}>
+        {minimal ? (
+          <CheckoutLinks />
+        ) : (
+          <>
+            <div className={styles.columns}>
+              <CompanyLinks />
+              <ShippingBlock />
+              <ReturnsBlock />
+              <ConnectBlock />
+            </div>
+            <div className={styles.row}>
+              <NewsletterForm />
+              <CurrencySelect />
+            </div>
+          </>
+        )}
+        <LegalLine />
+      </div>
     </footer>
   )
 }

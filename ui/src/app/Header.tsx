@@ -10,18 +10,15 @@ import { DepartmentMenu } from '@/features/departments/components/DepartmentMenu
 import { DepartmentsNav } from '@/features/departments/components/DepartmentsNav'
 import { AccountMenu } from '@/features/menus/components/AccountMenu'
 import { AssistancePanel } from '@/features/menus/components/AssistancePanel'
+import { ProfileLinks } from '@/features/menus/components/ProfileLinks'
 import { MobileSearch } from '@/features/search/components/MobileSearch'
 import { SearchBox } from '@/features/search/components/SearchBox'
 import { bagCountAtom } from '@/lib/bag'
-import { deferred } from '@/lib/deferred'
 import { useT } from '@/lib/i18n'
 import { openHeaderPanelAtom } from '@/lib/panels'
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/useMediaQuery'
 import styles from './Header.module.css'
 import { messages } from './messages'
-
-// The phone menu's profile links and language, loaded with the menu.
-const MenuExtras = deferred(() => import('./MenuExtras').then((module) => module.MenuExtras))
 
 /**
  * Spec 2.4: a sticky header that hides on scrolling down and returns on scrolling up.
@@ -45,8 +42,11 @@ export function Header() {
       {mobile ? (
         <div className="page">
           <div className={styles.bar}>
-            <DepartmentMenu preload={MenuExtras.preload}>
-              <MenuExtras />
+            <DepartmentMenu>
+              <ProfileLinks />
+              <div className={styles.menuLanguage}>
+                <LanguageSwitch />
+              </div>
             </DepartmentMenu>
             <Logo />
             <span className={styles.end}>

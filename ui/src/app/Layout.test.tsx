@@ -51,8 +51,7 @@ describe('the interface language (spec 4.9)', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'he')
     expect(document.documentElement).toHaveAttribute('dir', 'rtl')
     expect(screen.getByRole('button', { name: 'תפריט' })).toBeInTheDocument()
-    // The footer's blocks load once the browser is idle after the first render.
-    expect(await screen.findByRole('link', { name: 'אודות' })).toHaveAttribute('href', '/about/43')
+    expect(screen.getByRole('link', { name: 'אודות' })).toHaveAttribute('href', '/about/43')
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}')).toMatchObject({ language: 'heb' })
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'שפה' }), 'English')
@@ -126,7 +125,7 @@ describe('the banners (spec 2.4)', () => {
     stubStore({ '/api/store': { ...storeInfo, free_shipping_over: null } })
     renderApp('/bag')
     expect(await screen.findByText('Free Shipping on all orders')).toBeInTheDocument()
-    expect(await screen.findByText('Fast and easy shipping options available around the world')).toBeInTheDocument()
+    expect(screen.getByText('Fast and easy shipping options available around the world')).toBeInTheDocument()
   })
 
   it('takes the threshold from the shipping options once they are loaded', async () => {
@@ -136,7 +135,7 @@ describe('the banners (spec 2.4)', () => {
     })
     renderApp('/bag')
     expect(await screen.findByText('Free Shipping over $75')).toBeInTheDocument()
-    expect(await screen.findByText('Free Shipping over $75 on Most Orders')).toBeInTheDocument()
+    expect(screen.getByText('Free Shipping over $75 on Most Orders')).toBeInTheDocument()
   })
 
   it('closes the beta banner for good', async () => {
@@ -219,8 +218,7 @@ describe('the free-shipping terms (spec 2.9)', () => {
     const details = await within(footer).findByRole('button', { name: 'Free shipping details' })
 
     await user.click(details)
-    // The popup's code loads with the first press; focus moves into it once it is there.
-    const dialog = await screen.findByRole('dialog', { name: 'Free Shipping over $50 to your address' })
+    const dialog = screen.getByRole('dialog', { name: 'Free Shipping over $50 to your address' })
     expect(dialog).toHaveTextContent('must reach $50')
     expect(dialog).toHaveTextContent('Orders cannot be combined.')
     expect(within(dialog).getByRole('link', { name: 'Shipping Policy' })).toHaveAttribute('href', '/shipping-policy/41')
@@ -248,8 +246,7 @@ describe('the footer (spec 2.8)', () => {
     stubStore()
     renderApp('/bag')
     const footer = screen.getByRole('contentinfo')
-    // The footer's blocks load once the browser is idle after the first render.
-    const company = await within(footer).findByRole('navigation', { name: 'Company' })
+    const company = within(footer).getByRole('navigation', { name: 'Company' })
     expect(
       within(company)
         .getAllByRole('link')
@@ -273,16 +270,15 @@ describe('the footer (spec 2.8)', () => {
     stubStore()
     renderApp('/bag')
     const user = userEvent.setup()
-    await user.click(await within(screen.getByRole('contentinfo')).findByRole('button', { name: 'Chat with us' }))
-    // The chat's code loads with the first press.
-    expect(await screen.findByRole('dialog', { name: 'Chat with us' })).toBeInTheDocument()
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Chat with us' }))
+    expect(screen.getByRole('dialog', { name: 'Chat with us' })).toBeInTheDocument()
   })
 
   it('switches the currency, US Dollar first, and remembers the choice', async () => {
     stubStore()
     renderApp('/bag')
     const user = userEvent.setup()
-    const select = await within(screen.getByRole('contentinfo')).findByRole('combobox', { name: 'Currency' })
+    const select = within(screen.getByRole('contentinfo')).getByRole('combobox', { name: 'Currency' })
     await waitFor(() => {
       expect(within(select).getAllByRole('option')).toHaveLength(2)
     })

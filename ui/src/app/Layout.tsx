@@ -1,32 +1,27 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
-import { BuyBarSpace } from '@/components/BuyBarSpace'
+import { BuyBarSpace } from '@/components/BagButtons'
 import { Loading } from '@/components/Loading'
 import { Toasts } from '@/components/Toasts'
 import { AnnouncementBanner, BetaBanner, ProxyWarning, TestStoreNote } from '@/features/chrome/components/Banners'
 import { FreeShippingTerms } from '@/features/chrome/components/FreeShippingTerms'
 import { TopButton } from '@/features/chrome/components/TopButton'
 import { useProxySignal } from '@/features/chrome/useProxySignal'
+import { useCampaignReport } from '@/features/campaigns/useCampaignReport'
 import { HelpChat } from '@/features/help-chat/components/HelpChat'
-import { deferred } from '@/lib/deferred'
 import { usePaintPreference } from '@/lib/firstPaint'
 import { useInterfaceLanguage, useT } from '@/lib/i18n'
+import { useShippingRefresh } from '@/lib/location'
 import { useTrackPaths } from '@/lib/previousPath'
 import { useScrollBehaviour } from '@/lib/scrollBehaviour'
 import { signingOutAtom } from '@/lib/session'
+import { useSessionCheck } from '@/lib/useSession'
 import { Footer } from './Footer'
 import { Header, LogoHeader } from './Header'
 import styles from './Layout.module.css'
 import { messages } from './messages'
 import { currentHandle } from './routeHandle'
-
-/** The paths of the checkout steps (spec 2.1's Checkout and Review). */
-const CHECKOUT_STEPS = /^\/(checkout|review)\/?$/
-
-// Spec 7's session check, 2.2's zip, shipping options and campaign reports on every new
-// path: work beside the first screen, whose code loads once it is up.
-const PathWork = deferred(() => import('./Background').then((module) => module.PathWork))
 
 /** The chrome around every screen except the invoice: banners, header, main, footer and the floating panels. */
 export function Layout() {
@@ -36,15 +31,17 @@ export function Layout() {
   const signingOut = useAtomValue(signingOutAtom)
   const loading = useNavigation().state === 'loading' || signingOut
   const main = useFocusOnNewPage()
-  // Spec 2.3 scroll rules, on every change of path.
+  // Spec 2.3 scroll rules and 2.2 campaign reports, on every change of path.
   useScrollBehaviour()
+  useCampaignReport()
+  // Spec 7's session check at start-up (and 2.2's refresh on each new path).
+  useSessionCheck()
   useTrackPaths()
+  // Spec 2.2: the zip, then the shipping options, on every new path (and 4.7's refresh).
+  useShippingRefresh()
   const route = currentHandle(useMatches())?.name
-  const { pathname } = useLocation()
-  // Spec 2.4: checkout steps keep the shopper on task with only the logo. Told by the path
-  // too: a visit straight to one shows the layout while its route is still being found
-  // (routes.tsx, `discoverRoutes`).
-  const logoOnly = route === 'Checkout' || route === 'Review' || CHECKOUT_STEPS.test(pathname)
+  // Spec 2.4: checkout steps keep the shopper on task with only the logo.
+  const logoOnly = route === 'Checkout' || route === 'Review'
   // On a phone the Top button floats where the bag's and checkout's figures end.
   const figuresPage = logoOnly || route === 'Bag'
   useDocumentLanguage()
@@ -82,7 +79,6 @@ export function Layout() {
       <HelpChat />
       <FreeShippingTerms />
       <Toasts />
-      <PathWork />
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router'
 import { useT } from '@/lib/i18n'
 import styles from './AccountNav.module.css'
-import { messages } from './accountMessages'
+import { messages } from './messages'
 
 // Spec 2.1's account children (their paths keep the spec's spellings), and the saved
 // addresses and cards.

@@ -5,7 +5,7 @@ import { useInterfaceLanguage, useT } from '@/lib/i18n'
 import { storeInfoAtom } from '@/lib/storeInfo'
 import { loadStripe, type Stripe, type StripeCardElement } from '@/lib/stripe'
 import { useLoad } from '@/lib/useLoad'
-import { messages } from './accountMessages'
+import { messages } from './messages'
 import styles from './ProcessorCard.module.css'
 
 // A card typed into the processor's library (Stripe.js) rather than the store's own

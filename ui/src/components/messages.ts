@@ -1,6 +1,6 @@
 import { defineMessages } from '@/lib/i18n'
 
-/** Words of the shared components that a shopper (or a screen reader) meets on product cards and pages. */
+/** Words of the shared components that a shopper (or a screen reader) meets. */
 export const messages = defineMessages({
   eng: {
     now: 'Now',
@@ -16,6 +16,24 @@ export const messages = defineMessages({
     personalization: 'Personalization',
     personalizationField: '{label} (+{price})',
     personalizationLimit: 'Up to {n} characters',
+    noFavorites: 'You have no favorites yet.',
+    continueShopping: 'Continue shopping',
+    removeFavorite: 'Remove from favorites',
+    favoritesFailed: 'We couldn’t load your favorites. Please try again later.',
+    accountNav: 'Your account',
+    accountDashboard: 'My Account',
+    accountOrders: 'My Orders',
+    accountFavorites: 'My Favorites',
+    accountBuyItAgain: 'Buy it Again',
+    accountDigitalLibrary: 'Digital Library',
+    accountSubscriptions: 'Subscriptions',
+    accountAddresses: 'My Addresses',
+    accountPayments: 'Payment Methods',
+    cardDetails: 'Card details',
+    loadingCardForm: 'Loading the secure card form…',
+    cardFormFailed: 'We couldn’t load the secure card form. Please check your connection and try again.',
+    tryAgain: 'Try again',
+    cardNotChecked: 'We couldn’t check the card. Please try again.',
   },
   heb: {
     now: 'עכשיו',
@@ -31,5 +49,23 @@ export const messages = defineMessages({
     personalization: 'התאמה אישית',
     personalizationField: '{label} (+{price})',
     personalizationLimit: 'עד {n} תווים',
+    noFavorites: 'עדיין אין לך מועדפים.',
+    continueShopping: 'להמשך קנייה',
+    removeFavorite: 'הסרה מהמועדפים',
+    favoritesFailed: 'לא הצלחנו לטעון את המועדפים. נסו שוב מאוחר יותר.',
+    accountNav: 'החשבון שלך',
+    accountDashboard: 'החשבון שלי',
+    accountOrders: 'ההזמנות שלי',
+    accountFavorites: 'המועדפים שלי',
+    accountBuyItAgain: 'לקנות שוב',
+    accountDigitalLibrary: 'הספרייה הדיגיטלית',
+    accountSubscriptions: 'מינויים',
+    accountAddresses: 'הכתובות שלי',
+    accountPayments: 'אמצעי תשלום',
+    cardDetails: 'פרטי הכרטיס',
+    loadingCardForm: 'טוענים את טופס הכרטיס המאובטח…',
+    cardFormFailed: 'לא הצלחנו לטעון את טופס הכרטיס המאובטח. נא לבדוק את החיבור ולנסות שוב.',
+    tryAgain: 'לנסות שוב',
+    cardNotChecked: 'לא הצלחנו לבדוק את הכרטיס. נא לנסות שוב.',
   },
 })

@@ -1,8 +1,7 @@
 import { createStore } from 'jotai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { pricedLine } from '@/testing/fixtures'
-import { EMPTY_BAG, bagAtom, bagCount, bagCountAtom, itemKeyFor } from './bag'
-import { bagSummaryAtom, quoteRequest } from './bagQuote'
+import { EMPTY_BAG, bagAtom, bagCount, bagCountAtom, bagSummaryAtom, itemKeyFor, quoteRequest } from './bag'
 import { STORAGE_KEY } from './persist'
 
 afterEach(() => {

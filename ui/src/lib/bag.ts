@@ -104,8 +104,34 @@ export function isBagLists(value: unknown): value is BagLists {
   )
 }
 
+const TOTAL_FIELDS = [
+  'count',
+  'subtotal',
+  'tax',
+  'shipping',
+  'gift_options',
+  'personalization_fees',
+  'discount',
+  'total',
+] as const
+
+export function isBagSummary(value: unknown): value is BagSummary | null {
+  if (value === null) return true
+  if (!isRecord(value) || typeof value.digital_only !== 'boolean') return false
+  const totals = value.totals
+  return (
+    isRecord(totals) &&
+    TOTAL_FIELDS.every((field) => isInteger(totals[field])) &&
+    isOptional(value.free_shipping_over, isInteger) &&
+    isOptional(value.free_shipping_remaining, isInteger)
+  )
+}
+
 /** The four lists, persisted under the one storage key and shared with other tabs. */
 export const bagAtom = persistedAtom<BagLists>('bag', EMPTY_BAG, isBagLists)
+
+/** The last quote's totals; null before the first quote. */
+export const bagSummaryAtom = persistedAtom<BagSummary | null>('bagSummary', null, isBagSummary)
 
 /** Set when the last quote failed: the figures shown may be out of date. */
 export const bagStaleAtom = atom(false)
@@ -127,9 +153,49 @@ export function isEmptyBag(lists: BagLists): boolean {
   )
 }
 
+/** A stored line as the quote request reads it (only the LineInput fields). */
+export function toLineInput(line: LineInput): LineInput {
+  return {
+    id: line.id,
+    type: line.type,
+    item_key: line.item_key,
+    quantity: line.quantity,
+    gift_options: line.gift_options,
+    personalization: line.personalization,
+  }
+}
+
 /** Spec 4.1's identity of a line. */
 export function keyOf(line: LineKey): LineKey {
   return { id: line.id, type: line.type, item_key: line.item_key }
+}
+
+/** The quote request for `lists` and an optional change. */
+export function quoteRequest(lists: BagLists, change?: BagChange): Schema<'QuoteRequest'> {
+  return {
+    products: [...lists.products, ...lists.unavailableCart].map(toLineInput),
+    later: [...lists.later, ...lists.unavailableLater].map(toLineInput),
+    ...(change ? { change } : {}),
+  }
+}
+
+/** The lists an answer gives, in the stored shape. */
+export function listsOf(answer: QuoteAnswer): BagLists {
+  return {
+    products: answer.products,
+    later: answer.later,
+    unavailableCart: answer.unavailable_cart,
+    unavailableLater: answer.unavailable_later,
+  }
+}
+
+export function summaryOfQuote(answer: QuoteAnswer): BagSummary {
+  return {
+    totals: answer.totals,
+    digital_only: answer.digital_only,
+    free_shipping_over: answer.free_shipping_over,
+    free_shipping_remaining: answer.free_shipping_remaining,
+  }
 }
 
 /**

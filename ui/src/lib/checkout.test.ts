@@ -14,6 +14,7 @@ import {
   EMPTY_CHECKOUT,
   forgetAddress,
   forgetPayment,
+  forgetStoredSecrets,
   giftCardsAtom,
   hasNeededInfo,
   isPostalCode,
@@ -23,8 +24,7 @@ import {
   removeGiftCard,
   samePlace,
   type CheckoutState,
-} from './checkoutState'
-import { forgetStoredSecrets } from './checkout'
+} from './checkout'
 import { clearCustomerState } from './customerSync'
 import { zipLookUpAtom } from './location'
 import { STORAGE_KEY } from './persist'

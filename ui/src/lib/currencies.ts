@@ -1,7 +1,7 @@
 import { atom } from 'jotai'
+import { unwrap } from 'jotai/utils'
 import { api, type Schema } from './api/client'
 import { unwrap as unwrapAnswer } from './api/errors'
-import { settled } from './settled'
 import { currencyAtom } from './preferences'
 
 export type CurrencyListState =
@@ -20,7 +20,7 @@ const fetchedCurrenciesAtom = atom(async (_get, { signal }): Promise<CurrencyLis
 })
 
 /** `GET /api/currencies`, US Dollar first; fetched once, on first use. */
-export const currenciesAtom = settled(fetchedCurrenciesAtom, LOADING)
+export const currenciesAtom = unwrap(fetchedCurrenciesAtom, () => LOADING)
 
 /**
  * The currency prices are converted into, or undefined for US Dollar. The list is

@@ -1,8 +1,18 @@
 import type { createStore } from 'jotai'
 import { api } from './api/client'
 import { isRefusal, unwrap } from './api/errors'
-import { bagAtom, bagStaleAtom, type BagChange, type BagLists, type LineInput, type QuoteAnswer } from './bag'
-import { bagSummaryAtom, listsOf, summaryOfQuote, toLineInput } from './bagQuote'
+import {
+  bagAtom,
+  bagStaleAtom,
+  bagSummaryAtom,
+  listsOf,
+  summaryOfQuote,
+  toLineInput,
+  type BagChange,
+  type BagLists,
+  type LineInput,
+  type QuoteAnswer,
+} from './bag'
 import { persistedAtom } from './persist'
 import { serial } from './serial'
 import { noticeWithdrawn } from './withdrawn'

@@ -1,9 +1,8 @@
 import type { useStore } from 'jotai'
-import { bagAtom, EMPTY_BAG } from './bag'
-import { bagSummaryAtom } from './bagQuote'
-import { clearCheckout, clearDiscount } from './checkoutState'
+import { bagAtom, bagSummaryAtom, EMPTY_BAG } from './bag'
+import { clearCheckout, clearDiscount } from './checkout'
 import { favoritesAtom } from './favorites'
-import { clearZip } from './locationCalls'
+import { clearZip } from './location'
 import { customerAtom } from './session'
 import { appStore, forgetCustomerSync, syncAfterSignIn } from './signedInSync'
 

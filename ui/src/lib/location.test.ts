@@ -4,14 +4,18 @@ import { answer, stubApiWithBodies } from '@/testing/api'
 import { shippingOptions, zipAnswer } from '@/testing/fixtures'
 import { api, noticeHeaders, onShippingUpdatedAt } from './api/client'
 import {
+  clearZip,
   freeShippingOfferAtom,
   isStale,
+  loadShipping,
+  noticeShippingUpdatedAt,
   NO_RATES,
+  requestZip,
+  setZip,
   shippingOptionsAtom,
   shippingRatesAtom,
   zipLookUpAtom,
 } from './location'
-import { clearZip, loadShipping, noticeShippingUpdatedAt, requestZip, setZip } from './locationCalls'
 
 afterEach(() => {
   localStorage.clear()

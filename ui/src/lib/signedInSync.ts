@@ -1,15 +1,19 @@
 import { atom, useAtomValue, useStore, type createStore } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { bagAtom } from './bag'
-import { clearCheckout } from './checkoutState'
+import { clearCheckout } from './checkout'
 import { loadCustomerBag, mergeOf, pendingMergeAtom } from './customerBag'
-import { favoriteCalls, mergeGuestFavorites, pendingFavoritesAtom, sendPendingFavorites } from './favoriteCalls'
-import { favoritesAtom } from './favorites'
-import { loadFollowing } from './followCalls'
-import { followingAtom, NOT_FOLLOWING } from './following'
-import { clearZip } from './locationCalls'
+import {
+  favoriteCalls,
+  favoritesAtom,
+  mergeGuestFavorites,
+  pendingFavoritesAtom,
+  sendPendingFavorites,
+} from './favorites'
+import { followingAtom, loadFollowing, NOT_FOLLOWING } from './following'
+import { clearZip } from './location'
 import { customerAtom, sessionAtom } from './session'
-import { replayPendingBagChanges } from './bagEdits'
+import { replayPendingBagChanges } from './useBag'
 
 // What a signed-in customer's bag, favorites and following do at sign-in, at start-up
 // and at sign-out (spec 4.3, 6, 8). A failed call leaves only a mark in the state (the

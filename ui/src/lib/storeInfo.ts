@@ -1,7 +1,7 @@
 import { atom } from 'jotai'
+import { unwrap } from 'jotai/utils'
 import { api, inlinedAnswer, type Schema } from './api/client'
 import { unwrap as unwrapAnswer } from './api/errors'
-import { settled } from './settled'
 
 const fetchedStoreInfoAtom = atom(async (_get, { signal }): Promise<Schema<'StoreInfo'> | null> => {
   try {
@@ -24,4 +24,4 @@ const inlinedStoreInfo = (inlinedAnswer('/api/store') ?? null) as Schema<'StoreI
  * means every order ships free). Fetched once per visit; until then what the page came
  * with, else null (loading or unavailable).
  */
-export const storeInfoAtom = settled(fetchedStoreInfoAtom, inlinedStoreInfo)
+export const storeInfoAtom = unwrap(fetchedStoreInfoAtom, (previous) => previous ?? inlinedStoreInfo)

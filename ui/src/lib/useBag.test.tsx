@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answer, stubApiWithBodies } from '@/testing/api'
 import { signedInCustomer } from '@/testing/customer'
 import { pricedLine, quoteAnswer } from '@/testing/fixtures'
-import { EMPTY_BAG, bagAtom, bagStaleAtom, type BagLists } from './bag'
-import { bagSummaryAtom } from './bagQuote'
+import { EMPTY_BAG, bagAtom, bagStaleAtom, bagSummaryAtom, type BagLists } from './bag'
 import { customerAtom } from './session'
 import { toastsAtom } from './toast'
 import { STORAGE_KEY } from './persist'
@@ -198,10 +197,9 @@ describe('useBag', () => {
     const sent = stubApiWithBodies({ '/api/bag/quote': quoteAnswer({ products: [line] }) })
     vi.resetModules()
     const restartedBag = await import('./bag')
-    const restartedJournal = await import('./bagJournal')
-    const restartedEdits = await import('./bagEdits')
+    const restartedJournal = await import('./useBag')
     const restarted = createStore()
-    await restartedEdits.replayPendingBagChanges(restarted)
+    await restartedJournal.replayPendingBagChanges(restarted)
     expect(sent.map((request) => request.body)).toEqual([
       { products: [], later: [], change: { action: 'add', line: mugInput } },
     ])

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai'
 import type { ReactNode } from 'react'
-import type { GuestAddress } from '@/lib/checkoutState'
+import type { GuestAddress } from '@/lib/checkout'
 import { countryName, type Countries } from '@/lib/countries'
 import { languageAtom } from '@/lib/preferences'
 import styles from './Order.module.css'

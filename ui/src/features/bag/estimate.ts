@@ -2,8 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 import { api, type Schema } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/errors'
-import { bagAtom, type BagLists } from '@/lib/bag'
-import { bagSummaryAtom, quoteRequest } from '@/lib/bagQuote'
+import { bagAtom, bagSummaryAtom, quoteRequest, type BagLists } from '@/lib/bag'
 import { shippingOptionsAtom, zipLookUpAtom, type MethodOption, type ZipLocation } from '@/lib/location'
 
 // The bag's estimate of tax and shipping (spec 3's estimatedShippingPrice): the checkout

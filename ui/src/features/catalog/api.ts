@@ -2,6 +2,14 @@ import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/errors'
 import type { ListIndex, ListQuery } from './listQuery'
 
+export function getProduct(id: number, signal?: AbortSignal) {
+  return unwrap(api.GET('/products/{id}', { params: { path: { id } }, signal }))
+}
+
+export function getBundle(id: number, signal?: AbortSignal) {
+  return unwrap(api.GET('/bundles/{id}', { params: { path: { id } }, signal }))
+}
+
 /**
  * Spec 7: a list request carries the URL's own parameters. Relevance is the default
  * order and is sent as no sort at all; empty facets and open price bounds are left out.

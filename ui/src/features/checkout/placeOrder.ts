@@ -2,8 +2,7 @@ import { useStore } from 'jotai'
 import { useCallback, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ApiError } from '@/lib/api/errors'
-import { bagAtom } from '@/lib/bag'
-import { bagSummaryAtom } from '@/lib/bagQuote'
+import { bagAtom, bagSummaryAtom } from '@/lib/bag'
 import {
   chosenAddress,
   chosenCredit,
@@ -11,7 +10,7 @@ import {
   clearCheckout,
   clearDiscount,
   type CheckoutQuote,
-} from '@/lib/checkoutState'
+} from '@/lib/checkout'
 import { attemptKey, endAttempt, placeOrder, rememberOrderToken, type PlaceOrderRequest } from '@/lib/orders'
 import { loadCustomerBag } from '@/lib/customerBag'
 import { customerAtom } from '@/lib/session'

@@ -6,7 +6,7 @@ import {
   EMPTY_ADDRESS,
   type CheckoutState,
   type GuestAddress,
-} from '@/lib/checkoutState'
+} from '@/lib/checkout'
 import type { ZipLocation } from '@/lib/location'
 import type { Language } from '@/lib/preferences'
 import type { Customer } from '@/lib/session'

@@ -1,7 +1,6 @@
 import { useAtomValue, useStore } from 'jotai'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { bagAtom, type BagLists } from '@/lib/bag'
-import { bagSummaryAtom, quoteRequest } from '@/lib/bagQuote'
+import { bagAtom, bagSummaryAtom, quoteRequest, type BagLists } from '@/lib/bag'
 import {
   checkoutAtom,
   checkoutQuoteAtom,
@@ -10,7 +9,7 @@ import {
   looksLikeEmail,
   type CheckoutQuote,
   type CheckoutState,
-} from '@/lib/checkoutState'
+} from '@/lib/checkout'
 import { DEFAULT_COUNTRY, zipLookUpAtom, type ZipLocation } from '@/lib/location'
 import { customerAtom, type Customer } from '@/lib/session'
 import { ApiError } from '@/lib/api/errors'

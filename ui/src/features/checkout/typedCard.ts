@@ -1,5 +1,5 @@
 import { createContext, useContext, useImperativeHandle, type RefObject } from 'react'
-import type { CreditInfo } from '@/lib/checkoutState'
+import type { CreditInfo } from '@/lib/checkout'
 
 /**
  * Takes the card typed in the card entry shown, as its "Use this card" does: the card

@@ -1,8 +1,7 @@
 import { useAtomValue, useStore } from 'jotai'
 import { useEffect, useState } from 'react'
-import { checkoutAtom, orderPlace, samePlace, type CheckoutState, type ShippingType } from '@/lib/checkoutState'
-import { zipLookUpAtom } from '@/lib/location'
-import { setZip } from '@/lib/locationCalls'
+import { checkoutAtom, orderPlace, samePlace, type CheckoutState, type ShippingType } from '@/lib/checkout'
+import { setZip, zipLookUpAtom } from '@/lib/location'
 import { customerAtom, type Customer } from '@/lib/session'
 
 /** A typed code rests this long before it is located: one lookup per code, not per key. */

@@ -1,6 +1,6 @@
 import { atom } from 'jotai'
+import { unwrap } from 'jotai/utils'
 import type { Schema } from '@/lib/api/client'
-import { settled } from '@/lib/settled'
 import { getDepartments } from './api'
 
 export type DepartmentsState =
@@ -24,4 +24,4 @@ const fetchedDepartmentsAtom = atom(async (_get, { signal }): Promise<Department
  * now, the slide-in department menu later). Reads "loading" instead of suspending,
  * so the header renders before the tree arrives.
  */
-export const departmentsAtom = settled(fetchedDepartmentsAtom, LOADING)
+export const departmentsAtom = unwrap(fetchedDepartmentsAtom, () => LOADING)

@@ -1,7 +1,31 @@
-import { useAtom, useStore } from 'jotai'
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useAtom, useSetAtom, useStore } from 'jotai'
+import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import { MAX_QUERY_LENGTH, searchTextAtom } from './state'
 import { useSuggestions } from './useSuggestions'
+
+/** Runs a search: the results page for the trimmed text (spec 2.1, 5). */
+export function useRunSearch() {
+  const navigate = useNavigate()
+  return useCallback(
+    (query: string) => {
+      void navigate(`/search?${new URLSearchParams({ q: query }).toString()}`)
+    },
+    [navigate],
+  )
+}
+
+/**
+ * On the results page the box shows the text searched, so a shared or reloaded
+ * results link reads the same as a search typed here.
+ */
+export function useTextOfResultsPage() {
+  const { pathname, search } = useLocation()
+  const setText = useSetAtom(searchTextAtom)
+  useEffect(() => {
+    if (pathname === '/search') setText((new URLSearchParams(search).get('q') ?? '').trim())
+  }, [pathname, search, setText])
+}
 
 interface ComboboxOptions {
   /** Called with the trimmed, non-empty text of a search to run. */

@@ -37,6 +37,9 @@ export type PlanProduct = Schema<'PlanProductDto'>
 export type PlanQuote = Schema<'PlanQuote'>
 export type PlanRequest = Schema<'PlanRequest'>
 
+/** `GET /api/subscription-plans`: every group sold by subscription, type by type (public). */
+export const getPlanGroups = (signal?: AbortSignal) => unwrap(api.GET('/subscription-plans', { signal }))
+
 /** `GET /api/subscription-plans/{type_id}/{group_id}`: one group with its plans; 404 when there is none. */
 export const getPlanGroup = (typeId: number, groupId: number, signal?: AbortSignal) =>
   unwrap(

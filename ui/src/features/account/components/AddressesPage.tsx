@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { useState } from 'react'
-import { forgetAddress } from '@/lib/checkoutState'
+import { forgetAddress } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
 import { customerAtom } from '@/lib/session'
 import { inputOf, removeAddress, updateAddress, type Address } from '../api'

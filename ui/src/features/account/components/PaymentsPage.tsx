@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { useState } from 'react'
-import { forgetPayment } from '@/lib/checkoutState'
+import { forgetPayment } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
 import { customerAtom } from '@/lib/session'
 import { removePayment, setDefaultPayment, type Payment } from '../api'

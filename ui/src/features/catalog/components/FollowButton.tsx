@@ -1,11 +1,10 @@
 import { useAtomValue } from 'jotai'
 import { Named } from '@/components/BagButtons'
-import type { FollowKind } from '@/lib/following'
-import { useFollow } from '@/lib/useFollow'
+import { useFollow, type FollowKind } from '@/lib/following'
 import type { Localized } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import { customerAtom } from '@/lib/session'
-import { messages } from '../detailMessages'
+import { messages } from '../messages'
 import styles from './Detail.module.css'
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Schema } from '@/lib/api/client'
 import { useT } from '@/lib/i18n'
-import { messages } from '../detailMessages'
+import { messages } from '../messages'
 import styles from './Gallery.module.css'
 
 interface GalleryProps {

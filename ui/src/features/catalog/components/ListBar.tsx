@@ -1,15 +1,16 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
 import { LanguageToggle } from '@/components/LanguageToggle'
 import type { Schema } from '@/lib/api/client'
-import { deferred, preloadOn } from '@/lib/deferred'
 import { useT } from '@/lib/i18n'
+import { KEEP_SCROLL } from '@/lib/scrollBehaviour'
+import { useDialog } from '@/lib/useDialog'
 import { mobileCrumb } from '../listBar'
+import { clearFacetsSearch, listSearch, parseListQuery } from '../listQuery'
 import { messages } from '../messages'
+import { FacetPanel, showsFacets } from './FacetPanel'
 import styles from './ListBar.module.css'
-
-// The panel (its dialog, the sort and the facets' boxes) loads when the shopper heads
-// for its button, or presses it.
-const ListPanel = deferred(() => import('./ListPanel').then((module) => module.ListPanel))
+import { SortSelect } from './SortSelect'
 
 interface ListBarProps {
   /** The last breadcrumb: the list's own name. */
@@ -27,7 +28,15 @@ interface ListBarProps {
  */
 export function ListBar({ crumb, withLanguage, facets }: ListBarProps) {
   const t = useT(messages)
+  const title = useId()
   const [open, setOpen] = useState(false)
+  const close = () => {
+    setOpen(false)
+  }
+  const panel = useDialog<HTMLDivElement>(open, close, { lockScroll: true })
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const query = parseListQuery(searchParams)
 
   return (
     <div className={styles.bar}>
@@ -37,7 +46,6 @@ export function ListBar({ crumb, withLanguage, facets }: ListBarProps) {
         className={styles.button}
         aria-haspopup="dialog"
         aria-expanded={open}
-        {...preloadOn(ListPanel)}
         onClick={() => {
           setOpen(true)
         }}
@@ -46,12 +54,37 @@ export function ListBar({ crumb, withLanguage, facets }: ListBarProps) {
       </button>
       {withLanguage && <LanguageToggle />}
       {open && (
-        <ListPanel
-          facets={facets}
-          onClose={() => {
-            setOpen(false)
-          }}
-        />
+        <div className={styles.backdrop}>
+          <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={title} className={styles.panel}>
+            <h2 id={title} className={styles.title}>
+              {t('sortAndFilter')}
+            </h2>
+            <SortSelect
+              value={query.sort}
+              onChange={(next) => {
+                void navigate({ search: listSearch(searchParams, { sort: next }) })
+              }}
+            />
+            {facets && showsFacets(facets, query) && <FacetPanel facets={facets} />}
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={styles.button}
+                onClick={() => {
+                  void navigate(
+                    { search: clearFacetsSearch(searchParams) },
+                    { preventScrollReset: true, state: KEEP_SCROLL },
+                  )
+                }}
+              >
+                {t('reset')}
+              </button>
+              <button type="button" className={styles.primary} onClick={close}>
+                {t('done')}
+              </button>
+            </div>
+          </div>
+        </div>
       )}
     </div>
   )

@@ -1,23 +1,23 @@
 import { useAtomValue } from 'jotai'
 import { useRef, useState, type ComponentType } from 'react'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { AddToBagButton, FavoriteButton } from '@/components/BagButtons'
-import { StickyBuyBar } from '@/components/StickyBuyBar'
+import { AddToBagButton, FavoriteButton, StickyBuyBar } from '@/components/BagButtons'
 import { Breadcrumbs } from '@/components/Breadcrumbs'
 import { LanguageToggle } from '@/components/LanguageToggle'
 import { Price } from '@/components/Price'
 import { ProductGrid } from '@/components/ProductGrid'
 import { QuantitySelector } from '@/components/QuantitySelector'
+import { RecentlyViewed } from '@/components/RecentlyViewed'
 import type { Schema } from '@/lib/api/client'
 import { itemKeyFor, type LineInput } from '@/lib/bag'
 import { idParam } from '@/lib/api/errors'
-import { deferred } from '@/lib/deferred'
 import { contentAttributes, hasHebrew, hebrewApplies, localize } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'
+import { useRecordRecentlyViewed } from '@/lib/recentlyViewed'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
-import { getProduct } from '../detailApi'
-import { messages, type DetailKey } from '../detailMessages'
+import { getProduct } from '../api'
+import { messages, type CatalogKey } from '../messages'
 import { picturesOf } from '../pictures'
 import styles from './Detail.module.css'
 import { DetailHeading } from './DetailHeading'
@@ -29,10 +29,6 @@ import { VariationPicker } from './VariationPicker'
 
 type Product = Schema<'Product'>
 
-// Below the fold, with nothing to show until its cards arrive: recording the view and
-// listing the other products seen load just after the page.
-const ViewedProducts = deferred(() => import('./ViewedProducts').then((module) => module.ViewedProducts))
-
 export function loader({ params, request }: LoaderFunctionArgs) {
   return getProduct(idParam(params.id), request.signal)
 }
@@ -43,12 +39,13 @@ type Offer = ComponentType<{ productId: number }>
 export function ProductPage({ Offer }: { Offer?: Offer }) {
   const product = useLoaderData<typeof loader>()
   useDocumentTitle(product.title)
+  useRecordRecentlyViewed(product.id)
   // Keyed by id: moving to a related product starts again from its first variation.
   return (
     <>
       <ProductDetail key={product.id} product={product} Offer={Offer} />
       <div className="page">
-        <ViewedProducts productId={product.id} />
+        <RecentlyViewed excludeId={product.id} />
       </div>
     </>
   )
@@ -207,7 +204,7 @@ function creatorsByRole(creators: Creator[]): [string, Creator[]][] {
   return [...groups]
 }
 
-const ROLES: Record<string, [DetailKey, DetailKey]> = {
+const ROLES: Record<string, [CatalogKey, CatalogKey]> = {
   author: ['author', 'authors'],
   illustrator: ['illustrator', 'illustrators'],
   artist: ['artist', 'artists'],
@@ -215,7 +212,7 @@ const ROLES: Record<string, [DetailKey, DetailKey]> = {
 }
 
 /** The translated name of a role, plural for more than one; a role without a name is a "Creator". */
-function roleKey(role: string, count: number): DetailKey {
+function roleKey(role: string, count: number): CatalogKey {
   const [one, many] = ROLES[role] ?? ['creator', 'creators']
   return count > 1 ? many : one
 }

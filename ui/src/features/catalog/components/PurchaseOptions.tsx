@@ -2,7 +2,7 @@ import { PersonalizationFields } from '@/components/PersonalizationFields'
 import type { Schema } from '@/lib/api/client'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
-import { messages } from '../detailMessages'
+import { messages } from '../messages'
 import styles from '@/components/OptionGroup.module.css'
 
 export interface PurchaseChoices {

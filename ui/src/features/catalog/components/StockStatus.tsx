@@ -1,5 +1,5 @@
 import { useT } from '@/lib/i18n'
-import { messages } from '../detailMessages'
+import { messages } from '../messages'
 import styles from './Detail.module.css'
 
 /** `max` is the stock the server has for sale; 0 means none. */

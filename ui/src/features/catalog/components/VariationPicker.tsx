@@ -4,7 +4,7 @@ import type { Schema } from '@/lib/api/client'
 import { optionWords } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'
 import { languageAtom, type Language } from '@/lib/preferences'
-import { messages } from '../detailMessages'
+import { messages } from '../messages'
 import styles from './VariationPicker.module.css'
 
 type Variation = Schema<'Variation'>

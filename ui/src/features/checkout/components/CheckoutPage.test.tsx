@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { checkoutAtom, discountAtom, giftCardsAtom } from '@/lib/checkoutState'
+import { checkoutAtom, discountAtom, giftCardsAtom } from '@/lib/checkout'
 import { zipLookUpAtom } from '@/lib/location'
 import { STORAGE_KEY } from '@/lib/persist'
 import { answer } from '@/testing/api'

@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react'
 import { focusFirstProblem, SubmitButton } from '@/components/FormField'
-import { chosenCredit, checkoutAtom, type CreditInfo } from '@/lib/checkoutState'
+import { chosenCredit, checkoutAtom, type CreditInfo } from '@/lib/checkout'
 import { CardFields } from '@/components/CardFields'
 import { useProcessorSettings } from '@/components/ProcessorCard'
 import { CARD_FIELDS, createCardToken, readCard, type CardField } from '@/lib/cards'

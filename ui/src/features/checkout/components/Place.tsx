@@ -1,11 +1,5 @@
 import { Link } from 'react-router'
-import {
-  chosenCredit,
-  hasShippingInfo,
-  isCompleteDigital,
-  isCompletePickup,
-  type CheckoutState,
-} from '@/lib/checkoutState'
+import { chosenCredit, hasShippingInfo, isCompleteDigital, isCompletePickup, type CheckoutState } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
 import type { Customer } from '@/lib/session'
 import { messages, type CheckoutKey } from '../messages'

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { checkoutAtom, EMPTY_CHECKOUT } from '@/lib/checkoutState'
+import { checkoutAtom, EMPTY_CHECKOUT } from '@/lib/checkout'
 import { STORAGE_KEY } from '@/lib/persist'
 import { storeInfoAtom } from '@/lib/storeInfo'
 import type { StripePaymentMethod } from '@/lib/stripe'

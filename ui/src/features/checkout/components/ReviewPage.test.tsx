@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bagAtom } from '@/lib/bag'
-import { checkoutAtom, EMPTY_CHECKOUT } from '@/lib/checkoutState'
+import { checkoutAtom, EMPTY_CHECKOUT } from '@/lib/checkout'
 import { rememberedOrderToken } from '@/lib/orders'
 import { answer } from '@/testing/api'
 import { order } from '@/testing/orders'

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { AddressLine, AddressLines } from '@/components/order/AddressLines'
 import { DigitalRecipients } from '@/components/order/OrderParts'
-import { bagSummaryAtom } from '@/lib/bagQuote'
+import { bagSummaryAtom } from '@/lib/bag'
 import {
   chosenAddress,
   chosenCredit,
@@ -13,7 +13,7 @@ import {
   giftCardsAtom,
   hasNeededInfo,
   type CheckoutState,
-} from '@/lib/checkoutState'
+} from '@/lib/checkout'
 import { countryName, useCountries } from '@/lib/countries'
 import { formatCalendarDate } from '@/lib/dates'
 import { useT } from '@/lib/i18n'

@@ -10,7 +10,7 @@ import {
   removeGiftCard,
   sameGiftCard,
   type CheckoutQuote,
-} from '@/lib/checkoutState'
+} from '@/lib/checkout'
 import { formatPrice } from '@/lib/format'
 import { useT } from '@/lib/i18n'
 import { languageAtom } from '@/lib/preferences'

@@ -1,6 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
-import { preloadOn } from '@/lib/deferred'
 import { useT } from '@/lib/i18n'
 import { formatThreshold } from '@/lib/money'
 import { freeShippingOfferAtom } from '@/lib/location'
@@ -10,7 +9,6 @@ import { messages } from '../messages'
 import { proxyWarningVisible } from '../proxyWarning'
 import { betaBannerClosedAtom, proxyDismissedAtAtom, proxySignalAtom } from '../state'
 import styles from './Chrome.module.css'
-import { FreeShippingTermsDialog } from './FreeShippingTerms'
 
 /** Spec 2.4: the top announcement, with the help address once the store information arrives. */
 export function AnnouncementBanner() {
@@ -94,7 +92,6 @@ export function FreeShippingBanner() {
         type="button"
         className={styles.linkButton}
         aria-haspopup="dialog"
-        {...preloadOn(FreeShippingTermsDialog)}
         onClick={() => {
           openTerms(true)
         }}

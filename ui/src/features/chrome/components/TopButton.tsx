@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
-import { buyBarShownAtom } from '@/components/BuyBarSpace'
+import { buyBarShownAtom } from '@/components/BagButtons'
 import { useT } from '@/lib/i18n'
 import { searchWidgetsHiddenAtom } from '@/lib/panels'
 import { messages } from '../messages'

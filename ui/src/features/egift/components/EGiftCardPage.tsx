@@ -14,7 +14,7 @@ import {
 import { Loading } from '@/components/Loading'
 import group from '@/components/OptionGroup.module.css'
 import type { Schema } from '@/lib/api/client'
-import { looksLikeEmail } from '@/lib/checkoutState'
+import { looksLikeEmail } from '@/lib/checkout'
 import { formatPrice } from '@/lib/format'
 import { hebrewApplies, localize } from '@/lib/hebrew'
 import { useT } from '@/lib/i18n'

@@ -17,7 +17,7 @@ import {
 } from '@/components/order/ReturnLine'
 import { isRefusal } from '@/lib/api/errors'
 import { problemText, sentence } from '@/lib/api/problem'
-import { looksLikeEmail } from '@/lib/checkoutState'
+import { looksLikeEmail } from '@/lib/checkout'
 import { useT } from '@/lib/i18n'
 import { readableOrderNumber } from '@/lib/orders'
 import { languageAtom, type Language } from '@/lib/preferences'

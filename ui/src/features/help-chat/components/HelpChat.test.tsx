@@ -7,8 +7,7 @@ import { helpChatOpenAtom } from '@/lib/panels'
 import { answer, stubApi } from '@/testing/api'
 import { HelpChat } from './HelpChat'
 
-/** Renders the chat open; its panel's code loads as it first opens, and the panel shows once it is there. */
-async function renderChat() {
+function renderChat() {
   const store = createStore()
   store.set(helpChatOpenAtom, true)
   render(
@@ -18,8 +17,7 @@ async function renderChat() {
       <Toasts />
     </Provider>,
   )
-  const dialog = await screen.findByRole('dialog', { name: 'Chat with us' })
-  return { store, dialog, user: userEvent.setup() }
+  return { store, user: userEvent.setup() }
 }
 
 describe('the help chat', () => {
@@ -33,7 +31,8 @@ describe('the help chat', () => {
       sent.push(request.clone())
       return fetchStub(request)
     })
-    const { user, dialog } = await renderChat()
+    const { user } = renderChat()
+    const dialog = screen.getByRole('dialog', { name: 'Chat with us' })
     expect(dialog).toHaveAttribute('aria-modal', 'true')
 
     await user.type(screen.getByLabelText('E-mail'), ' dana@example.com ')
@@ -50,7 +49,7 @@ describe('the help chat', () => {
 
   it('checks the fields before sending', async () => {
     const requested = stubApi({})
-    const { user } = await renderChat()
+    const { user } = renderChat()
     await user.type(screen.getByLabelText('E-mail'), 'dana')
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByText('Enter an e-mail address like name@example.com.')).toBeInTheDocument()
@@ -61,7 +60,7 @@ describe('the help chat', () => {
 
   it("shows the server's message for a 400", async () => {
     stubApi({ '/api/help/messages': answer(400, { message: 'message: at most 2000 characters' }) })
-    const { user } = await renderChat()
+    const { user } = renderChat()
     await user.type(screen.getByLabelText('E-mail'), 'dana@example.com')
     await user.type(screen.getByLabelText('Message'), 'Hello')
     await user.click(screen.getByRole('button', { name: 'Send' }))
@@ -70,7 +69,7 @@ describe('the help chat', () => {
   })
 
   it('closes on Escape and on its close button', async () => {
-    const { user, store } = await renderChat()
+    const { user, store } = renderChat()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     store.set(helpChatOpenAtom, true)

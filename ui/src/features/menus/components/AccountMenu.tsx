@@ -1,12 +1,10 @@
 import { useAtomValue } from 'jotai'
-import { deferred } from '@/lib/deferred'
 import { useT } from '@/lib/i18n'
 import { customerAtom } from '@/lib/session'
 import { messages } from '../messages'
 import { HeaderPanel } from './HeaderPanel'
 import styles from './Menus.module.css'
-
-const AccountDialog = deferred(() => import('./AccountDialog').then((module) => module.AccountDialog))
+import { ProfileLinks } from './ProfileLinks'
 
 /** Spec 2.6: the account menu; its button and heading name a signed-in customer by first name, a guest gets "Account". */
 export function AccountMenu() {
@@ -15,7 +13,7 @@ export function AccountMenu() {
   return (
     <HeaderPanel
       name="account"
-      panel={AccountDialog}
+      title={firstName ? t('helloName', { name: firstName }) : t('account')}
       button={
         <>
           <svg
@@ -33,6 +31,8 @@ export function AccountMenu() {
           <span className={styles.name}>{firstName ?? t('account')}</span>
         </>
       }
-    />
+    >
+      {(close) => <ProfileLinks onNavigate={close} />}
+    </HeaderPanel>
   )
 }

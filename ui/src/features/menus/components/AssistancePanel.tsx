@@ -1,17 +1,22 @@
-import { deferred } from '@/lib/deferred'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { useT } from '@/lib/i18n'
+import { helpChatOpenAtom } from '@/lib/panels'
+import { customerAtom } from '@/lib/session'
+import { storeInfoAtom } from '@/lib/storeInfo'
 import { messages } from '../messages'
 import { HeaderPanel } from './HeaderPanel'
+import styles from './Menus.module.css'
 
-const AssistanceDialog = deferred(() => import('./AssistanceDialog').then((module) => module.AssistanceDialog))
-
-/** Spec 2.6: the assistance button and its panel (a greeting, the help chat and the help e-mail address). */
+/** Spec 2.6: a greeting by first name (or "Hi there"), a way into the help chat and the help e-mail address. */
 export function AssistancePanel() {
   const t = useT(messages)
+  const firstName = useAtomValue(customerAtom)?.first_name
+  const store = useAtomValue(storeInfoAtom)
+  const openChat = useSetAtom(helpChatOpenAtom)
   return (
     <HeaderPanel
       name="assistance"
-      panel={AssistanceDialog}
+      title={firstName ? t('hiName', { name: firstName }) : t('hiThere')}
       button={
         <>
           <svg
@@ -29,6 +34,31 @@ export function AssistancePanel() {
           <span>{t('help')}</span>
         </>
       }
-    />
+    >
+      {(close) => (
+        <ul className={styles.entries}>
+          <li>
+            <button
+              type="button"
+              className={styles.entry}
+              aria-haspopup="dialog"
+              onClick={() => {
+                close()
+                openChat(true)
+              }}
+            >
+              {t('chat')}
+            </button>
+          </li>
+          {store && (
+            <li>
+              <a href={`mailto:${store.help_email}`} className={styles.entry}>
+                {t('email', { email: store.help_email })}
+              </a>
+            </li>
+          )}
+        </ul>
+      )}
+    </HeaderPanel>
   )
 }

@@ -1,16 +1,16 @@
 import { useAtom } from 'jotai'
-import { useId, useRef, type ReactNode } from 'react'
-import { preloadOn, type Deferred } from '@/lib/deferred'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { openHeaderPanelAtom, type HeaderPanel as PanelName } from '@/lib/panels'
-import type { PanelProps } from './HeaderPanelDialog'
+import { useDialog } from '@/lib/useDialog'
 import styles from './Menus.module.css'
 
 interface HeaderPanelProps {
   name: PanelName
   /** The button's content (icon and label). */
   button: ReactNode
-  /** The drop-down panel, whose code loads when the shopper heads for the button. */
-  panel: Deferred<PanelProps>
+  /** The panel's heading. */
+  title: string
+  children: (close: () => void) => ReactNode
 }
 
 /**
@@ -18,14 +18,29 @@ interface HeaderPanelProps {
  * closes the others (spec 2.6). Escape, a click outside or the button closes it;
  * focus goes back to the button.
  */
-export function HeaderPanel({ name, button, panel: Panel }: HeaderPanelProps) {
+export function HeaderPanel({ name, button, title, children }: HeaderPanelProps) {
   const [openPanel, setOpenPanel] = useAtom(openHeaderPanelAtom)
   const open = openPanel === name
   const close = () => {
     setOpenPanel((current) => (current === name ? null : current))
   }
+  const panel = useDialog<HTMLDivElement>(open, close)
   const wrapper = useRef<HTMLDivElement>(null)
   const panelId = useId()
+  const titleId = useId()
+
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !wrapper.current?.contains(event.target)) {
+        setOpenPanel((current) => (current === name ? null : current))
+      }
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+    }
+  }, [open, name, setOpenPanel])
 
   return (
     <div ref={wrapper} className={styles.wrapper}>
@@ -34,14 +49,20 @@ export function HeaderPanel({ name, button, panel: Panel }: HeaderPanelProps) {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        {...preloadOn(Panel)}
         onClick={() => {
           setOpenPanel(open ? null : name)
         }}
       >
         {button}
       </button>
-      {open && <Panel id={panelId} within={wrapper} onClose={close} />}
+      {open && (
+        <div ref={panel} id={panelId} role="dialog" aria-labelledby={titleId} tabIndex={-1} className={styles.panel}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          {children(close)}
+        </div>
+      )}
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { useT } from '@/lib/i18n'
 import { customerAtom } from '@/lib/session'
 import { useSignOut } from '@/lib/useSession'
-import { messages } from '../panelMessages'
+import { messages } from '../messages'
 import { profileLinks } from '../profileLinks'
 import styles from './Menus.module.css'
 

@@ -4,7 +4,7 @@ import KeyboardReact from 'react-simple-keyboard'
 import 'react-simple-keyboard/build/css/index.css'
 import { useT } from '@/lib/i18n'
 import { HEBREW_LETTERS, hebrewLayout, type KeyboardLayer } from '../hebrewLayout'
-import { messages } from '../overlayMessages'
+import { messages } from '../messages'
 import styles from './Search.module.css'
 
 interface KeyboardProps {

@@ -1,16 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openHeaderPanelAtom, searchWidgetsHiddenAtom } from '@/lib/panels'
 import { searchTextAtom } from '../state'
 import { MobileSearch } from './MobileSearch'
 import { fakeTimerUser, queries, renderWithRouter, stubSuggestions, wait } from './testing'
-
-// The overlay's code loads when the shopper heads for the box; here it is at hand
-// beforehand (fake timers would hold up reading a module for the first time).
-beforeAll(async () => {
-  await import('./SearchOverlay')
-})
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -25,7 +19,7 @@ async function openOverlay({ realTimers = false } = {}) {
   const rendered = renderWithRouter(<MobileSearch />)
   const user = realTimers ? userEvent.setup() : fakeTimerUser()
   await user.click(screen.getByRole('button', { name: 'Search Olive Lane' }))
-  const dialog = await screen.findByRole('dialog', { name: 'Search' })
+  const dialog = screen.getByRole('dialog', { name: 'Search' })
   const input = within(dialog).getByRole('combobox', { name: 'Search' })
   return { ...rendered, requests, user, dialog, input }
 }

@@ -1,17 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { deferred, preloadOn } from '@/lib/deferred'
 import { useT } from '@/lib/i18n'
 import { openHeaderPanelAtom, searchWidgetsHiddenAtom } from '@/lib/panels'
 import { messages } from '../messages'
 import { searchTextAtom, WIDGETS_RESTORE_MS } from '../state'
 import { SearchIcon } from './SearchIcon'
+import { SearchOverlay } from './SearchOverlay'
 import styles from './Search.module.css'
-
-// The overlay (the suggestions, the combobox and the keyboard's switch) loads when the
-// shopper heads for the box, or taps it.
-const SearchOverlay = deferred(() => import('./SearchOverlay').then((module) => module.SearchOverlay))
 
 /**
  * The mobile header's search (spec 2.4, 2.7): a box showing the search text that
@@ -38,7 +34,6 @@ export function MobileSearch() {
         aria-expanded={open}
         // The visible text is part of the name, so speech users can say what they see.
         aria-label={text ? t('searchFor', { text }) : undefined}
-        {...preloadOn(SearchOverlay)}
         onClick={() => {
           setOpen(true)
           openPanel('search')

@@ -1,16 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openHeaderPanelAtom } from '@/lib/panels'
 import { searchTextAtom } from '../state'
-import { SearchBox, SuggestionsBox } from './SearchBox'
+import { SearchBox } from './SearchBox'
 import { fakeTimerUser, queries, renderWithRouter, stubSuggestions, wait } from './testing'
-
-// The suggestions' code, loaded as a pointer coming over the box would load it: the box
-// these tests type into is the combobox with its suggestions. (The plain box it stands
-// in for meanwhile is tested at the end.)
-beforeAll(async () => {
-  await SuggestionsBox.load()
-})
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -237,37 +230,5 @@ describe('the header search box on the results page', () => {
     await wait(1000)
     expect(screen.getByRole('combobox', { name: 'Search' })).toHaveValue('olive oil')
     expect(requests).toHaveLength(0)
-  })
-})
-
-describe('the header search box before its suggestions’ code is there', () => {
-  it('is a plain box that looks and reads the same, and hands the combobox the text typed, focus and the caret', async () => {
-    vi.useRealTimers()
-    // A fresh module: its suggestions' code not loaded yet, as on a page just opened.
-    vi.resetModules()
-    const fresh = await import('./SearchBox')
-    const requests = stubSuggestions()
-    renderWithRouter(<fresh.SearchBox />)
-    const plain = screen.getByRole('combobox', { name: 'Search' })
-    expect(plain).toHaveAttribute('aria-autocomplete', 'list')
-    expect(plain).toHaveAttribute('aria-expanded', 'false')
-    expect(plain).toHaveAttribute('placeholder', 'Search Olive Lane')
-    expect(document.getElementById(plain.getAttribute('aria-controls') ?? '')).toHaveAttribute('role', 'listbox')
-
-    // Focus starts loading the code; the shopper types on meanwhile.
-    plain.focus()
-    fireEvent.change(plain, { target: { value: 'tea' } })
-    ;(plain as HTMLInputElement).setSelectionRange(1, 1)
-
-    const live = await waitFor(() => {
-      const box = screen.getByRole('combobox', { name: 'Search' })
-      expect(box).not.toBe(plain)
-      return box as HTMLInputElement
-    })
-    expect(live).toHaveFocus()
-    expect(live).toHaveValue('tea')
-    expect([live.selectionStart, live.selectionEnd]).toEqual([1, 1])
-    expect(await screen.findAllByRole('option')).toHaveLength(3)
-    expect(queries(requests)).toEqual(['tea'])
   })
 })

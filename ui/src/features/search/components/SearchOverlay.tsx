@@ -2,9 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react'
 import { useT } from '@/lib/i18n'
 import { useDialog } from '@/lib/useDialog'
 import { messages } from '../messages'
-import { messages as overlayMessages } from '../overlayMessages'
-import { useRunSearch } from '../runSearch'
-import { useSearchCombobox } from '../useSearchCombobox'
+import { useRunSearch, useSearchCombobox } from '../useSearchCombobox'
 import { ComboboxInput, SuggestionList } from './Combobox'
 import { SearchIcon } from './SearchIcon'
 import styles from './Search.module.css'
@@ -20,7 +18,6 @@ const HebrewKeyboard = lazy(() => import('./HebrewKeyboard').then((module) => ({
  */
 export function SearchOverlay({ onClose }: { onClose: () => void }) {
   const t = useT(messages)
-  const tOverlay = useT(overlayMessages)
   const id = useId()
   const runSearch = useRunSearch()
   const search = useSearchCombobox({
@@ -51,7 +48,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
           <SearchIcon />
           <span className="visually-hidden">{t('search')}</span>
         </button>
-        <button type="button" className={styles.close} aria-label={tOverlay('close')} onClick={onClose}>
+        <button type="button" className={styles.close} aria-label={t('close')} onClick={onClose}>
           ×
         </button>
       </form>
@@ -64,10 +61,10 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
           setKeyboardShown((shown) => !shown)
         }}
       >
-        {tOverlay('hebrewKeyboard')}
+        {t('hebrewKeyboard')}
       </button>
       {keyboardShown && (
-        <Suspense fallback={<p role="status">{tOverlay('loadingKeyboard')}</p>}>
+        <Suspense fallback={<p role="status">{t('loadingKeyboard')}</p>}>
           <HebrewKeyboard
             onType={(characters) => {
               search.edit((text) => text + characters)

@@ -10,8 +10,7 @@ import { customerAtom } from '@/lib/session'
 import { useAction } from '@/lib/useAction'
 import { useLoad } from '@/lib/useLoad'
 import { INTERVALS, type Interval } from '@/lib/subscriptions'
-import { changeSubscription, getSubscription, type Subscription, type SubscriptionDetail } from '../api'
-import { getPlanGroups } from '../planGroups'
+import { changeSubscription, getPlanGroups, getSubscription, type Subscription, type SubscriptionDetail } from '../api'
 import { messages, type SubscriptionsKey } from '../messages'
 import {
   CancelControl,
