@@ -57,6 +57,9 @@ describe('Checkout: a card through the processor’s library', () => {
     libraryScripts()[0]?.dispatchEvent(new Event('load'))
 
     await within(form).findByRole('button', { name: 'Use this card' })
+    await waitFor(() => {
+      expect(fake.elements).toHaveLength(1)
+    })
     const [element] = fake.elements
     expect(group).toContainElement(element?.frame ?? null)
     expect(element?.frame.parentElement).toHaveAttribute('dir', 'ltr')
@@ -109,7 +112,11 @@ describe('Checkout: a card through the processor’s library', () => {
     libraryScripts()[0]?.dispatchEvent(new Event('load'))
     expect(await within(form).findByRole('button', { name: 'Use this card' })).toBeInTheDocument()
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
-    expect(fake.elements).toHaveLength(1)
+    // The card element is made in an effect once its container is there, a render after
+    // the button appears.
+    await waitFor(() => {
+      expect(fake.elements).toHaveLength(1)
+    })
   })
 
   it('makes the card element in Hebrew for a Hebrew interface', async () => {
@@ -119,7 +126,9 @@ describe('Checkout: a card through the processor’s library', () => {
     renderCheckoutScreen(CheckoutPage, '/checkout', { language: 'heb' })
     const { form, group } = await processorForm({ form: 'כרטיס חדש', group: 'פרטי הכרטיס' })
     expect(await within(form).findByRole('button', { name: 'להשתמש בכרטיס הזה' })).toBeInTheDocument()
-    expect(group).toContainElement(fake.elements[0]?.frame ?? null)
+    await waitFor(() => {
+      expect(group).toContainElement(fake.elements[0]?.frame ?? null)
+    })
     expect(fake.asked.locales).toEqual(['he'])
   })
 
