@@ -12,10 +12,18 @@ import './app/global.css'
 // modules is the longest task of the start; run before the first paint, it held the
 // paint back, and a phone's first contentful paint waited for it. The server preloads
 // the app's files at low priority (crates/app/src/first_screen), so they are there by then.
-const start = () => import('./start')
+let started = false
+const start = () => {
+  if (started) return
+  started = true
+  void import('./start')
+}
 if (document.getElementById('root')?.hasAttribute('data-painted')) {
   // A frame's callback runs just before its paint, and a task it queues after it.
-  requestAnimationFrame(() => setTimeout(() => void start(), 0))
+  requestAnimationFrame(() => setTimeout(start, 0))
+  // A page the browser does not paint yet (a tab opened in the background, a busy
+  // machine's skipped frames) gets no frame: the app starts anyway, a moment later.
+  setTimeout(start, 1000)
 } else {
-  void start()
+  start()
 }
