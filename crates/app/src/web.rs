@@ -128,10 +128,14 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
             let query = req.uri().query().unwrap_or("");
             let screen = first_screen::screen_for(req.uri().path(), query);
             let painted = first_screen::paint_wanted(req.headers());
-            let template = String::from_utf8_lossy(&index.data);
+            // Made on a cache miss only, and boxed then: it calls the API in process, so
+            // its future is many kilobytes, and held inline every request moved it
+            // through each layer above, hit or miss (a fifth of a cached page's time).
             let html = async {
+                let template = String::from_utf8_lossy(&index.data);
                 let screen = screen.as_ref();
-                first_screen::page(&template, &first.manifest, &first.api, screen, painted).await
+                let page = first_screen::page(&template, &first.manifest, &first.api, screen, painted);
+                Box::pin(page).await
             };
             if screen.is_some() {
                 // Kept as it is; the cache compresses it for each client.
