@@ -12,12 +12,8 @@ import './app/global.css'
 // modules is the longest task of the start; run before the first paint, it held the
 // paint back, and a phone's first contentful paint waited for it. The server preloads
 // the app's files at low priority (crates/app/src/first_screen), so they are there by then.
-let started = false
-const start = () => {
-  if (started) return
-  started = true
-  void import('./start')
-}
+// Called twice on a painted page; a module is evaluated once however often it is imported.
+const start = () => void import('./start')
 if (document.getElementById('root')?.hasAttribute('data-painted')) {
   // A frame's callback runs just before its paint, and a task it queues after it.
   requestAnimationFrame(() => setTimeout(start, 0))
