@@ -281,10 +281,12 @@ describe('Subscribe to a plan', () => {
   ])('says there is no such subscription for %s, with the way home', async (_case, path) => {
     signedIn()
     renderApp(path)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subscription' })).toBeInTheDocument()
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Subscription' })
     expect(
       await screen.findByText('We couldn’t find this subscription. It may no longer be offered.'),
     ).toBeInTheDocument()
+    // The heading shown while loading is the one kept, not remade when the answer comes.
+    expect(heading).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/')
     expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument()
   })

@@ -48,20 +48,22 @@ export function SubscribePage({ forms }: { forms: AccountForms }) {
   )
   return (
     <div className={`page ${styles.single}`}>
-      {loaded.state === 'loading' && <Untitled busy />}
-      {loaded.state === 'failed' && (
-        <Untitled>
-          {loaded.error instanceof ApiError && loaded.error.status === 404 ? (
-            <div role="alert">
-              <p>{t('groupNotFound')}</p>
-              <Link to="/">{t('backHome')}</Link>
-            </div>
-          ) : (
-            <LoadProblem error={loaded.error} reload={loaded.reload} failed="loadFailed" />
-          )}
+      {loaded.state === 'done' ? (
+        <Subscribe group={loaded.data} forms={forms} />
+      ) : (
+        // One element from loading to failed, so the heading stays put rather than being remade.
+        <Untitled busy={loaded.state === 'loading'}>
+          {loaded.state === 'failed' &&
+            (loaded.error instanceof ApiError && loaded.error.status === 404 ? (
+              <div role="alert">
+                <p>{t('groupNotFound')}</p>
+                <Link to="/">{t('backHome')}</Link>
+              </div>
+            ) : (
+              <LoadProblem error={loaded.error} reload={loaded.reload} failed="loadFailed" />
+            ))}
         </Untitled>
       )}
-      {loaded.state === 'done' && <Subscribe group={loaded.data} forms={forms} />}
     </div>
   )
 }
