@@ -44,24 +44,61 @@ struct ValueInfo {
     heb_label: Option<String>,
 }
 
-struct Row {
-    id: i64,
-    price: i64,
-    /// `YYYYMMDD`, for ordering by release date.
-    released: u32,
-    trail: Box<[i64]>,
-    vendor: i64,
-    creators: Box<[i64]>,
-    /// Facet value ids, sorted.
-    values: Box<[u32]>,
+/// A short list per row, every row's end to end in one allocation.
+struct Lists<T> {
+    /// Where each row's list ends in `items`.
+    ends: Vec<usize>,
+    items: Vec<T>,
 }
 
-impl Row {
-    fn in_scope(&self, scope: Scope) -> bool {
+impl<T> Default for Lists<T> {
+    fn default() -> Self {
+        Lists {
+            ends: Vec::new(),
+            items: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy> Lists<T> {
+    fn push(&mut self, items: impl IntoIterator<Item = T>) {
+        self.items.extend(items);
+        self.ends.push(self.items.len());
+    }
+
+    fn get(&self, row: usize) -> &[T] {
+        let start = row.checked_sub(1).map_or(0, |before| self.ends[before]);
+        &self.items[start..self.ends[row]]
+    }
+}
+
+/// The products' facts, a column each, rows in id order. A search walks tens of
+/// thousands of rows; columns read memory in order, where a struct per row holding
+/// boxed lists cost a cache miss per row (over half a search's time at a million).
+#[derive(Default)]
+struct Columns {
+    ids: Vec<i64>,
+    prices: Vec<i64>,
+    /// `YYYYMMDD`, for ordering by release date.
+    released: Vec<u32>,
+    vendors: Vec<i64>,
+    /// The category and its ancestors.
+    trails: Lists<i64>,
+    creators: Lists<i64>,
+    /// Facet value ids, sorted.
+    values: Lists<u32>,
+}
+
+impl Columns {
+    fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    fn in_scope(&self, row: usize, scope: Scope) -> bool {
         match scope.kind {
-            ListKind::Category => self.trail.contains(&scope.id),
-            ListKind::Vendor => self.vendor == scope.id,
-            ListKind::Creator => self.creators.contains(&scope.id),
+            ListKind::Category => self.trails.get(row).contains(&scope.id),
+            ListKind::Vendor => self.vendors[row] == scope.id,
+            ListKind::Creator => self.creators.get(row).contains(&scope.id),
         }
     }
 }
@@ -70,7 +107,7 @@ impl Row {
 #[derive(Default)]
 pub struct FacetTable {
     /// In merchant order (by id), which is "relevance" for a listing.
-    rows: Vec<Row>,
+    rows: Columns,
     /// The group of each value, apart from the rest of `ValueInfo` so counting a
     /// group touches only this.
     value_groups: Vec<u32>,
@@ -222,7 +259,7 @@ impl FacetTable {
     /// added) when `doc.id` is not above every id already in, as rows stay sorted by id
     /// for `row_of`.
     pub fn push(&mut self, doc: &SearchDoc) -> Option<u32> {
-        if self.rows.last().is_some_and(|last| last.id >= doc.id) {
+        if self.rows.ids.last().is_some_and(|last| *last >= doc.id) {
             return None;
         }
         // A table grown after a listing was kept would serve the smaller one.
@@ -263,15 +300,15 @@ impl FacetTable {
         values.sort_unstable();
         values.dedup();
         let row = self.rows.len() as u32;
-        self.rows.push(Row {
-            id: doc.id,
-            price: doc.price.cents(),
-            released: doc.release_date.replace('-', "").parse().unwrap_or(0),
-            trail: doc.categories.iter().map(|c| c.id).collect(),
-            vendor: doc.vendor.id,
-            creators: doc.creators.iter().map(|c| c.id).collect(),
-            values: values.into(),
-        });
+        let rows = &mut self.rows;
+        rows.ids.push(doc.id);
+        rows.prices.push(doc.price.cents());
+        rows.released
+            .push(doc.release_date.replace('-', "").parse().unwrap_or(0));
+        rows.vendors.push(doc.vendor.id);
+        rows.trails.push(doc.categories.iter().map(|c| c.id));
+        rows.creators.push(doc.creators.iter().map(|c| c.id));
+        rows.values.push(values);
         Some(row)
     }
 
@@ -281,7 +318,7 @@ impl FacetTable {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
+        self.rows.ids.is_empty()
     }
 
     /// Writes the table in the compact form `decode` reads: a search index kept on
@@ -309,18 +346,22 @@ impl FacetTable {
             out.str(&value.label)?;
             out.opt_str(value.heb_label.as_deref())?;
         }
-        out.count(self.rows.len())?;
-        for row in &self.rows {
-            out.i64(row.id)?;
-            out.i64(row.price)?;
-            out.u32(row.released)?;
-            out.i64(row.vendor)?;
-            out.count(row.trail.len())?;
-            row.trail.iter().try_for_each(|id| out.i64(*id))?;
-            out.count(row.creators.len())?;
-            row.creators.iter().try_for_each(|id| out.i64(*id))?;
-            out.count(row.values.len())?;
-            row.values.iter().try_for_each(|v| out.u32(*v))?;
+        let rows = &self.rows;
+        out.count(rows.len())?;
+        for row in 0..rows.len() {
+            out.i64(rows.ids[row])?;
+            out.i64(rows.prices[row])?;
+            out.u32(rows.released[row])?;
+            out.i64(rows.vendors[row])?;
+            let trail = rows.trails.get(row);
+            out.count(trail.len())?;
+            trail.iter().try_for_each(|id| out.i64(*id))?;
+            let creators = rows.creators.get(row);
+            out.count(creators.len())?;
+            creators.iter().try_for_each(|id| out.i64(*id))?;
+            let values = rows.values.get(row);
+            out.count(values.len())?;
+            values.iter().try_for_each(|v| out.u32(*v))?;
         }
         Ok(())
     }
@@ -368,37 +409,33 @@ impl FacetTable {
                 heb_label,
             });
         }
-        let rows = input.count()?;
-        table.rows.reserve_exact(rows);
-        for _ in 0..rows {
+        let count = input.count()?;
+        let rows = &mut table.rows;
+        rows.ids.reserve_exact(count);
+        for _ in 0..count {
             let id = input.i64()?;
-            if table.rows.last().is_some_and(|last| last.id >= id) {
+            if rows.ids.last().is_some_and(|last| *last >= id) {
                 return None;
             }
-            let price = input.i64()?;
-            let released = input.u32()?;
-            let vendor = input.i64()?;
-            let trail = (0..input.count()?)
+            rows.ids.push(id);
+            rows.prices.push(input.i64()?);
+            rows.released.push(input.u32()?);
+            rows.vendors.push(input.i64()?);
+            let trail: Vec<i64> = (0..input.count()?)
                 .map(|_| input.i64())
                 .collect::<Option<_>>()?;
-            let creators = (0..input.count()?)
+            rows.trails.push(trail);
+            let creators: Vec<i64> = (0..input.count()?)
                 .map(|_| input.i64())
                 .collect::<Option<_>>()?;
-            let values: Box<[u32]> = (0..input.count()?)
+            rows.creators.push(creators);
+            let values: Vec<u32> = (0..input.count()?)
                 .map(|_| input.u32())
                 .collect::<Option<_>>()?;
             if values.iter().any(|v| *v as usize >= table.values.len()) {
                 return None;
             }
-            table.rows.push(Row {
-                id,
-                price,
-                released,
-                trail,
-                vendor,
-                creators,
-                values,
-            });
+            rows.values.push(values);
         }
         Some(table)
     }
@@ -453,10 +490,7 @@ impl FacetTable {
 
     /// The row of product `id`: what a text search hands back to `refine`.
     pub fn row_of(&self, id: i64) -> Option<u32> {
-        self.rows
-            .binary_search_by_key(&id, |r| r.id)
-            .ok()
-            .map(|i| i as u32)
+        self.rows.ids.binary_search(&id).ok().map(|i| i as u32)
     }
 
     /// Narrows, counts, orders and pages. `scored` holds the rows (see `row_of`) a
@@ -486,7 +520,7 @@ impl FacetTable {
         SearchHits {
             ids: order[offset..end]
                 .iter()
-                .map(|row| self.rows[*row as usize].id)
+                .map(|row| self.rows.ids[*row as usize])
                 .collect(),
             total: broad.rows.len() as u64,
             facets: broad.facets.clone(),
@@ -570,50 +604,45 @@ impl FacetTable {
         Option<(i64, i64)>,
     ) {
         let chosen = self.resolve(&query.selection);
-        let price_ok = |row: &Row| {
-            query
-                .selection
-                .price_min
-                .is_none_or(|m| row.price >= m.cents())
-                && query
-                    .selection
-                    .price_max
-                    .is_none_or(|m| row.price <= m.cents())
+        let rows = &self.rows;
+        let price_ok = |price: i64| {
+            query.selection.price_min.is_none_or(|m| price >= m.cents())
+                && query.selection.price_max.is_none_or(|m| price <= m.cents())
         };
         let mut counts = vec![0u64; self.values.len()];
-        let mut price: Option<(i64, i64)> = None;
+        let mut range: Option<(i64, i64)> = None;
         let mut hits: Vec<(u32, f32)> = Vec::new();
 
         let mut visit = |index: u32, score: f32| {
-            let row = &self.rows[index as usize];
-            if query.scope.is_some_and(|scope| !row.in_scope(scope)) {
+            let row = index as usize;
+            if query.scope.is_some_and(|scope| !rows.in_scope(row, scope)) {
                 return;
             }
+            let (values, price) = (rows.values.get(row), rows.prices[row]);
             // The one failing group, if exactly one fails; the price counts as a group.
             let mut failing: Option<Option<u32>> = None;
             let mut failures = 0;
             for (group, keys) in &chosen {
-                if !row.values.iter().any(|v| keys.binary_search(v).is_ok()) {
+                if !values.iter().any(|v| keys.binary_search(v).is_ok()) {
                     failures += 1;
                     failing = Some(Some(*group));
                 }
             }
-            if !price_ok(row) {
+            if !price_ok(price) {
                 failures += 1;
                 failing = Some(None);
             }
             match (failures, failing) {
                 (0, _) => {
                     hits.push((index, score));
-                    for v in row.values.iter() {
+                    for v in values {
                         counts[*v as usize] += 1;
                     }
-                    widen(&mut price, row.price);
+                    widen(&mut range, price);
                 }
-                (1, Some(None)) => widen(&mut price, row.price),
+                (1, Some(None)) => widen(&mut range, price),
                 (1, Some(Some(group))) => {
-                    for v in row
-                        .values
+                    for v in values
                         .iter()
                         .filter(|v| self.value_groups[**v as usize] == group)
                     {
@@ -627,14 +656,14 @@ impl FacetTable {
             None => (0..self.rows.len() as u32).for_each(|i| visit(i, 0.0)),
             Some(scored) => {
                 for (row, score) in scored {
-                    if (*row as usize) < self.rows.len() {
+                    if (*row as usize) < rows.len() {
                         visit(*row, *score);
                     }
                 }
             }
         }
 
-        (hits, counts, chosen, price)
+        (hits, counts, chosen, range)
     }
 
     /// The selection as value ids per group, sorted for binary search. A value the
@@ -680,26 +709,26 @@ impl FacetTable {
         &'a self,
         query: &'a ProductQuery,
     ) -> impl Fn(&(u32, f32), &(u32, f32)) -> Ordering + Copy + 'a {
-        let rows = &self.rows;
+        let (prices, released) = (&self.rows.prices, &self.rows.released);
         // Rows are in id order, so comparing rows compares ids.
         let by_id = |a: u32, b: u32| a.cmp(&b);
         let text = query.text.is_some();
         move |a: &(u32, f32), b: &(u32, f32)| -> Ordering {
-            let (ra, rb) = (&rows[a.0 as usize], &rows[b.0 as usize]);
+            let (ra, rb) = (a.0 as usize, b.0 as usize);
             match query.sort {
                 // Outside search, relevance is the merchant's own order: the ids.
                 Sort::Relevant if text => b.1.total_cmp(&a.1).then(by_id(a.0, b.0)),
                 Sort::Relevant => by_id(a.0, b.0),
-                Sort::PriceAsc => ra.price.cmp(&rb.price).then(by_id(a.0, b.0)),
-                Sort::PriceDesc => rb.price.cmp(&ra.price).then(by_id(b.0, a.0)),
-                Sort::Newest => rb.released.cmp(&ra.released).then(by_id(b.0, a.0)),
+                Sort::PriceAsc => prices[ra].cmp(&prices[rb]).then(by_id(a.0, b.0)),
+                Sort::PriceDesc => prices[rb].cmp(&prices[ra]).then(by_id(b.0, a.0)),
+                Sort::Newest => released[rb].cmp(&released[ra]).then(by_id(b.0, a.0)),
             }
         }
     }
 
     /// Orders the hits and cuts out the query's page, sorting only as far as needed.
     fn page(&self, mut hits: Vec<(u32, f32)>, query: &ProductQuery) -> Vec<i64> {
-        let rows = &self.rows;
+        let ids = &self.rows.ids;
         let order = self.order(query);
         let offset = query.offset();
         if offset >= hits.len() {
@@ -713,7 +742,7 @@ impl FacetTable {
         hits.sort_unstable_by(order);
         hits[offset..end]
             .iter()
-            .map(|(i, _)| rows[*i as usize].id)
+            .map(|(i, _)| ids[*i as usize])
             .collect()
     }
 

@@ -20,19 +20,19 @@ use generations::{Folder, Manifest};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
+use store_domain::catalog::Sort;
 use store_domain::facets::{Decoder, Encoder, FacetTable};
 use store_domain::ports::{DocumentPages, SearchError, SearchIndex};
 use store_domain::search::{ProductQuery, SearchDoc, SearchHits, is_hebrew, normalise, words};
 use tantivy::collector::{Collector, SegmentCollector, TopDocs};
-use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{FAST, Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{
     LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, Stemmer, TextAnalyzer,
 };
 use tantivy::{
-    DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, SegmentReader, TantivyDocument,
-    Term,
+    DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, Searcher, SegmentReader,
+    TantivyDocument, Term,
 };
 
 const PLAIN: &str = "store_plain";
@@ -40,6 +40,8 @@ const STEMMED: &str = "store_stemmed";
 const CODE: &str = "store_code";
 /// Memory the index writer may fill before it writes a segment.
 const WRITER_BUDGET: usize = 40_000_000;
+/// A document without a product row, which no built index has.
+const NO_ROW: u32 = u32::MAX;
 
 #[derive(Clone, Copy)]
 struct Fields {
@@ -117,9 +119,15 @@ impl Phrase {
     }
 }
 
+/// Each segment's product rows by document id, read once from the `row` column: a
+/// search looks up one per match.
+type DocRows = Vec<Arc<[u32]>>;
+
 /// One complete index and everything built with it; swapped whole on rebuild.
 struct Generation {
-    reader: IndexReader,
+    /// The index never changes once built, so one searcher serves it for good.
+    searcher: Searcher,
+    doc_rows: DocRows,
     fields: Fields,
     stemmer: TextAnalyzer,
     table: FacetTable,
@@ -207,12 +215,7 @@ impl TantivySearch {
 
     /// Bytes the current index takes, for the benchmark's report.
     pub fn index_bytes(&self) -> Result<u64, SearchError> {
-        let usage = self
-            .generation()
-            .reader
-            .searcher()
-            .space_usage()
-            .map_err(failed)?;
+        let usage = self.generation().searcher.space_usage().map_err(failed)?;
         Ok(usage.total().get_bytes())
     }
 
@@ -404,8 +407,10 @@ impl Built {
         index: Index,
         folder: Option<PathBuf>,
     ) -> Result<Generation, SearchError> {
+        let (searcher, doc_rows) = open_searcher(&index)?;
         Ok(Generation {
-            reader: reader(&index)?,
+            searcher,
+            doc_rows,
             fields: self.fields,
             stemmer: stemmed_analyzer(),
             table: self.table,
@@ -416,12 +421,30 @@ impl Built {
     }
 }
 
-fn reader(index: &Index) -> Result<IndexReader, SearchError> {
-    index
+/// The searcher of a built index, and each segment's rows by document id.
+fn open_searcher(index: &Index) -> Result<(Searcher, DocRows), SearchError> {
+    let reader: IndexReader = index
         .reader_builder()
         .reload_policy(ReloadPolicy::Manual)
         .try_into()
-        .map_err(failed)
+        .map_err(failed)?;
+    let searcher = reader.searcher();
+    let doc_rows = searcher
+        .segment_readers()
+        .iter()
+        .map(|segment| {
+            let rows = segment.fast_fields().u64("row")?;
+            Ok((0..segment.max_doc())
+                .map(|doc| {
+                    rows.first(doc)
+                        .and_then(|row| u32::try_from(row).ok())
+                        .unwrap_or(NO_ROW)
+                })
+                .collect())
+        })
+        .collect::<tantivy::Result<_>>()
+        .map_err(failed)?;
+    Ok((searcher, doc_rows))
 }
 
 /// Opens the generation in `folder` as its manifest describes it, or says why not.
@@ -443,12 +466,13 @@ fn load(folder: &Path, manifest: &Manifest) -> Result<Generation, String> {
     }
     let index = Index::open_in_dir(folder).map_err(|err| err.to_string())?;
     register_tokenizers(&index);
-    let reader = reader(&index).map_err(|err| err.to_string())?;
-    if reader.searcher().num_docs() != manifest.products {
+    let (searcher, doc_rows) = open_searcher(&index).map_err(|err| err.to_string())?;
+    if searcher.num_docs() != manifest.products {
         return Err("the index does not hold every product".into());
     }
     Ok(Generation {
-        reader,
+        searcher,
+        doc_rows,
         fields: schema().1,
         stemmer: stemmed_analyzer(),
         table,
@@ -555,33 +579,32 @@ impl Generation {
         Some(Box::new(BooleanQuery::new(either)))
     }
 
-    fn matches(&self, query: &dyn Query) -> Result<Vec<(u32, f32)>, SearchError> {
-        self.reader
-            .searcher()
-            .search(query, &AllMatches)
-            .map_err(failed)
+    /// Every matching row, with its score when `scored` (an order that uses none
+    /// saves tantivy scoring every match).
+    fn matches(&self, query: &dyn Query, scored: bool) -> Result<Vec<(u32, f32)>, SearchError> {
+        let all = AllMatches {
+            doc_rows: &self.doc_rows,
+            scored,
+        };
+        self.searcher.search(query, &all).map_err(failed)
     }
 
     fn title_suggestions(&self, text: &str, limit: usize) -> Result<Vec<String>, SearchError> {
         let Some(query) = self.text_query(text, true) else {
             return Ok(Vec::new());
         };
-        let searcher = self.reader.searcher();
-        let top = searcher
+        let top = self
+            .searcher
             .search(&query, &TopDocs::with_limit(limit).order_by_score())
             .map_err(failed)?;
         let hebrew = is_hebrew(text);
         let mut out = Vec::with_capacity(top.len());
         for (_, address) in top {
-            let rows = searcher
-                .segment_reader(address.segment_ord)
-                .fast_fields()
-                .u64("row")
-                .map_err(failed)?;
-            let title = rows
-                .first(address.doc_id)
-                .and_then(|row| usize::try_from(row).ok())
-                .and_then(|row| self.titles.get(row));
+            let title = self
+                .doc_rows
+                .get(address.segment_ord as usize)
+                .and_then(|rows| rows.get(address.doc_id as usize))
+                .and_then(|row| self.titles.get(*row as usize));
             if let Some((title, heb_title)) = title {
                 out.push(match heb_title {
                     Some(h) if hebrew => h.clone(),
@@ -603,27 +626,30 @@ impl DocumentPages for OnePage {
     }
 }
 
-/// Collects every matching product's row with its score.
-struct AllMatches;
+/// Collects every matching product's row, with its score or 0.
+struct AllMatches<'a> {
+    doc_rows: &'a [Arc<[u32]>],
+    scored: bool,
+}
 
 struct SegmentMatches {
-    rows: Column<u64>,
+    rows: Arc<[u32]>,
     found: Vec<(u32, f32)>,
 }
 
-impl Collector for AllMatches {
+impl Collector for AllMatches<'_> {
     type Fruit = Vec<(u32, f32)>;
     type Child = SegmentMatches;
 
-    fn for_segment(&self, _: u32, segment: &SegmentReader) -> tantivy::Result<SegmentMatches> {
+    fn for_segment(&self, ord: u32, _: &SegmentReader) -> tantivy::Result<SegmentMatches> {
         Ok(SegmentMatches {
-            rows: segment.fast_fields().u64("row")?,
+            rows: self.doc_rows.get(ord as usize).cloned().unwrap_or_default(),
             found: Vec::new(),
         })
     }
 
     fn requires_scoring(&self) -> bool {
-        true
+        self.scored
     }
 
     fn merge_fruits(&self, fruits: Vec<Vec<(u32, f32)>>) -> tantivy::Result<Vec<(u32, f32)>> {
@@ -635,8 +661,9 @@ impl SegmentCollector for SegmentMatches {
     type Fruit = Vec<(u32, f32)>;
 
     fn collect(&mut self, doc: DocId, score: Score) {
-        if let Some(row) = self.rows.first(doc).and_then(|r| u32::try_from(r).ok()) {
-            self.found.push((row, score));
+        match self.rows.get(doc as usize) {
+            Some(&row) if row != NO_ROW => self.found.push((row, score)),
+            _ => {}
         }
     }
 
@@ -668,7 +695,7 @@ impl SearchIndex for TantivySearch {
         let scored = match &query.text {
             None => None,
             Some(text) => Some(match generation.text_query(text, false) {
-                Some(q) => generation.matches(q.as_ref())?,
+                Some(q) => generation.matches(q.as_ref(), query.sort == Sort::Relevant)?,
                 // Text of punctuation only has no words to find.
                 None => Vec::new(),
             }),
