@@ -24,6 +24,9 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+/// Matched rows are looked up this many at a time (see `visit_all`).
+const BATCH: usize = 32;
+
 /// A group lists at most this many values (the most frequent, and every selected one).
 pub const MAX_FACET_VALUES: usize = 100;
 
@@ -611,15 +614,14 @@ impl FacetTable {
         };
         let mut counts = vec![0u64; self.values.len()];
         let mut range: Option<(i64, i64)> = None;
-        let mut hits: Vec<(u32, f32)> = Vec::new();
+        let mut hits: Vec<(u32, f32)> = Vec::with_capacity(scored.map_or(0, <[_]>::len));
 
         let mut visit = |index: u32, score: f32| {
             let row = index as usize;
             if query.scope.is_some_and(|scope| !rows.in_scope(row, scope)) {
                 return;
             }
-            let (values, price) = (rows.values.get(row), rows.prices[row]);
-            // The one failing group, if exactly one fails; the price counts as a group.
+            let (values, price) = (rows.values.get(row), rows.prices[row]); // The one failing group, if exactly one fails; the price counts as a group.
             let mut failing: Option<Option<u32>> = None;
             let mut failures = 0;
             for (group, keys) in &chosen {
@@ -655,9 +657,28 @@ impl FacetTable {
         match scored {
             None => (0..self.rows.len() as u32).for_each(|i| visit(i, 0.0)),
             Some(scored) => {
-                for (row, score) in scored {
-                    if (*row as usize) < rows.len() {
-                        visit(*row, *score);
+                // A text search's rows lie scattered over the table, a cache miss or
+                // more each. A batch's facts are first read in a loop of loads that
+                // wait on nothing, so their misses overlap; the visit finds them cached.
+                for batch in scored.chunks(BATCH) {
+                    let mut read = 0u64;
+                    for (row, _) in batch {
+                        let row = *row as usize;
+                        let price = rows.prices.get(row).copied().unwrap_or(0);
+                        let end = rows.values.ends.get(row).copied().unwrap_or(0);
+                        read ^= price as u64 ^ end as u64;
+                    }
+                    for (row, _) in batch {
+                        if (*row as usize) < rows.len() {
+                            let first = rows.values.get(*row as usize).first().copied();
+                            read ^= u64::from(first.unwrap_or(0));
+                        }
+                    }
+                    std::hint::black_box(read);
+                    for (row, score) in batch {
+                        if (*row as usize) < rows.len() {
+                            visit(*row, *score);
+                        }
                     }
                 }
             }

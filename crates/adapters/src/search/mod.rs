@@ -653,7 +653,9 @@ impl Collector for AllMatches<'_> {
     }
 
     fn merge_fruits(&self, fruits: Vec<Vec<(u32, f32)>>) -> tantivy::Result<Vec<(u32, f32)>> {
-        Ok(fruits.into_iter().flatten().collect())
+        let mut all = Vec::with_capacity(fruits.iter().map(Vec::len).sum());
+        fruits.into_iter().for_each(|found| all.extend(found));
+        Ok(all)
     }
 }
 
