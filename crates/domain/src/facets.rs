@@ -1123,6 +1123,31 @@ mod tests {
     }
 
     #[test]
+    fn ties_go_by_id_each_way_and_a_walk_orders_as_a_kept_listing() {
+        let mut same_price = docs();
+        same_price.iter_mut().for_each(|d| {
+            d.price = Money::from_cents(500);
+            d.release_date = "2024-01-01".into();
+        });
+        let table = FacetTable::build(&same_price);
+        let every = Selection {
+            categories: vec!["10".into(), "11".into()],
+            ..Selection::default()
+        };
+        for (sort, expected) in [
+            (Sort::Relevant, [1, 2, 3, 4]),
+            (Sort::PriceAsc, [1, 2, 3, 4]),
+            (Sort::PriceDesc, [4, 3, 2, 1]),
+            (Sort::Newest, [4, 3, 2, 1]),
+        ] {
+            let kept = table.refine(&query(Selection::default(), sort), None).ids;
+            let walked = table.refine(&query(every.clone(), sort), None).ids;
+            assert_eq!(kept, expected, "{sort:?}");
+            assert_eq!(walked, expected, "{sort:?}");
+        }
+    }
+
+    #[test]
     fn scored_hits_come_best_first_and_only_those_matched() {
         let table = FacetTable::build(&docs());
         let hits = table.refine(
