@@ -621,7 +621,8 @@ impl FacetTable {
             if query.scope.is_some_and(|scope| !rows.in_scope(row, scope)) {
                 return;
             }
-            let (values, price) = (rows.values.get(row), rows.prices[row]); // The one failing group, if exactly one fails; the price counts as a group.
+            let (values, price) = (rows.values.get(row), rows.prices[row]);
+            // The one failing group, if exactly one fails; the price counts as a group.
             let mut failing: Option<Option<u32>> = None;
             let mut failures = 0;
             for (group, keys) in &chosen {
