@@ -151,6 +151,19 @@ mod cases {
         assert_eq!(hits.facets.filters[0].values[0].count, 1);
     }
 
+    /// An order other than relevance needs no scores (the engine may skip them): the
+    /// same products, in that order.
+    pub async fn a_text_search_in_price_order_finds_the_same_products<S: SearchIndex>(s: &S) {
+        s.rebuild(shelf()).await.unwrap();
+        assert_eq!(ids(s, "lantern").await, [2, 1]);
+        let mut q = text("lantern");
+        q.sort = Sort::PriceAsc;
+        let hits = s.find(&q).await.unwrap();
+        assert_eq!((hits.ids, hits.total), (vec![1, 2], 2));
+        q.sort = Sort::PriceDesc;
+        assert_eq!(s.find(&q).await.unwrap().ids, [2, 1]);
+    }
+
     pub async fn a_rebuild_replaces_everything<S: SearchIndex>(s: &S) {
         s.rebuild(shelf()).await.unwrap();
         s.rebuild(vec![doc(9, "Reading Lamp", None, "")])
@@ -181,7 +194,8 @@ macro_rules! search_suite {
             search_suite!(@cases $make; words_and_prefixes_find_titles, an_exact_title_beats_a_description,
                 hebrew_with_or_without_points_finds_the_same, a_final_letter_word_is_found_by_its_prefix,
                 vendor_category_and_sku_find_products, listings_scope_facets_and_sorts,
-                a_rebuild_replaces_everything, suggestions_complete_titles_after_popular_searches);
+                a_rebuild_replaces_everything, suggestions_complete_titles_after_popular_searches,
+                a_text_search_in_price_order_finds_the_same_products);
         }
     };
     (@cases $make:expr; $($case:ident),*) => {
