@@ -202,11 +202,6 @@ export const messages = defineMessages({
     repeatNeeds: 'To repeat this order, save an address and a card in your account first.',
     addAddress: 'Add an address',
     addCard: 'Add a card',
-
-    // The product page's offer.
-    offerSave: 'Subscribe and save up to {n}%',
-    offerPlain: 'Get it delivered on a schedule',
-    offerHint: 'Regular deliveries: skip, pause or cancel at any time.',
   },
   heb: {
     title: 'מינויים',
@@ -404,10 +399,6 @@ export const messages = defineMessages({
     repeatNeeds: 'כדי לחזור על ההזמנה, צריך קודם לשמור בחשבון כתובת וכרטיס.',
     addAddress: 'הוספת כתובת',
     addCard: 'הוספת כרטיס',
-
-    offerSave: 'הצטרפו למינוי וחסכו עד {n}%',
-    offerPlain: 'אפשר לקבל אותו במשלוח קבוע',
-    offerHint: 'משלוחים קבועים: אפשר לדלג, להשהות או לבטל בכל עת.',
   },
 })
 

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useT } from '@/lib/i18n'
 import { getPlanGroups, type PlanGroup } from '../api'
-import { messages } from '../messages'
-import styles from './Subscriptions.module.css'
+import { offerMessages } from '../offerMessages'
+import styles from './SubscribeOffer.module.css'
 
 /** The most a group's plans save, in whole percent. */
 const bestSaving = (group: PlanGroup) => Math.max(0, ...group.plans.map((plan) => plan.saving_percent))
@@ -15,7 +15,7 @@ const bestSaving = (group: PlanGroup) => Math.max(0, ...group.plans.map((plan) =
  * an extra is all this is: while they come, or when they cannot, nothing is shown.
  */
 export function SubscribeOffer({ productId }: { productId: number }) {
-  const t = useT(messages)
+  const t = useT(offerMessages)
   const [groups, setGroups] = useState<readonly PlanGroup[]>([])
 
   useEffect(() => {
