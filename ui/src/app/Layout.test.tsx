@@ -104,7 +104,7 @@ describe('the header (spec 2.4)', () => {
       expect(within(banner).getAllByRole('button')).toEqual(
         within(within(banner).getByRole('group', { name: 'Language' })).getAllByRole('button'),
       )
-      expect(screen.getByRole('contentinfo')).toBeInTheDocument()
+      expect(await screen.findByRole('contentinfo')).toBeInTheDocument()
     },
   )
 })
@@ -214,11 +214,12 @@ describe('the free-shipping terms (spec 2.9)', () => {
     stubStore()
     renderApp('/bag')
     const user = userEvent.setup()
-    const footer = screen.getByRole('contentinfo')
+    const footer = await screen.findByRole('contentinfo')
     const details = await within(footer).findByRole('button', { name: 'Free shipping details' })
 
     await user.click(details)
-    const dialog = screen.getByRole('dialog', { name: 'Free Shipping over $50 to your address' })
+    // Its code comes on the first opening (lib/afterStart.ts).
+    const dialog = await screen.findByRole('dialog', { name: 'Free Shipping over $50 to your address' })
     expect(dialog).toHaveTextContent('must reach $50')
     expect(dialog).toHaveTextContent('Orders cannot be combined.')
     expect(within(dialog).getByRole('link', { name: 'Shipping Policy' })).toHaveAttribute('href', '/shipping-policy/41')
@@ -245,7 +246,7 @@ describe('the footer (spec 2.8)', () => {
   it('has the company links, shipping and returns blocks and the copyright year', async () => {
     stubStore()
     renderApp('/bag')
-    const footer = screen.getByRole('contentinfo')
+    const footer = await screen.findByRole('contentinfo')
     const company = within(footer).getByRole('navigation', { name: 'Company' })
     expect(
       within(company)
@@ -270,15 +271,15 @@ describe('the footer (spec 2.8)', () => {
     stubStore()
     renderApp('/bag')
     const user = userEvent.setup()
-    await user.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Chat with us' }))
-    expect(screen.getByRole('dialog', { name: 'Chat with us' })).toBeInTheDocument()
+    await user.click(within(await screen.findByRole('contentinfo')).getByRole('button', { name: 'Chat with us' }))
+    expect(await screen.findByRole('dialog', { name: 'Chat with us' })).toBeInTheDocument()
   })
 
   it('switches the currency, US Dollar first, and remembers the choice', async () => {
     stubStore()
     renderApp('/bag')
     const user = userEvent.setup()
-    const select = within(screen.getByRole('contentinfo')).getByRole('combobox', { name: 'Currency' })
+    const select = within(await screen.findByRole('contentinfo')).getByRole('combobox', { name: 'Currency' })
     await waitFor(() => {
       expect(within(select).getAllByRole('option')).toHaveLength(2)
     })

@@ -1,27 +1,36 @@
-import { useAtomValue } from 'jotai'
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useAtomValue, type Atom } from 'jotai'
+import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
 import { BuyBarSpace } from '@/components/BagButtons'
 import { Loading } from '@/components/Loading'
 import { Toasts } from '@/components/Toasts'
 import { AnnouncementBanner, BetaBanner, ProxyWarning, TestStoreNote } from '@/features/chrome/components/Banners'
-import { FreeShippingTerms } from '@/features/chrome/components/FreeShippingTerms'
 import { TopButton } from '@/features/chrome/components/TopButton'
 import { useProxySignal } from '@/features/chrome/useProxySignal'
 import { useCampaignReport } from '@/features/campaigns/useCampaignReport'
-import { HelpChat } from '@/features/help-chat/components/HelpChat'
+import { afterStart } from '@/lib/afterStart'
 import { usePaintPreference } from '@/lib/firstPaint'
 import { useInterfaceLanguage, useT } from '@/lib/i18n'
 import { useShippingRefresh } from '@/lib/location'
 import { useTrackPaths } from '@/lib/previousPath'
 import { useScrollBehaviour } from '@/lib/scrollBehaviour'
+import { freeShippingTermsOpenAtom, helpChatOpenAtom } from '@/lib/panels'
 import { signingOutAtom } from '@/lib/session'
 import { useSessionCheck } from '@/lib/useSession'
-import { Footer } from './Footer'
 import { Header, LogoHeader } from './Header'
 import styles from './Layout.module.css'
 import { messages } from './messages'
 import { currentHandle } from './routeHandle'
+
+/** The paths of the checkout steps (spec 2.1's Checkout and Review). */
+const CHECKOUT_STEPS = /^\/(checkout|review)\/?$/
+
+// Below the fold or opened on demand: their code comes after the first screen's.
+const Footer = afterStart(async () => (await import('./Footer')).Footer)
+const HelpChat = afterStart(async () => (await import('@/features/help-chat/components/HelpChat')).HelpChat)
+const FreeShippingTerms = afterStart(
+  async () => (await import('@/features/chrome/components/FreeShippingTerms')).FreeShippingTerms,
+)
 
 /** The chrome around every screen except the invoice: banners, header, main, footer and the floating panels. */
 export function Layout() {
@@ -40,8 +49,10 @@ export function Layout() {
   // Spec 2.2: the zip, then the shipping options, on every new path (and 4.7's refresh).
   useShippingRefresh()
   const route = currentHandle(useMatches())?.name
-  // Spec 2.4: checkout steps keep the shopper on task with only the logo.
-  const logoOnly = route === 'Checkout' || route === 'Review'
+  // Spec 2.4: checkout steps keep the shopper on task with only the logo. Known by the
+  // path, since on a visit that starts there the route is found a moment after the
+  // first render (routes.tsx), and the full header must not show meanwhile.
+  const logoOnly = CHECKOUT_STEPS.test(useLocation().pathname)
   // On a phone the Top button floats where the bag's and checkout's figures end.
   const figuresPage = logoOnly || route === 'Bag'
   useDocumentLanguage()
@@ -73,14 +84,25 @@ export function Layout() {
         )}
         <Outlet />
       </main>
-      <Footer minimal={logoOnly} />
+      <Suspense>
+        <Footer minimal={logoOnly} />
+      </Suspense>
       <BuyBarSpace />
       {!figuresPage && <TopButton />}
-      <HelpChat />
-      <FreeShippingTerms />
+      <WhenOpen atom={helpChatOpenAtom}>
+        <HelpChat />
+      </WhenOpen>
+      <WhenOpen atom={freeShippingTermsOpenAtom}>
+        <FreeShippingTerms />
+      </WhenOpen>
       <Toasts />
     </>
   )
+}
+
+/** A panel, rendered (and its code asked for) only while its atom says it is open. */
+function WhenOpen({ atom, children }: { atom: Atom<boolean>; children: ReactNode }) {
+  return useAtomValue(atom) ? <Suspense>{children}</Suspense> : null
 }
 
 /**

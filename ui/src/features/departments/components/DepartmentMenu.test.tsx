@@ -56,7 +56,8 @@ function renderMenu(language: 'eng' | 'heb' = 'eng', customer: Customer | null =
 
 async function openMenu(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Menu' }))
-  return screen.getByRole('dialog', { name: 'Hello' })
+  // The drawer's code may still be on its way (lib/afterStart.ts).
+  return screen.findByRole('dialog', { name: 'Hello' })
 }
 
 afterEach(() => {
@@ -85,7 +86,7 @@ describe('DepartmentMenu (spec 2.5)', () => {
       favorites: [],
     })
     await user.click(screen.getByRole('button', { name: 'Menu' }))
-    expect(screen.getByRole('dialog', { name: 'Hello, Dana' })).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: 'Hello, Dana' })).toBeInTheDocument()
   })
 
   it('drills down with Back and "{name} - Show All" on each level; a leaf links to its value', async () => {
@@ -170,7 +171,7 @@ describe('DepartmentMenu (spec 2.5)', () => {
   it('speaks Hebrew and uses Hebrew names where they exist', async () => {
     const { user } = renderMenu('heb')
     await user.click(screen.getByRole('button', { name: 'תפריט' }))
-    const menu = screen.getByRole('dialog', { name: 'שלום' })
+    const menu = await screen.findByRole('dialog', { name: 'שלום' })
     await user.click(await within(menu).findByRole('button', { name: 'Home Goods' }))
     expect(within(menu).getByRole('button', { name: 'מטבח' })).toBeInTheDocument()
     expect(within(menu).getByRole('button', { name: 'חזרה' })).toBeInTheDocument()

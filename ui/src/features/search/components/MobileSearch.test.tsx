@@ -19,7 +19,8 @@ async function openOverlay({ realTimers = false } = {}) {
   const rendered = renderWithRouter(<MobileSearch />)
   const user = realTimers ? userEvent.setup() : fakeTimerUser()
   await user.click(screen.getByRole('button', { name: 'Search Olive Lane' }))
-  const dialog = screen.getByRole('dialog', { name: 'Search' })
+  // The overlay's code may still be on its way (lib/afterStart.ts).
+  const dialog = await screen.findByRole('dialog', { name: 'Search' })
   const input = within(dialog).getByRole('combobox', { name: 'Search' })
   return { ...rendered, requests, user, dialog, input }
 }

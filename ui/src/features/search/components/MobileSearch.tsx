@@ -1,13 +1,16 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { afterStart } from '@/lib/afterStart'
 import { useT } from '@/lib/i18n'
 import { openHeaderPanelAtom, searchWidgetsHiddenAtom } from '@/lib/panels'
 import { messages } from '../messages'
 import { searchTextAtom, WIDGETS_RESTORE_MS } from '../state'
 import { SearchIcon } from './SearchIcon'
-import { SearchOverlay } from './SearchOverlay'
 import styles from './Search.module.css'
+
+// The overlay's code comes after the first screen's (lib/afterStart.ts).
+const SearchOverlay = afterStart(async () => (await import('./SearchOverlay')).SearchOverlay)
 
 /**
  * The mobile header's search (spec 2.4, 2.7): a box showing the search text that
@@ -49,7 +52,13 @@ export function MobileSearch() {
         )}
       </button>
       {/* In <body>, out of the header, whose sticky and sliding box would contain a fixed overlay. */}
-      {open && createPortal(<SearchOverlay onClose={close} />, document.body)}
+      {open &&
+        createPortal(
+          <Suspense>
+            <SearchOverlay onClose={close} />
+          </Suspense>,
+          document.body,
+        )}
     </>
   )
 }
