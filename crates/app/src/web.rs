@@ -14,6 +14,7 @@ use poem::http::{StatusCode, header};
 use poem::web::{Data, Path};
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, handler};
 use rust_embed::RustEmbed;
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -112,7 +113,8 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
         .unwrap_or("");
     // The build's own files (Vite's `.vite/manifest.json`) are for the server, not
     // for browsers: a hidden file or folder is a 404, never a page.
-    if path.starts_with('.') || path.contains("/.") {
+    // Nor are its Brotli copies, which are sent as the encoding of their files.
+    if path.starts_with('.') || path.contains("/.") || path.ends_with(".br") {
         return StatusCode::NOT_FOUND.into_response();
     }
     if let Some(file) = (!path.is_empty()).then(|| UiFiles::get(path)).flatten() {
@@ -153,9 +155,28 @@ async fn ui(req: &Request, Data(first): Data<&Arc<FirstScreen>>) -> Response {
     }
 }
 
-/// One of the UI's files, compressed when the browser accepts it and it is worth it;
-/// each file is compressed once and the copy kept.
+/// One of the UI's files, compressed when the browser accepts it and it is worth it:
+/// Brotli from the build's copy (`X.br`, made by ui/vite.config.ts at a level too slow
+/// for a request, and for small files too, since it costs nothing here), else compressed
+/// here once and the copy kept.
 fn ui_file(path: &str, data: &[u8], mime: &str, accept_encoding: &str) -> Response {
+    if compress::negotiate(accept_encoding) == Some(compress::Encoding::Brotli)
+        && let Some(copy) = UiFiles::get(&format!("{path}.br"))
+    {
+        let body = match copy.data {
+            Cow::Borrowed(bytes) => Bytes::from_static(bytes),
+            Cow::Owned(bytes) => Bytes::from(bytes),
+        };
+        return Response::builder()
+            .header(header::CONTENT_TYPE, mime)
+            .header(header::CACHE_CONTROL, cache_control(path))
+            .header(header::VARY, "accept-encoding")
+            .header(
+                header::CONTENT_ENCODING,
+                compress::Encoding::Brotli.header_value(),
+            )
+            .body(body);
+    }
     let compressed = |encoding| compress::compressed(path, data, encoding);
     let data = Bytes::copy_from_slice(data);
     text(data, mime, cache_control(path), accept_encoding, compressed)

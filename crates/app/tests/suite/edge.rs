@@ -161,6 +161,41 @@ async fn the_build_manifest_is_not_served() {
     }
 }
 
+/// A script goes to a browser that takes Brotli as the build's own copy (compressed at
+/// the strongest level by ui/vite.config.ts), and the copy is no file of its own.
+#[tokio::test]
+async fn a_script_goes_out_as_the_builds_brotli_copy() {
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/dist/assets");
+    let copy = std::fs::read_dir(&assets)
+        .expect("the UI is not built: run `npm ci && npm run build` in ui/ first")
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.to_string_lossy().ends_with(".js.br"))
+        .expect("the build makes Brotli copies of its scripts");
+    let name = copy.file_name().unwrap().to_string_lossy().into_owned();
+    let script = format!("/assets/{}", name.trim_end_matches(".br"));
+    let client = app();
+
+    let resp = client
+        .get(&script)
+        .header(header::ACCEPT_ENCODING, "gzip, br")
+        .send()
+        .await;
+    resp.assert_status_is_ok();
+    resp.assert_header(header::CONTENT_ENCODING, "br");
+    let body = resp.0.into_body().into_vec().await.unwrap();
+    assert_eq!(body, std::fs::read(&copy).unwrap(), "{script}");
+
+    let gzip = client
+        .get(&script)
+        .header(header::ACCEPT_ENCODING, "gzip")
+        .send()
+        .await;
+    gzip.assert_header(header::CONTENT_ENCODING, "gzip");
+
+    let direct = client.get(format!("/assets/{name}")).send().await;
+    direct.assert_status(StatusCode::NOT_FOUND);
+}
+
 const APP_POLICY_PARTS: [&str; 4] = [
     "default-src 'self'",
     "script-src 'self';",
