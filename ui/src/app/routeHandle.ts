@@ -58,6 +58,10 @@ export interface RouteHandle {
   pageName: string
 }
 
+export function handle(name: RouteName, pageName: string): RouteHandle {
+  return { name, pageName }
+}
+
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'name' in handle && 'pageName' in handle
 }

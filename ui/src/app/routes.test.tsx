@@ -1,18 +1,27 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { matchRoutes } from 'react-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { matchRoutes, type RouteObject } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { departments } from '@/testing/fixtures'
 import { STORAGE_KEY } from '@/lib/persist'
 import { answer, stubApi } from '@/testing/api'
 import { renderApp } from '@/testing/render'
 import { currentHandle } from './routeHandle'
-import { routes } from './routes'
+import { screens } from './moreRoutes'
+import { discoverRoutes, routes } from './routes'
 import { signedInCustomer } from '@/testing/customer'
+
+/** The whole table, as `discoverRoutes` completes it: moreRoutes.tsx's routes added where it patches them. */
+function wholeTable(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const more = route.id === 'screens' ? screens : []
+    return { ...route, children: [...wholeTable(route.children ?? []), ...more] } as RouteObject
+  })
+}
 
 /** The name of the route a path resolves to, as menus and layout checks will see it. */
 function routeNameOf(path: string) {
-  const matches = matchRoutes(routes, path) ?? []
+  const matches = matchRoutes(wholeTable(routes), path) ?? []
   return currentHandle(matches.map((match) => match.route))?.name
 }
 
@@ -83,6 +92,30 @@ describe('the route table', () => {
   ])('resolves %s to %s', (path, name) => {
     expect(routeNameOf(path)).toBe(name)
   })
+})
+
+describe('finding the rest of the table (routes.tsx and moreRoutes.tsx)', () => {
+  async function patchedFor(path: string) {
+    const patch = vi.fn()
+    await discoverRoutes({ path, patch, matches: [], fetcherKey: undefined, signal: new AbortController().signal })
+    return patch.mock.calls.map(([id]: unknown[]) => id)
+  }
+
+  it.each([
+    '/products/stoneware-mug/1001',
+    '/bundles/back-to-school-kit/5001',
+    '/category/mugs/12',
+    '/a/vendor/olive-and-oak/1',
+  ])('waits for nothing on a painted screen’s path, %s', async (path) => {
+    expect(await patchedFor(path)).toEqual([])
+  })
+
+  it.each(['/bag', '/account/orders', '/thank-you/77', '/password/reset/t0ken', '/nope'])(
+    'adds the rest of the table before settling on %s',
+    async (path) => {
+      expect(await patchedFor(path)).toEqual(['screens'])
+    },
+  )
 })
 
 describe('navigating the app', () => {

@@ -3,12 +3,12 @@ import { createStore, Provider } from 'jotai'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { AppProviders } from '@/app/AppProviders'
-import { routes } from '@/app/routes'
+import { discoverRoutes, routes } from '@/app/routes'
 import { languageAtom, type Language } from '@/lib/preferences'
 
 /** Renders the whole app (real route table, layout and providers) at `path`. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation: discoverRoutes })
   const view = render(
     <AppProviders>
       <RouterProvider router={router} />

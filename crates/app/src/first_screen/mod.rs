@@ -41,6 +41,11 @@ const STORE_INFO: &str = "/store";
 /// (`ui/src/main.tsx`): every page preloads its code, found by this name in the manifest.
 const APP: &str = "src/start.tsx";
 
+/// The rest of the app's route table (`ui/src/app/moreRoutes.tsx`), which it loads
+/// before settling on a path it has no screen for at start: every page but a screen's
+/// preloads it.
+const MORE_ROUTES: &str = "src/app/moreRoutes.tsx";
+
 /// `template` (the app's index.html) with the head start for `screen` written in, and,
 /// for a screen the server paints, the screen painted into `#root` unless `painted` is
 /// false.
@@ -65,8 +70,7 @@ pub async fn page(
     let mut head = String::new();
     let mut answers = Map::new();
     let mut root = None;
-    let mut modules = vec![APP];
-    modules.extend(screen.map(|screen| screen.module));
+    let modules = [APP, screen.map_or(MORE_ROUTES, |screen| screen.module)];
     let files = manifest.files(&modules);
     for script in &files.scripts {
         head.push_str(&format!(

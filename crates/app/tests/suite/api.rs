@@ -391,8 +391,9 @@ async fn a_product_page_is_painted_unless_the_shopper_opted_out() {
     );
 }
 
-/// Each landing screen's HTML preloads that screen's code: the server's table of
-/// screens names the app's modules by path, and a renamed module must fail here.
+/// Each landing screen's HTML preloads that screen's code, and any other page the rest
+/// of the route table: the server names the app's modules by path, and a renamed module
+/// must fail here.
 #[tokio::test]
 async fn every_landing_screen_preloads_its_code() {
     let client = client().await;
@@ -402,6 +403,10 @@ async fn every_landing_screen_preloads_its_code() {
         ("/products/any/10", "ProductPage-"),
         ("/bundles/any/50", "BundlePage-"),
         ("/search?q=mug", "SearchResultsPage-"),
+        // Pages the server does not paint: the rest of the app's route table, which the
+        // app loads before it settles on their path (ui/src/app/routes.tsx).
+        ("/bag", "moreRoutes-"),
+        ("/about/43", "moreRoutes-"),
     ] {
         let resp = client.get(path).send().await;
         assert_ne!(
