@@ -226,6 +226,53 @@ mod tantivy_only {
         assert_eq!(suggested[0], "Brass Lantern");
     }
 
+    /// Unranked orders leave out alternatives another one finds a superset of; the
+    /// products found must not change: typos, prefixes, stems, names, codes, Hebrew.
+    #[tokio::test]
+    async fn every_order_finds_what_relevance_finds() {
+        let s = TantivySearch::new().unwrap();
+        s.rebuild(shelf()).await.unwrap();
+        let queries = [
+            "lantern",
+            "lant",
+            "lantren",
+            "lantrn",
+            "lanterns",
+            "chiar",
+            "ca",
+            "candles",
+            "olive",
+            "olive works",
+            "works",
+            "wor",
+            "gardne",
+            "garden ch",
+            "ol-3",
+            "OL-",
+            "beeswax",
+            "bees",
+            "porch lant",
+            "פנס",
+            "פָּנָס",
+            "קער",
+            "zebra",
+        ];
+        for q in queries {
+            let mut found = ids(&s, q).await;
+            found.sort_unstable();
+            assert!(!found.is_empty() || q == "zebra", "{q}: nothing found");
+            for sort in [Sort::PriceAsc, Sort::PriceDesc, Sort::Newest] {
+                let mut query = text(q);
+                query.sort = sort;
+                let hits = s.find(&query).await.unwrap();
+                let mut unranked = hits.ids.clone();
+                unranked.sort_unstable();
+                assert_eq!(unranked, found, "{q} by {sort:?}");
+                assert_eq!(hits.total, found.len() as u64, "{q} by {sort:?}");
+            }
+        }
+    }
+
     #[tokio::test]
     async fn english_words_match_their_stems() {
         let s = TantivySearch::new().unwrap();
