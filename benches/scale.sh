@@ -11,8 +11,8 @@
 #               crates/app/examples/search_bench.rs)
 #   faceted     faceted search p50/p99, the same way
 #   disk        the generation's size on disk (tantivy index and facts.bin)
-# Figures only, no asserts. Release build; run it `nice`d on a shared machine. 1M takes
-# about a quarter of an hour here and a few GB of disk in a temporary folder.
+# Figures only, no asserts. Release build; run it `nice`d on a shared machine. Both sizes
+# take about six minutes here and a few GB of disk in a temporary folder.
 # Usage: benches/scale.sh [RATE] [SECONDS] [SIZES...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
