@@ -661,25 +661,21 @@ impl FacetTable {
                 // A text search's rows lie scattered over the table, a cache miss or
                 // more each. A batch's facts are first read in a loop of loads that
                 // wait on nothing, so their misses overlap; the visit finds them cached.
+                // A row the table does not have is passed over.
+                let known = |hit: &&(u32, f32)| (hit.0 as usize) < rows.len();
                 for batch in scored.chunks(BATCH) {
                     let mut read = 0u64;
-                    for (row, _) in batch {
+                    for (row, _) in batch.iter().filter(known) {
                         let row = *row as usize;
-                        let price = rows.prices.get(row).copied().unwrap_or(0);
-                        let end = rows.values.ends.get(row).copied().unwrap_or(0);
-                        read ^= price as u64 ^ end as u64;
+                        read ^= rows.prices[row] as u64 ^ rows.values.get(row).len() as u64;
                     }
-                    for (row, _) in batch {
-                        if (*row as usize) < rows.len() {
-                            let first = rows.values.get(*row as usize).first().copied();
-                            read ^= u64::from(first.unwrap_or(0));
-                        }
+                    for (row, _) in batch.iter().filter(known) {
+                        let first = rows.values.get(*row as usize).first().copied();
+                        read ^= u64::from(first.unwrap_or(0));
                     }
                     std::hint::black_box(read);
-                    for (row, score) in batch {
-                        if (*row as usize) < rows.len() {
-                            visit(*row, *score);
-                        }
+                    for (row, score) in batch.iter().filter(known) {
+                        visit(*row, *score);
                     }
                 }
             }
