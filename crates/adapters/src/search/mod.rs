@@ -489,17 +489,6 @@ fn join(english: &str, hebrew: Option<&str>) -> String {
     }
 }
 
-/// What a text query is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Purpose {
-    /// Suggestions: titles only, best first.
-    Titles,
-    /// Products, best match first.
-    Ranked,
-    /// Products in another order: which match, not how well.
-    Matching,
-}
-
 fn boosted(query: impl Query + 'static, boost: f32) -> (Occur, Box<dyn Query>) {
     (
         Occur::Should,
@@ -519,38 +508,27 @@ impl Generation {
     }
 
     /// Alternatives for one query word; `typing` marks the word still being typed.
-    fn word_query(&self, word: &str, typing: bool, purpose: Purpose) -> Box<dyn Query> {
+    fn word_query(&self, word: &str, typing: bool, titles_only: bool) -> Box<dyn Query> {
         let f = self.fields;
         let term = |field, text: &str| Term::from_field_text(field, text);
         let exact =
             |field, text: &str| TermQuery::new(term(field, text), IndexRecordOption::WithFreqs);
         let stem = self.stem(word);
-        let titles_only = purpose == Purpose::Titles;
-        // One typo only where a word is long enough for a typo to be one.
-        let typo = word.chars().count() >= 4;
-        let prefixed = typing && word.chars().count() >= 2;
-        // Unranked, an alternative another one here finds every match of (a word is
-        // within one typo of itself, and a prefix of itself) adds nothing but its
-        // boost: left out, tantivy unites fewer lists.
-        let ranked = purpose != Purpose::Matching;
-        let mut alternatives = Vec::new();
-        if ranked || !(prefixed || typo) {
-            alternatives.push(boosted(exact(f.title, word), 4.0));
-        }
-        alternatives.push(boosted(exact(f.title_stem, &stem), 3.0));
+        let letters = word.chars().count();
+        let mut alternatives = vec![
+            boosted(exact(f.title, word), 4.0),
+            boosted(exact(f.title_stem, &stem), 3.0),
+        ];
         if !titles_only {
-            if ranked || !(prefixed || typo) {
-                alternatives.push(boosted(exact(f.names, word), 2.0));
-            }
+            alternatives.push(boosted(exact(f.names, word), 2.0));
             alternatives.push(boosted(exact(f.body_stem, &stem), 1.0));
         }
-        if typo {
-            if ranked || !prefixed {
-                alternatives.push(boosted(
-                    FuzzyTermQuery::new(term(f.title, word), 1, true),
-                    1.5,
-                ));
-            }
+        // One typo only where a word is long enough for a typo to be one.
+        if letters >= 4 {
+            alternatives.push(boosted(
+                FuzzyTermQuery::new(term(f.title, word), 1, true),
+                1.5,
+            ));
             if !titles_only {
                 alternatives.push(boosted(
                     FuzzyTermQuery::new(term(f.names, word), 1, true),
@@ -558,16 +536,14 @@ impl Generation {
                 ));
             }
         }
-        if prefixed {
+        if typing && letters >= 2 {
             let prefix = |field| FuzzyTermQuery::new_prefix(term(field, word), 0, true);
-            if ranked || !typo {
-                alternatives.push(boosted(prefix(f.title), 2.5));
-            }
+            alternatives.push(boosted(prefix(f.title), 2.5));
             if !titles_only {
                 alternatives.push(boosted(prefix(f.names), 1.5));
                 alternatives.push(boosted(prefix(f.body), 0.5));
             }
-            if typo {
+            if letters >= 4 {
                 alternatives.push(boosted(
                     FuzzyTermQuery::new_prefix(term(f.title, word), 1, true),
                     1.0,
@@ -578,29 +554,26 @@ impl Generation {
     }
 
     /// Every word must match (the last as it is being typed), or the whole text is a SKU.
-    fn text_query(&self, text: &str, purpose: Purpose) -> Option<Box<dyn Query>> {
+    fn text_query(&self, text: &str, titles_only: bool) -> Option<Box<dyn Query>> {
         let folded = normalise(text);
         let all: Vec<&str> = words(&folded).collect();
         let (last, rest) = all.split_last()?;
         let mut each: Vec<(Occur, Box<dyn Query>)> = rest
             .iter()
-            .map(|w| (Occur::Must, self.word_query(w, false, purpose)))
+            .map(|w| (Occur::Must, self.word_query(w, false, titles_only)))
             .collect();
-        each.push((Occur::Must, self.word_query(last, true, purpose)));
+        each.push((Occur::Must, self.word_query(last, true, titles_only)));
         let mut either = vec![(
             Occur::Should,
             Box::new(BooleanQuery::new(each)) as Box<dyn Query>,
         )];
-        if purpose != Purpose::Titles {
+        if !titles_only {
             let code = folded.trim();
             let sku = Term::from_field_text(self.fields.sku, code);
-            // The whole code is a prefix of itself: unranked, the prefix finds it.
-            if purpose == Purpose::Ranked {
-                either.push(boosted(
-                    TermQuery::new(sku.clone(), IndexRecordOption::Basic),
-                    6.0,
-                ));
-            }
+            either.push(boosted(
+                TermQuery::new(sku.clone(), IndexRecordOption::Basic),
+                6.0,
+            ));
             either.push(boosted(FuzzyTermQuery::new_prefix(sku, 0, true), 3.0));
         }
         Some(Box::new(BooleanQuery::new(either)))
@@ -617,7 +590,7 @@ impl Generation {
     }
 
     fn title_suggestions(&self, text: &str, limit: usize) -> Result<Vec<String>, SearchError> {
-        let Some(query) = self.text_query(text, Purpose::Titles) else {
+        let Some(query) = self.text_query(text, true) else {
             return Ok(Vec::new());
         };
         let top = self
@@ -721,14 +694,10 @@ impl SearchIndex for TantivySearch {
 
     async fn find(&self, query: &ProductQuery) -> Result<SearchHits, SearchError> {
         let generation = self.generation();
-        let purpose = match query.sort {
-            Sort::Relevant => Purpose::Ranked,
-            Sort::PriceAsc | Sort::PriceDesc | Sort::Newest => Purpose::Matching,
-        };
         let scored = match &query.text {
             None => None,
-            Some(text) => Some(match generation.text_query(text, purpose) {
-                Some(q) => generation.matches(q.as_ref(), purpose == Purpose::Ranked)?,
+            Some(text) => Some(match generation.text_query(text, false) {
+                Some(q) => generation.matches(q.as_ref(), query.sort == Sort::Relevant)?,
                 // Text of punctuation only has no words to find.
                 None => Vec::new(),
             }),
