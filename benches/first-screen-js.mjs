@@ -18,16 +18,11 @@ const manifest = JSON.parse(
 );
 const TARGET = 120_000;
 
-// The modules of the screens the server paints (crates/app/src/first_screen/routes.rs),
-// with those routes.tsx loads beside them.
-const screens = {
-  home: ["src/features/home/components/HomePage.tsx"],
-  listing: ["src/features/catalog/components/ProductListPage.tsx"],
-  product: [
-    "src/features/catalog/components/ProductPage.tsx",
-    "src/features/subscriptions/components/SubscribeOffer.tsx",
-  ],
-};
+// The modules of the screens the server paints, with those routes.tsx loads beside
+// them: the list the build groups their chunks by (ui/vite.config.ts).
+const screens = JSON.parse(
+  readFileSync(new URL("../ui/painted-screens.json", import.meta.url), "utf8"),
+);
 
 /** The manifest keys of `keys` and of every chunk they import statically, directly or not. */
 function closure(keys) {

@@ -12,7 +12,9 @@ use bytes::Bytes;
 use poem::endpoint::BoxEndpoint;
 use poem::http::{StatusCode, header};
 use poem::web::{Data, Path};
-use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, handler};
+use poem::{
+    Endpoint, EndpointExt, IntoResponse, Request, Response, ResponseBuilder, Route, handler,
+};
 use rust_embed::RustEmbed;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -167,15 +169,8 @@ fn ui_file(path: &str, data: &[u8], mime: &str, accept_encoding: &str) -> Respon
             Cow::Borrowed(bytes) => Bytes::from_static(bytes),
             Cow::Owned(bytes) => Bytes::from(bytes),
         };
-        return Response::builder()
-            .header(header::CONTENT_TYPE, mime)
-            .header(header::CACHE_CONTROL, cache_control(path))
-            .header(header::VARY, "accept-encoding")
-            .header(
-                header::CONTENT_ENCODING,
-                compress::Encoding::Brotli.header_value(),
-            )
-            .body(body);
+        let response = typed(mime, cache_control(path));
+        return encoded(response, compress::Encoding::Brotli, body);
     }
     let compressed = |encoding| compress::compressed(path, data, encoding);
     let data = Bytes::copy_from_slice(data);
@@ -200,19 +195,29 @@ pub(crate) fn text(
     accept_encoding: &str,
     compressed: impl FnOnce(compress::Encoding) -> Bytes,
 ) -> Response {
-    let response = Response::builder()
-        .header(header::CONTENT_TYPE, mime)
-        .header(header::CACHE_CONTROL, cache_control);
+    let response = typed(mime, cache_control);
     if !compress::worth_compressing(mime, data.len()) {
         return response.body(data);
     }
-    let response = response.header(header::VARY, "accept-encoding");
     match compress::negotiate(accept_encoding) {
-        Some(encoding) => response
-            .header(header::CONTENT_ENCODING, encoding.header_value())
-            .body(compressed(encoding)),
-        None => response.body(data),
+        Some(encoding) => encoded(response, encoding, compressed(encoding)),
+        None => response.header(header::VARY, "accept-encoding").body(data),
     }
+}
+
+/// A response of type `mime`, kept as `cache_control` says.
+fn typed(mime: &str, cache_control: &str) -> ResponseBuilder {
+    Response::builder()
+        .header(header::CONTENT_TYPE, mime)
+        .header(header::CACHE_CONTROL, cache_control)
+}
+
+/// `body`, in the `encoding` the request's `Accept-Encoding` chose.
+fn encoded(response: ResponseBuilder, encoding: compress::Encoding, body: Bytes) -> Response {
+    response
+        .header(header::VARY, "accept-encoding")
+        .header(header::CONTENT_ENCODING, encoding.header_value())
+        .body(body)
 }
 
 fn is_hex_colour(s: &str) -> bool {

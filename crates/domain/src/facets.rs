@@ -69,6 +69,15 @@ impl<T: Copy> Lists<T> {
         self.ends.push(self.items.len());
     }
 
+    /// Appends a row's list of `len` items, each read by `item`; `None` when one cannot be.
+    fn push_read(&mut self, len: usize, mut item: impl FnMut() -> Option<T>) -> Option<()> {
+        for _ in 0..len {
+            self.items.push(item()?);
+        }
+        self.ends.push(self.items.len());
+        Some(())
+    }
+
     fn get(&self, row: usize) -> &[T] {
         let start = row.checked_sub(1).map_or(0, |before| self.ends[before]);
         &self.items[start..self.ends[row]]
@@ -95,6 +104,21 @@ struct Columns {
 impl Columns {
     fn len(&self) -> usize {
         self.ids.len()
+    }
+
+    /// Room for `rows` more rows, so reading a million grows nothing row by row.
+    fn reserve(&mut self, rows: usize) {
+        self.ids.reserve_exact(rows);
+        self.prices.reserve_exact(rows);
+        self.released.reserve_exact(rows);
+        self.vendors.reserve_exact(rows);
+        for ends in [
+            &mut self.trails.ends,
+            &mut self.creators.ends,
+            &mut self.values.ends,
+        ] {
+            ends.reserve_exact(rows);
+        }
     }
 
     fn in_scope(&self, row: usize, scope: Scope) -> bool {
@@ -413,9 +437,10 @@ impl FacetTable {
             });
         }
         let count = input.count()?;
+        let known_values = table.values.len();
         let rows = &mut table.rows;
-        rows.ids.reserve_exact(count);
-        for _ in 0..count {
+        rows.reserve(count);
+        for row in 0..count {
             let id = input.i64()?;
             if rows.ids.last().is_some_and(|last| *last >= id) {
                 return None;
@@ -424,21 +449,17 @@ impl FacetTable {
             rows.prices.push(input.i64()?);
             rows.released.push(input.u32()?);
             rows.vendors.push(input.i64()?);
-            let trail: Vec<i64> = (0..input.count()?)
-                .map(|_| input.i64())
-                .collect::<Option<_>>()?;
-            rows.trails.push(trail);
-            let creators: Vec<i64> = (0..input.count()?)
-                .map(|_| input.i64())
-                .collect::<Option<_>>()?;
-            rows.creators.push(creators);
-            let values: Vec<u32> = (0..input.count()?)
-                .map(|_| input.u32())
-                .collect::<Option<_>>()?;
-            if values.iter().any(|v| *v as usize >= table.values.len()) {
+            rows.trails.push_read(input.count()?, || input.i64())?;
+            rows.creators.push_read(input.count()?, || input.i64())?;
+            rows.values.push_read(input.count()?, || input.u32())?;
+            if rows
+                .values
+                .get(row)
+                .iter()
+                .any(|v| *v as usize >= known_values)
+            {
                 return None;
             }
-            rows.values.push(values);
         }
         Some(table)
     }
@@ -730,12 +751,12 @@ impl FacetTable {
         let (prices, released) = (&self.rows.prices, &self.rows.released);
         // Rows are in id order, so comparing rows compares ids.
         let by_id = |a: u32, b: u32| a.cmp(&b);
-        let text = query.text.is_some();
+        let by_score = query.ranked_by_score();
         move |a: &(u32, f32), b: &(u32, f32)| -> Ordering {
             let (ra, rb) = (a.0 as usize, b.0 as usize);
             match query.sort {
                 // Outside search, relevance is the merchant's own order: the ids.
-                Sort::Relevant if text => b.1.total_cmp(&a.1).then(by_id(a.0, b.0)),
+                Sort::Relevant if by_score => b.1.total_cmp(&a.1).then(by_id(a.0, b.0)),
                 Sort::Relevant => by_id(a.0, b.0),
                 Sort::PriceAsc => prices[ra].cmp(&prices[rb]).then(by_id(a.0, b.0)),
                 Sort::PriceDesc => prices[rb].cmp(&prices[ra]).then(by_id(b.0, a.0)),

@@ -262,6 +262,13 @@ impl ProductQuery {
     pub fn offset(&self) -> usize {
         self.page.saturating_sub(1) as usize * PER_PAGE as usize
     }
+
+    /// Whether the order is how well each product matches the text: a search by
+    /// relevance. A listing's relevance is the merchant's order, and the other sorts
+    /// read the products' facts, so neither needs a search engine's scores.
+    pub fn ranked_by_score(&self) -> bool {
+        self.text.is_some() && self.sort == Sort::Relevant
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,7 +10,8 @@ const Nothing = () => null
  * when the browser is first idle after the app starts, so it is there before a shopper
  * reaches for it, or when it is first rendered, if that comes sooner. Code that cannot
  * be fetched (offline, a store updated since the page loaded) leaves the part out rather
- * than failing the page.
+ * than failing the page, until the page is loaded again: React keeps what a lazy part
+ * resolved to, and asking again on every render would hammer a network that is down.
  */
 export function afterStart<P extends object>(load: () => Promise<ComponentType<P>>) {
   type Loaded = { default: ComponentType<P> }

@@ -20,7 +20,6 @@ use generations::{Folder, Manifest};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
-use store_domain::catalog::Sort;
 use store_domain::facets::{Decoder, Encoder, FacetTable};
 use store_domain::ports::{DocumentPages, SearchError, SearchIndex};
 use store_domain::search::{ProductQuery, SearchDoc, SearchHits, is_hebrew, normalise, words};
@@ -697,7 +696,7 @@ impl SearchIndex for TantivySearch {
         let scored = match &query.text {
             None => None,
             Some(text) => Some(match generation.text_query(text, false) {
-                Some(q) => generation.matches(q.as_ref(), query.sort == Sort::Relevant)?,
+                Some(q) => generation.matches(q.as_ref(), query.ranked_by_score())?,
                 // Text of punctuation only has no words to find.
                 None => Vec::new(),
             }),
